@@ -24,18 +24,18 @@ type Kind uint8
 // the identifiers and pp-numbers they spell; the parser's typedef pass turns
 // identifiers that name a typedef into TypeName.
 const (
-	EOF     Kind = iota
-	Ident        // identifier
-	Keyword      // C99, GNU or UPC keyword (see Keywords)
-	TypeName     // identifier declared by typedef in scope
-	Number       // preprocessing number (before classification)
-	Int          // integer constant
-	Float        // floating constant
-	Char         // character constant, including L'x'
-	String       // string literal, including L"..."
-	Punct        // punctuator, e.g. "+=", "->", "..."
-	Pragma       // #pragma kept for the parser; Text is the pragma line after "#pragma"
-	Other        // a stray character (e.g. '@', '\\', '`')
+	EOF      Kind = iota
+	Ident         // identifier
+	Keyword       // C99, GNU or UPC keyword (see Keywords)
+	TypeName      // identifier declared by typedef in scope
+	Number        // preprocessing number (before classification)
+	Int           // integer constant
+	Float         // floating constant
+	Char          // character constant, including L'x'
+	String        // string literal, including L"..."
+	Punct         // punctuator, e.g. "+=", "->", "..."
+	Pragma        // #pragma kept for the parser; Text is the pragma line after "#pragma"
+	Other         // a stray character (e.g. '@', '\\', '`')
 	numKinds
 )
 
