@@ -1,0 +1,208 @@
+package checks
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	gotoken "go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/upclint/upclint/grammar"
+	"github.com/upclint/upclint/grammar/diag"
+)
+
+// DefaultMaxFileSize is the largest file analysed by default. Generated
+// files of this size are not hand-written UPC; analysing them would take
+// longer than a user waits for a lint.
+const DefaultMaxFileSize = 16 << 20
+
+// Options configure a run of the driver.
+type Options struct {
+	Config      grammar.Config // front-end settings shared by every file
+	Jobs        int            // files analysed in parallel; <= 0 means all cores
+	MaxFileSize int64          // larger files get one diagnostic; <= 0 means DefaultMaxFileSize
+}
+
+// Result is the outcome of a run.
+type Result struct {
+	Findings []Finding // sorted by file and position
+	Files    int       // translation units analysed
+	Lines    int       // source lines in those files (headers not counted)
+}
+
+// Run analyses every file and returns the findings in a deterministic order.
+// Only a problem that stops the tool from doing its job (an unreadable file)
+// is an error; everything about the program is a finding.
+func Run(files []string, opts *Options) (*Result, error) {
+	jobs := opts.Jobs
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	type outcome struct {
+		findings []Finding
+		lines    int
+		err      error
+	}
+	outs := make([]outcome, len(files))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(jobs, max(len(files), 1)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				f, lines, err := checkFile(files[i], opts)
+				outs[i] = outcome{f, lines, err}
+			}
+		}()
+	}
+	for i := range files {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+
+	res := &Result{Files: len(files)}
+	var errs []error
+	for _, o := range outs {
+		if o.err != nil {
+			errs = append(errs, o.err)
+			continue
+		}
+		res.Findings = append(res.Findings, o.findings...)
+		res.Lines += o.lines
+	}
+	slices.SortStableFunc(res.Findings, func(a, b Finding) int { return compareFindings(&a, &b) })
+	return res, errors.Join(errs...)
+}
+
+// checkFile loads one translation unit and converts its diagnostics.
+func checkFile(path string, opts *Options) ([]Finding, int, error) {
+	readFile := opts.Config.ReadFile
+	if readFile == nil {
+		readFile = os.ReadFile
+	}
+	limit := opts.MaxFileSize
+	if limit <= 0 {
+		limit = DefaultMaxFileSize
+	}
+	if st, err := os.Stat(path); err == nil && st.Size() > limit && opts.Config.ReadFile == nil {
+		return []Finding{inputFinding(path, fmt.Sprintf(
+			"file too large to analyse (%d bytes, limit %d; see --max-file-size)", st.Size(), limit))}, 0, nil
+	}
+	src, err := readFile(path)
+	if err != nil {
+		return nil, 0, err
+	}
+	if int64(len(src)) > limit {
+		return []Finding{inputFinding(path, fmt.Sprintf(
+			"file too large to analyse (%d bytes, limit %d; see --max-file-size)", len(src), limit))}, 0, nil
+	}
+	if i := bytes.IndexByte(src[:min(len(src), 8192)], 0); i >= 0 {
+		return []Finding{inputFinding(path, fmt.Sprintf("binary file (NUL byte at offset %d), not analysed", i))}, 0, nil
+	}
+	fset := gotoken.NewFileSet()
+	cfg := opts.Config
+	u := grammar.Load(fset, path, src, &cfg)
+	findings := make([]Finding, 0, len(u.Diags))
+	cache := map[string][]byte{path: src}
+	read := func(name string) []byte {
+		if b, ok := cache[name]; ok {
+			return b
+		}
+		b, _ := readFile(name) // a header that vanished just gives no excerpt
+		cache[name] = b
+		return b
+	}
+	for _, d := range u.Diags {
+		findings = append(findings, fromDiag(fset, d, read))
+	}
+	return findings, bytes.Count(src, []byte{'\n'}) + 1, nil
+}
+
+func inputFinding(path, msg string) Finding {
+	p := Position{Path: path, Line: 1, Col: 1}
+	return Finding{Rule: diag.RuleSyntax, Severity: diag.Error, Message: msg, Pos: p, End: p}
+}
+
+// fromDiag converts a front-end diagnostic into a finding.
+func fromDiag(fset *gotoken.FileSet, d diag.Diagnostic, read func(string) []byte) Finding {
+	f := Finding{Rule: d.Rule, Severity: d.Severity, Message: d.Message,
+		Pos: resolve(fset, d.Pos), End: resolve(fset, d.End)}
+	if !f.End.IsValid() {
+		f.End = f.Pos
+	}
+	for _, r := range d.Related {
+		f.Related = append(f.Related, Related{Pos: resolve(fset, r.Pos), End: resolve(fset, r.End), Message: r.Message})
+	}
+	f.Line = lineText(fset, d.Pos, read)
+	return f
+}
+
+// lineText returns the text of the line containing pos, reading the file
+// through read (go/token keeps only line offsets).
+func lineText(fset *gotoken.FileSet, pos gotoken.Pos, read func(string) []byte) string {
+	if !pos.IsValid() {
+		return ""
+	}
+	tf := fset.File(pos)
+	if tf == nil {
+		return ""
+	}
+	src := read(tf.Name())
+	off := tf.Offset(pos)
+	if off > len(src) {
+		return ""
+	}
+	start := bytes.LastIndexByte(src[:off], '\n') + 1
+	end := bytes.IndexByte(src[off:], '\n')
+	if end < 0 {
+		end = len(src) - off
+	}
+	return strings.TrimRight(string(src[start:off+end]), "\r")
+}
+
+// CollectFiles expands paths into the translation units to check. A named
+// file is always checked; directories are walked recursively for files with
+// one of exts (".upc" by default), skipping hidden directories.
+func CollectFiles(paths []string, exts []string) ([]string, error) {
+	if len(exts) == 0 {
+		exts = []string{".upc"}
+	}
+	var out []string
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		if !st.IsDir() {
+			out = append(out, p)
+			continue
+		}
+		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() {
+				if path != p && strings.HasPrefix(d.Name(), ".") {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if slices.Contains(exts, filepath.Ext(path)) {
+				out = append(out, path)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,64 @@
+// Package checks runs upclint's rules over translation units: the rule
+// registry, the driver that loads files in parallel, and the findings it
+// reports. Each rule that inspects the program is a
+// golang.org/x/tools/go/analysis Analyzer in its own sub-package; the front
+// end's own diagnostics are reported under the rules "syntax", "typecheck"
+// and "preprocessor".
+package checks
+
+import (
+	"cmp"
+	gotoken "go/token"
+
+	"github.com/upclint/upclint/grammar/diag"
+)
+
+// Position is a resolved source position. Col is a 1-based byte column.
+type Position struct {
+	Path   string `json:"path"`
+	Line   int    `json:"line"`
+	Col    int    `json:"column"`
+	Offset int    `json:"offset"`
+}
+
+// IsValid reports whether the position names a place in a file.
+func (p Position) IsValid() bool { return p.Line > 0 }
+
+// Related is a secondary location of a finding.
+type Related struct {
+	Pos     Position `json:"position"`
+	End     Position `json:"end"`
+	Message string   `json:"message"`
+}
+
+// Finding is one reported problem, self-contained: it carries the source
+// line so that every output format can be written without the files.
+type Finding struct {
+	Rule     string        `json:"rule"`
+	Severity diag.Severity `json:"-"`
+	Message  string        `json:"message"`
+	Pos      Position      `json:"position"`
+	End      Position      `json:"end"`
+	Line     string        `json:"-"` // text of the line at Pos, for excerpts
+	Related  []Related     `json:"related,omitempty"`
+}
+
+// resolve converts a go/token position into a Position.
+func resolve(fset *gotoken.FileSet, pos gotoken.Pos) Position {
+	if !pos.IsValid() {
+		return Position{}
+	}
+	p := fset.PositionFor(pos, false)
+	return Position{Path: p.Filename, Line: p.Line, Col: p.Column, Offset: p.Offset}
+}
+
+// compareFindings orders findings by file, position, rule and message, so
+// that output does not depend on scheduling.
+func compareFindings(a, b *Finding) int {
+	return cmp.Or(
+		cmp.Compare(a.Pos.Path, b.Pos.Path),
+		cmp.Compare(a.Pos.Offset, b.Pos.Offset),
+		cmp.Compare(a.Rule, b.Rule),
+		cmp.Compare(a.Message, b.Message),
+	)
+}

@@ -1,0 +1,59 @@
+package checks
+
+import (
+	"sort"
+
+	"github.com/upclint/upclint/grammar/diag"
+)
+
+// Kind groups rules by what they protect.
+type Kind string
+
+const (
+	KindFrontEnd    Kind = "front-end"   // the program is not valid C/UPC
+	KindCorrectness Kind = "correctness" // the program is wrong (deadlock, undefined behaviour)
+	KindPerformance Kind = "performance" // the program communicates more than it needs to
+)
+
+// Rule describes one rule. Names are the public contract: they appear in
+// configuration, suppressions and SARIF ruleIds and never change.
+type Rule struct {
+	Name     string
+	Kind     Kind
+	Severity diag.Severity // default severity
+	Summary  string        // one line, lower-case, no final period
+	Tags     []string
+}
+
+var registry = map[string]*Rule{}
+
+// Register adds a rule to the registry. It panics on a duplicate name: that
+// is a programming error found by any test.
+func Register(r *Rule) {
+	if _, dup := registry[r.Name]; dup {
+		panic("checks: duplicate rule " + r.Name)
+	}
+	registry[r.Name] = r
+}
+
+// Lookup returns the rule with the given name, or nil.
+func Lookup(name string) *Rule { return registry[name] }
+
+// Rules returns every registered rule, sorted by name.
+func Rules() []*Rule {
+	out := make([]*Rule, 0, len(registry))
+	for _, r := range registry {
+		out = append(out, r)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+func init() {
+	Register(&Rule{Name: diag.RuleSyntax, Kind: KindFrontEnd, Severity: diag.Error,
+		Summary: "the source does not parse as C99/UPC 1.3", Tags: []string{"front-end"}})
+	Register(&Rule{Name: diag.RuleTypecheck, Kind: KindFrontEnd, Severity: diag.Error,
+		Summary: "a C or UPC constraint is violated (a compiler would reject the program)", Tags: []string{"front-end"}})
+	Register(&Rule{Name: diag.RulePreprocessor, Kind: KindFrontEnd, Severity: diag.Error,
+		Summary: "a preprocessing problem: #error, a missing include, a bad directive", Tags: []string{"front-end"}})
+}
