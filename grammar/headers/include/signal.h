@@ -1,0 +1,123 @@
+/* <signal.h>: signal handling (C99 7.14) plus the POSIX interface, with the
+   Linux signal numbers and the glibc x86-64 layouts. */
+#ifndef _UPCLINT_SIGNAL_H
+#define _UPCLINT_SIGNAL_H
+
+#ifndef _UPCLINT_PID_T
+#define _UPCLINT_PID_T
+typedef int pid_t;
+#endif
+#ifndef _UPCLINT_ID_TYPES
+#define _UPCLINT_ID_TYPES
+typedef unsigned int uid_t;
+typedef unsigned int gid_t;
+typedef unsigned int mode_t;
+typedef unsigned long dev_t;
+typedef unsigned long ino_t;
+typedef unsigned long nlink_t;
+typedef long blksize_t;
+typedef long blkcnt_t;
+#endif
+
+typedef int sig_atomic_t;
+typedef void (*sighandler_t)(int);
+
+typedef struct {
+	unsigned long __val[16];
+} sigset_t;
+
+union sigval {
+	int sival_int;
+	void *sival_ptr;
+};
+
+/* The common fields of the kernel's signal information; the rest of the
+   128 bytes is padding here. */
+typedef struct {
+	int si_signo;
+	int si_errno;
+	int si_code;
+	int __pad[29];
+} siginfo_t;
+
+struct sigaction {
+	union {
+		void (*sa_handler)(int);
+		void (*sa_sigaction)(int, siginfo_t *, void *);
+	} __sigaction_handler;
+	sigset_t sa_mask;
+	int sa_flags;
+	void (*sa_restorer)(void);
+};
+#define sa_handler __sigaction_handler.sa_handler
+#define sa_sigaction __sigaction_handler.sa_sigaction
+
+#define SIG_ERR ((void (*)(int))-1)
+#define SIG_DFL ((void (*)(int))0)
+#define SIG_IGN ((void (*)(int))1)
+
+#define SIGHUP 1
+#define SIGINT 2
+#define SIGQUIT 3
+#define SIGILL 4
+#define SIGTRAP 5
+#define SIGABRT 6
+#define SIGIOT 6
+#define SIGBUS 7
+#define SIGFPE 8
+#define SIGKILL 9
+#define SIGUSR1 10
+#define SIGSEGV 11
+#define SIGUSR2 12
+#define SIGPIPE 13
+#define SIGALRM 14
+#define SIGTERM 15
+#define SIGSTKFLT 16
+#define SIGCHLD 17
+#define SIGCONT 18
+#define SIGSTOP 19
+#define SIGTSTP 20
+#define SIGTTIN 21
+#define SIGTTOU 22
+#define SIGURG 23
+#define SIGXCPU 24
+#define SIGXFSZ 25
+#define SIGVTALRM 26
+#define SIGPROF 27
+#define SIGWINCH 28
+#define SIGIO 29
+#define SIGPOLL SIGIO
+#define SIGPWR 30
+#define SIGSYS 31
+
+extern int __libc_current_sigrtmin(void);
+extern int __libc_current_sigrtmax(void);
+#define SIGRTMIN (__libc_current_sigrtmin())
+#define SIGRTMAX (__libc_current_sigrtmax())
+
+#define SIG_BLOCK 0
+#define SIG_UNBLOCK 1
+#define SIG_SETMASK 2
+
+#define SA_NOCLDSTOP 1
+#define SA_NOCLDWAIT 2
+#define SA_SIGINFO 4
+#define SA_ONSTACK 0x08000000
+#define SA_RESTART 0x10000000
+#define SA_NODEFER 0x40000000
+#define SA_RESETHAND 0x80000000
+
+extern void (*signal(int sig, void (*handler)(int)))(int);
+extern int raise(int sig);
+extern int kill(pid_t pid, int sig);
+extern int sigaction(int sig, const struct sigaction * restrict act, struct sigaction * restrict oact);
+extern int sigemptyset(sigset_t *set);
+extern int sigfillset(sigset_t *set);
+extern int sigaddset(sigset_t *set, int sig);
+extern int sigdelset(sigset_t *set, int sig);
+extern int sigismember(const sigset_t *set, int sig);
+extern int sigprocmask(int how, const sigset_t * restrict set, sigset_t * restrict oset);
+extern int sigsuspend(const sigset_t *mask);
+extern int sigpending(sigset_t *set);
+
+#endif /* _UPCLINT_SIGNAL_H */

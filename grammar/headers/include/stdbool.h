@@ -1,0 +1,10 @@
+/* <stdbool.h>: boolean type and values (C99 7.16). */
+#ifndef _UPCLINT_STDBOOL_H
+#define _UPCLINT_STDBOOL_H
+
+#define bool _Bool
+#define true 1
+#define false 0
+#define __bool_true_false_are_defined 1
+
+#endif /* _UPCLINT_STDBOOL_H */

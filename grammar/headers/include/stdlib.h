@@ -1,0 +1,113 @@
+/* <stdlib.h>: general utilities (C99 7.20) plus common POSIX additions.
+   Values are those of glibc on x86-64. */
+#ifndef _UPCLINT_STDLIB_H
+#define _UPCLINT_STDLIB_H
+
+#ifndef _UPCLINT_SIZE_T
+#define _UPCLINT_SIZE_T
+typedef unsigned long size_t;
+#endif
+#ifndef _UPCLINT_WCHAR_T
+#define _UPCLINT_WCHAR_T
+typedef int wchar_t;
+#endif
+
+typedef struct {
+	int quot;
+	int rem;
+} div_t;
+
+typedef struct {
+	long quot;
+	long rem;
+} ldiv_t;
+
+typedef struct {
+	long long quot;
+	long long rem;
+} lldiv_t;
+
+#ifndef NULL
+#define NULL ((void *)0)
+#endif
+
+#define EXIT_SUCCESS 0
+#define EXIT_FAILURE 1
+#define RAND_MAX 2147483647
+
+extern size_t __ctype_get_mb_cur_max(void);
+#define MB_CUR_MAX (__ctype_get_mb_cur_max())
+
+/* Memory. */
+extern void *malloc(size_t size);
+extern void *calloc(size_t nmemb, size_t size);
+extern void *realloc(void *ptr, size_t size);
+extern void free(void *ptr);
+extern void *aligned_alloc(size_t alignment, size_t size);
+extern int posix_memalign(void **memptr, size_t alignment, size_t size);
+extern void *valloc(size_t size);
+
+/* Program termination and environment. */
+extern void abort(void);
+extern void exit(int status);
+extern void _Exit(int status);
+extern int atexit(void (*func)(void));
+extern char *getenv(const char *name);
+extern int setenv(const char *name, const char *value, int overwrite);
+extern int unsetenv(const char *name);
+extern int putenv(char *string);
+extern int system(const char *command);
+
+/* Conversions. */
+extern int atoi(const char *s);
+extern long atol(const char *s);
+extern long long atoll(const char *s);
+extern double atof(const char *s);
+extern long strtol(const char * restrict s, char ** restrict end, int base);
+extern unsigned long strtoul(const char * restrict s, char ** restrict end, int base);
+extern long long strtoll(const char * restrict s, char ** restrict end, int base);
+extern unsigned long long strtoull(const char * restrict s, char ** restrict end, int base);
+extern double strtod(const char * restrict s, char ** restrict end);
+extern float strtof(const char * restrict s, char ** restrict end);
+extern long double strtold(const char * restrict s, char ** restrict end);
+
+/* Pseudo-random numbers. */
+extern int rand(void);
+extern void srand(unsigned int seed);
+extern int rand_r(unsigned int *seedp);
+extern long random(void);
+extern void srandom(unsigned int seed);
+extern double drand48(void);
+extern double erand48(unsigned short xsubi[3]);
+extern long lrand48(void);
+extern long nrand48(unsigned short xsubi[3]);
+extern long mrand48(void);
+extern long jrand48(unsigned short xsubi[3]);
+extern void srand48(long seedval);
+extern unsigned short *seed48(unsigned short seed16v[3]);
+
+/* Searching and sorting. */
+extern void qsort(void *base, size_t nmemb, size_t size, int (*compar)(const void *, const void *));
+extern void *bsearch(const void *key, const void *base, size_t nmemb, size_t size, int (*compar)(const void *, const void *));
+
+/* Integer arithmetic. */
+extern int abs(int j);
+extern long labs(long j);
+extern long long llabs(long long j);
+extern div_t div(int numer, int denom);
+extern ldiv_t ldiv(long numer, long denom);
+extern lldiv_t lldiv(long long numer, long long denom);
+
+/* Multibyte characters. */
+extern int mblen(const char *s, size_t n);
+extern int mbtowc(wchar_t * restrict pwc, const char * restrict s, size_t n);
+extern int wctomb(char *s, wchar_t wc);
+extern size_t mbstowcs(wchar_t * restrict dest, const char * restrict src, size_t n);
+extern size_t wcstombs(char * restrict dest, const wchar_t * restrict src, size_t n);
+
+/* Files. */
+extern int mkstemp(char *template_name);
+extern char *mkdtemp(char *template_name);
+extern char *realpath(const char * restrict path, char * restrict resolved);
+
+#endif /* _UPCLINT_STDLIB_H */

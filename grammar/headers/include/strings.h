@@ -1,0 +1,19 @@
+/* <strings.h>: POSIX string operations. */
+#ifndef _UPCLINT_STRINGS_H
+#define _UPCLINT_STRINGS_H
+
+#ifndef _UPCLINT_SIZE_T
+#define _UPCLINT_SIZE_T
+typedef unsigned long size_t;
+#endif
+
+extern int strcasecmp(const char *s1, const char *s2);
+extern int strncasecmp(const char *s1, const char *s2, size_t n);
+extern int bcmp(const void *s1, const void *s2, size_t n);
+extern void bcopy(const void *src, void *dest, size_t n);
+extern void bzero(void *s, size_t n);
+extern char *index(const char *s, int c);
+extern char *rindex(const char *s, int c);
+extern int ffs(int i);
+
+#endif /* _UPCLINT_STRINGS_H */

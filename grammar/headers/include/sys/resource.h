@@ -1,0 +1,71 @@
+/* <sys/resource.h>: resource usage and limits (POSIX), with the Linux
+   values and the glibc x86-64 layout of struct rusage. */
+#ifndef _UPCLINT_SYS_RESOURCE_H
+#define _UPCLINT_SYS_RESOURCE_H
+
+#ifndef _UPCLINT_TIME_T
+#define _UPCLINT_TIME_T
+typedef long time_t;
+#endif
+#ifndef _UPCLINT_SUSECONDS_T
+#define _UPCLINT_SUSECONDS_T
+typedef long suseconds_t;
+#endif
+
+#ifndef _UPCLINT_STRUCT_TIMEVAL
+#define _UPCLINT_STRUCT_TIMEVAL
+struct timeval {
+	time_t tv_sec;
+	suseconds_t tv_usec;
+};
+#endif
+
+typedef unsigned long rlim_t;
+
+struct rlimit {
+	rlim_t rlim_cur;
+	rlim_t rlim_max;
+};
+
+struct rusage {
+	struct timeval ru_utime;
+	struct timeval ru_stime;
+	long ru_maxrss;
+	long ru_ixrss;
+	long ru_idrss;
+	long ru_isrss;
+	long ru_minflt;
+	long ru_majflt;
+	long ru_nswap;
+	long ru_inblock;
+	long ru_oublock;
+	long ru_msgsnd;
+	long ru_msgrcv;
+	long ru_nsignals;
+	long ru_nvcsw;
+	long ru_nivcsw;
+};
+
+#define RUSAGE_SELF 0
+#define RUSAGE_CHILDREN (-1)
+
+#define RLIMIT_CPU 0
+#define RLIMIT_FSIZE 1
+#define RLIMIT_DATA 2
+#define RLIMIT_STACK 3
+#define RLIMIT_CORE 4
+#define RLIMIT_NOFILE 7
+#define RLIMIT_AS 9
+#define RLIM_INFINITY ((rlim_t)-1)
+
+#define PRIO_PROCESS 0
+#define PRIO_PGRP 1
+#define PRIO_USER 2
+
+extern int getrusage(int who, struct rusage *usage);
+extern int getrlimit(int resource, struct rlimit *rlim);
+extern int setrlimit(int resource, const struct rlimit *rlim);
+extern int getpriority(int which, unsigned int who);
+extern int setpriority(int which, unsigned int who, int prio);
+
+#endif /* _UPCLINT_SYS_RESOURCE_H */

@@ -1,0 +1,65 @@
+/* <sys/time.h>: POSIX time of day and interval timers. */
+#ifndef _UPCLINT_SYS_TIME_H
+#define _UPCLINT_SYS_TIME_H
+
+#ifndef _UPCLINT_TIME_T
+#define _UPCLINT_TIME_T
+typedef long time_t;
+#endif
+#ifndef _UPCLINT_SUSECONDS_T
+#define _UPCLINT_SUSECONDS_T
+typedef long suseconds_t;
+#endif
+
+#ifndef _UPCLINT_STRUCT_TIMEVAL
+#define _UPCLINT_STRUCT_TIMEVAL
+struct timeval {
+	time_t tv_sec;
+	suseconds_t tv_usec;
+};
+#endif
+
+struct timezone {
+	int tz_minuteswest;
+	int tz_dsttime;
+};
+
+struct itimerval {
+	struct timeval it_interval;
+	struct timeval it_value;
+};
+
+#define ITIMER_REAL 0
+#define ITIMER_VIRTUAL 1
+#define ITIMER_PROF 2
+
+extern int gettimeofday(struct timeval * restrict tv, void * restrict tz);
+extern int settimeofday(const struct timeval *tv, const struct timezone *tz);
+extern int getitimer(int which, struct itimerval *value);
+extern int setitimer(int which, const struct itimerval * restrict value, struct itimerval * restrict ovalue);
+extern int utimes(const char *path, const struct timeval times[2]);
+
+#define timerisset(tvp) ((tvp)->tv_sec || (tvp)->tv_usec)
+#define timerclear(tvp) ((tvp)->tv_sec = (tvp)->tv_usec = 0)
+#define timercmp(a, b, CMP) \
+	(((a)->tv_sec == (b)->tv_sec) ? ((a)->tv_usec CMP (b)->tv_usec) : ((a)->tv_sec CMP (b)->tv_sec))
+#define timeradd(a, b, result) \
+	do { \
+		(result)->tv_sec = (a)->tv_sec + (b)->tv_sec; \
+		(result)->tv_usec = (a)->tv_usec + (b)->tv_usec; \
+		if ((result)->tv_usec >= 1000000) { \
+			++(result)->tv_sec; \
+			(result)->tv_usec -= 1000000; \
+		} \
+	} while (0)
+#define timersub(a, b, result) \
+	do { \
+		(result)->tv_sec = (a)->tv_sec - (b)->tv_sec; \
+		(result)->tv_usec = (a)->tv_usec - (b)->tv_usec; \
+		if ((result)->tv_usec < 0) { \
+			--(result)->tv_sec; \
+			(result)->tv_usec += 1000000; \
+		} \
+	} while (0)
+
+#endif /* _UPCLINT_SYS_TIME_H */

@@ -1,0 +1,128 @@
+/* <unistd.h>: POSIX operating system interface (the commonly used part).
+   Values are those of glibc on x86-64. */
+#ifndef _UPCLINT_UNISTD_H
+#define _UPCLINT_UNISTD_H
+
+#ifndef _UPCLINT_SIZE_T
+#define _UPCLINT_SIZE_T
+typedef unsigned long size_t;
+#endif
+#ifndef _UPCLINT_SSIZE_T
+#define _UPCLINT_SSIZE_T
+typedef long ssize_t;
+#endif
+#ifndef _UPCLINT_OFF_T
+#define _UPCLINT_OFF_T
+typedef long off_t;
+#endif
+#ifndef _UPCLINT_PID_T
+#define _UPCLINT_PID_T
+typedef int pid_t;
+#endif
+#ifndef _UPCLINT_ID_TYPES
+#define _UPCLINT_ID_TYPES
+typedef unsigned int uid_t;
+typedef unsigned int gid_t;
+typedef unsigned int mode_t;
+typedef unsigned long dev_t;
+typedef unsigned long ino_t;
+typedef unsigned long nlink_t;
+typedef long blksize_t;
+typedef long blkcnt_t;
+#endif
+#ifndef _UPCLINT_USECONDS_T
+#define _UPCLINT_USECONDS_T
+typedef unsigned int useconds_t;
+#endif
+#ifndef _UPCLINT_INTPTR_T
+#define _UPCLINT_INTPTR_T
+typedef long intptr_t;
+#endif
+
+#ifndef NULL
+#define NULL ((void *)0)
+#endif
+
+#define STDIN_FILENO 0
+#define STDOUT_FILENO 1
+#define STDERR_FILENO 2
+
+#define R_OK 4
+#define W_OK 2
+#define X_OK 1
+#define F_OK 0
+
+#define SEEK_SET 0
+#define SEEK_CUR 1
+#define SEEK_END 2
+
+#define _SC_ARG_MAX 0
+#define _SC_CHILD_MAX 1
+#define _SC_CLK_TCK 2
+#define _SC_NGROUPS_MAX 3
+#define _SC_OPEN_MAX 4
+#define _SC_PAGESIZE 30
+#define _SC_PAGE_SIZE _SC_PAGESIZE
+#define _SC_NPROCESSORS_CONF 83
+#define _SC_NPROCESSORS_ONLN 84
+#define _SC_PHYS_PAGES 85
+#define _SC_HOST_NAME_MAX 180
+
+/* getopt (also declared by <getopt.h>). */
+extern char *optarg;
+extern int optind;
+extern int opterr;
+extern int optopt;
+extern int getopt(int argc, char * const argv[], const char *optstring);
+
+extern ssize_t read(int fd, void *buf, size_t count);
+extern ssize_t write(int fd, const void *buf, size_t count);
+extern ssize_t pread(int fd, void *buf, size_t count, off_t offset);
+extern ssize_t pwrite(int fd, const void *buf, size_t count, off_t offset);
+extern int close(int fd);
+extern off_t lseek(int fd, off_t offset, int whence);
+extern int dup(int fd);
+extern int dup2(int oldfd, int newfd);
+extern int pipe(int fds[2]);
+extern int fsync(int fd);
+extern int fdatasync(int fd);
+extern int ftruncate(int fd, off_t length);
+extern int truncate(const char *path, off_t length);
+extern int isatty(int fd);
+
+extern int access(const char *path, int mode);
+extern int unlink(const char *path);
+extern int rmdir(const char *path);
+extern int link(const char *oldpath, const char *newpath);
+extern int symlink(const char *target, const char *linkpath);
+extern ssize_t readlink(const char * restrict path, char * restrict buf, size_t bufsiz);
+extern int chdir(const char *path);
+extern char *getcwd(char *buf, size_t size);
+extern int chown(const char *path, uid_t owner, gid_t group);
+
+extern pid_t getpid(void);
+extern pid_t getppid(void);
+extern uid_t getuid(void);
+extern uid_t geteuid(void);
+extern gid_t getgid(void);
+extern gid_t getegid(void);
+extern pid_t fork(void);
+extern int execv(const char *path, char * const argv[]);
+extern int execvp(const char *file, char * const argv[]);
+extern int execve(const char *path, char * const argv[], char * const envp[]);
+extern int execl(const char *path, const char *arg, ...);
+extern int execlp(const char *file, const char *arg, ...);
+extern void _exit(int status);
+
+extern unsigned int sleep(unsigned int seconds);
+extern int usleep(useconds_t usec);
+extern unsigned int alarm(unsigned int seconds);
+extern int pause(void);
+
+extern long sysconf(int name);
+extern int gethostname(char *name, size_t len);
+extern char *getlogin(void);
+extern int getpagesize(void);
+extern void *sbrk(intptr_t increment);
+
+#endif /* _UPCLINT_UNISTD_H */

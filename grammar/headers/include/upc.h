@@ -1,0 +1,56 @@
+/* <upc.h>: UPC utilities (UPC 1.3 section 7.2). THREADS, MYTHREAD,
+   UPC_MAX_BLOCK_SIZE, upc_fence and the upc_*sizeof operators are part of
+   the language, not of this header. Including <upc.h> includes
+   <upc_types.h>. */
+#ifndef _UPCLINT_UPC_H
+#define _UPCLINT_UPC_H
+
+#include <upc_types.h>
+
+#ifndef _UPCLINT_SIZE_T
+#define _UPCLINT_SIZE_T
+typedef unsigned long size_t;
+#endif
+
+#ifndef NULL
+#define NULL ((void *)0)
+#endif
+
+/* Termination of all threads. */
+void upc_global_exit(int status);
+
+/* Shared memory allocation. */
+shared void *upc_global_alloc(size_t nblocks, size_t nbytes);
+shared void *upc_all_alloc(size_t nblocks, size_t nbytes);
+shared void *upc_alloc(size_t nbytes);
+void upc_free(shared void *ptr);
+void upc_all_free(shared void *ptr);
+/* Removed in UPC 1.3 (deprecated in 1.2), still provided by implementations
+   and used by older programs. */
+shared void *upc_local_alloc(size_t nblocks, size_t nbytes);
+
+/* Pointer-to-shared manipulation. */
+size_t upc_threadof(shared void *ptr);
+size_t upc_phaseof(shared void *ptr);
+shared void *upc_resetphase(shared void *ptr);
+size_t upc_addrfield(shared void *ptr);
+size_t upc_affinitysize(size_t totalsize, size_t nbytes, size_t threadid);
+
+/* Locks: upc_lock_t is an opaque shared incomplete type. */
+typedef shared struct upc_lock_struct upc_lock_t;
+
+upc_lock_t *upc_global_lock_alloc(void);
+upc_lock_t *upc_all_lock_alloc(void);
+void upc_lock_free(upc_lock_t *ptr);
+void upc_all_lock_free(upc_lock_t *ptr);
+void upc_lock(upc_lock_t *ptr);
+int upc_lock_attempt(upc_lock_t *ptr);
+void upc_unlock(upc_lock_t *ptr);
+
+/* Shared string handling. */
+void upc_memcpy(shared void * restrict dst, shared const void * restrict src, size_t n);
+void upc_memget(void * restrict dst, shared const void * restrict src, size_t n);
+void upc_memput(shared void * restrict dst, const void * restrict src, size_t n);
+void upc_memset(shared void *dst, int c, size_t n);
+
+#endif /* _UPCLINT_UPC_H */
