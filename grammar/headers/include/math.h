@@ -1,7 +1,8 @@
 /* <math.h>: mathematics (C99 7.12) with the float and long double variants
    and the M_* constants glibc provides. HUGE_VAL, INFINITY and NAN are
    constant expressions the analyzer can fold: an overflowing product gives
-   infinity and 0/0 gives a NaN (the sign of that NaN is not significant).
+   infinity, and 0/0 gives the default NaN, whose sign bit is set on x86, so
+   NAN negates it to get the positive quiet NaN that glibc's NAN is.
    The classification macros call the functions glibc exports. */
 #ifndef _UPCLINT_MATH_H
 #define _UPCLINT_MATH_H
@@ -13,7 +14,7 @@ typedef double double_t;
 #define HUGE_VALF (1e30F * 1e30F)
 #define HUGE_VALL (1e4000L * 1e4000L)
 #define INFINITY HUGE_VALF
-#define NAN (0.0F / 0.0F)
+#define NAN (-(0.0F / 0.0F))
 
 #define FP_NAN 0
 #define FP_INFINITE 1
@@ -58,8 +59,8 @@ extern int __signbit(double);
 extern int __signbitf(float);
 extern int __signbitl(long double);
 
-#define _UPCLINT_FPCALL(f, x) \
-	(sizeof(x) == sizeof(float) ? f ## f(x) : sizeof(x) == sizeof(double) ? f(x) : f ## l(x))
+#define _UPCLINT_FPCALL(fn, x) \
+	(sizeof(x) == sizeof(float) ? fn ## f(x) : sizeof(x) == sizeof(double) ? fn(x) : fn ## l(x))
 #define fpclassify(x) _UPCLINT_FPCALL(__fpclassify, x)
 #define isnan(x) _UPCLINT_FPCALL(__isnan, x)
 #define isinf(x) _UPCLINT_FPCALL(__isinf, x)

@@ -30,7 +30,10 @@ typedef unsigned long uint_fast16_t;
 typedef unsigned long uint_fast32_t;
 typedef unsigned long uint_fast64_t;
 
+#ifndef _UPCLINT_INTPTR_T
+#define _UPCLINT_INTPTR_T
 typedef long intptr_t;
+#endif
 typedef unsigned long uintptr_t;
 typedef long intmax_t;
 typedef unsigned long uintmax_t;
