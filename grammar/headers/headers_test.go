@@ -565,7 +565,12 @@ func TestUPCValues(t *testing.T) {
 	}
 	sort.Strings(names)
 	var b strings.Builder
-	b.WriteString("#include <upc_collective.h>\n#include <upc_atomic.h>\n#include <stdio.h>\nint main(void) {\n")
+	b.WriteString("#include <upc_collective.h>\n#include <upc_atomic.h>\n#include <stdio.h>\n")
+	// The values are plain constants, usable in #if.
+	for _, n := range names {
+		fmt.Fprintf(&b, "#if %s != %d\n#error %s\n#endif\n", n, want[n], n)
+	}
+	b.WriteString("int main(void) {\n")
 	for _, n := range names {
 		fmt.Fprintf(&b, "\tprintf(\"%[1]s %%ld\\n\", (long)%[1]s);\n", n)
 	}
