@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/upclint/upclint/grammar"
 	"github.com/upclint/upclint/grammar/diag"
 )
@@ -27,7 +29,11 @@ type Options struct {
 	Config      grammar.Config // front-end settings shared by every file
 	Jobs        int            // files analysed in parallel; <= 0 means all cores
 	MaxFileSize int64          // larger files get one diagnostic; <= 0 means DefaultMaxFileSize
+	// Enabled selects the rules to run and report; nil means every rule.
+	Enabled func(rule string) bool
 }
+
+func (o *Options) enabled(rule string) bool { return o.Enabled == nil || o.Enabled(rule) }
 
 // Result is the outcome of a run.
 type Result struct {
@@ -121,7 +127,21 @@ func checkFile(path string, opts *Options) ([]Finding, int, error) {
 		return b
 	}
 	for _, d := range u.Diags {
-		findings = append(findings, fromDiag(fset, d, read))
+		if opts.enabled(d.Rule) {
+			findings = append(findings, fromDiag(fset, d, read))
+		}
+	}
+	var analyzers []*analysis.Analyzer
+	for _, r := range Rules() {
+		if r.Analyzer != nil && opts.enabled(r.Name) {
+			analyzers = append(analyzers, r.Analyzer)
+		}
+	}
+	for _, d := range analyze(u, path, analyzers) {
+		if !opts.enabled(d.rule) {
+			continue // an analyzer may report under several rule names
+		}
+		findings = append(findings, fromAnalysis(fset, d, read))
 	}
 	return findings, bytes.Count(src, []byte{'\n'}) + 1, nil
 }
@@ -143,6 +163,20 @@ func fromDiag(fset *gotoken.FileSet, d diag.Diagnostic, read func(string) []byte
 	}
 	f.Line = lineText(fset, d.Pos, read)
 	return f
+}
+
+// fromAnalysis converts an analyzer's diagnostic into a finding; its
+// severity is the rule's.
+func fromAnalysis(fset *gotoken.FileSet, d ruleDiagnostic, read func(string) []byte) Finding {
+	sev := diag.Warning
+	if r := Lookup(d.rule); r != nil {
+		sev = r.Severity
+	}
+	dd := diag.Diagnostic{Pos: d.Pos, End: d.End, Severity: sev, Rule: d.rule, Message: d.Message}
+	for _, r := range d.Related {
+		dd.Related = append(dd.Related, diag.Related{Pos: r.Pos, End: r.End, Message: r.Message})
+	}
+	return fromDiag(fset, dd, read)
 }
 
 // lineText returns the text of the line containing pos, reading the file

@@ -3,6 +3,8 @@ package checks
 import (
 	"sort"
 
+	"golang.org/x/tools/go/analysis"
+
 	"github.com/upclint/upclint/grammar/diag"
 )
 
@@ -23,6 +25,9 @@ type Rule struct {
 	Severity diag.Severity // default severity
 	Summary  string        // one line, lower-case, no final period
 	Tags     []string
+	// Analyzer implements the rule; nil for the front-end rules, whose
+	// findings come from loading the unit.
+	Analyzer *analysis.Analyzer
 }
 
 var registry = map[string]*Rule{}

@@ -1,0 +1,196 @@
+// Package checktest runs upclint over UPC test programs and compares the
+// findings with expectations written in the programs, in the manner of
+// golang.org/x/tools/go/analysis/analysistest (which cannot load UPC):
+//
+//	upc_barrier MYTHREAD;   // want "single-valued"
+//
+// A `// want` comment lists one Go regexp (a quoted or back-quoted string)
+// per finding expected on its line; each must match the message of a
+// distinct finding there, and every finding must be expected.
+//
+// A comment `// upclint-flags: -DN=64 --threads 4 -I include` among the
+// first lines of a file gives the compiler flags the file needs.
+package checktest
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/grammar"
+)
+
+// Want is one expected finding.
+type Want struct {
+	Path string
+	Line int
+	Re   *regexp.Regexp
+}
+
+func (w Want) String() string { return fmt.Sprintf("%s:%d: want %q", w.Path, w.Line, w.Re) }
+
+// ParseWants extracts the expectations of one file.
+func ParseWants(path string, src []byte) ([]Want, error) {
+	var wants []Want
+	sc := bufio.NewScanner(bytes.NewReader(src))
+	sc.Buffer(nil, 1<<20)
+	for line := 1; sc.Scan(); line++ {
+		text := sc.Text()
+		i := strings.Index(text, "// want ")
+		if i < 0 {
+			continue
+		}
+		rest := strings.TrimSpace(text[i+len("// want "):])
+		for rest != "" {
+			lit, err := strconv.QuotedPrefix(rest)
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d: bad want comment: %v", path, line, err)
+			}
+			s, _ := strconv.Unquote(lit)
+			re, err := regexp.Compile(s)
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d: bad want regexp: %v", path, line, err)
+			}
+			wants = append(wants, Want{Path: path, Line: line, Re: re})
+			rest = strings.TrimSpace(rest[len(lit):])
+		}
+	}
+	return wants, sc.Err()
+}
+
+// ParseFlags reads the `// upclint-flags:` comment of a file (within its
+// first five lines). Include directories are relative to the file.
+func ParseFlags(path string, src []byte) (grammar.Config, error) {
+	var cfg grammar.Config
+	lines := strings.SplitN(string(src), "\n", 6)
+	for _, l := range lines[:min(len(lines), 5)] {
+		_, after, ok := strings.Cut(l, "// upclint-flags:")
+		if !ok {
+			continue
+		}
+		f := strings.Fields(after)
+		for i := 0; i < len(f); i++ {
+			arg := f[i]
+			val := func(prefix string) (string, error) {
+				if v := strings.TrimPrefix(arg, prefix); v != "" {
+					return v, nil
+				}
+				if i+1 >= len(f) {
+					return "", fmt.Errorf("%s: flag %s needs a value", path, arg)
+				}
+				i++
+				return f[i], nil
+			}
+			var v string
+			var err error
+			switch {
+			case strings.HasPrefix(arg, "-D"):
+				v, err = val("-D")
+				cfg.Defines = append(cfg.Defines, v)
+			case strings.HasPrefix(arg, "-U"):
+				v, err = val("-U")
+				cfg.Undefs = append(cfg.Undefs, v)
+			case strings.HasPrefix(arg, "-I"):
+				v, err = val("-I")
+				cfg.IncludeDirs = append(cfg.IncludeDirs, filepath.Join(filepath.Dir(path), v))
+			case arg == "--threads" || strings.HasPrefix(arg, "--threads="):
+				v, err = val("--threads=")
+				if err == nil {
+					cfg.StaticThreads, err = strconv.Atoi(v)
+				}
+			default:
+				err = fmt.Errorf("%s: unknown flag %q in upclint-flags", path, arg)
+			}
+			if err != nil {
+				return cfg, err
+			}
+		}
+	}
+	return cfg, nil
+}
+
+// Match pairs findings with wants. It returns the wants no finding matched
+// and the findings no want expected.
+func Match(wants []Want, findings []checks.Finding) (missing []Want, unexpected []checks.Finding) {
+	used := make([]bool, len(findings))
+	for _, w := range wants {
+		found := false
+		for i, f := range findings {
+			if !used[i] && f.Pos.Line == w.Line && samePath(f.Pos.Path, w.Path) && w.Re.MatchString(f.Message) {
+				used[i], found = true, true
+				break
+			}
+		}
+		if !found {
+			missing = append(missing, w)
+		}
+	}
+	for i, f := range findings {
+		if !used[i] {
+			unexpected = append(unexpected, f)
+		}
+	}
+	return missing, unexpected
+}
+
+func samePath(a, b string) bool {
+	if a == b {
+		return true
+	}
+	aa, err1 := filepath.Abs(a)
+	bb, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && aa == bb
+}
+
+// Result is the outcome of checking one file against its expectations.
+type Result struct {
+	Path       string
+	Findings   []checks.Finding
+	Missing    []Want
+	Unexpected []checks.Finding
+}
+
+// OK reports whether the findings were exactly the expected ones.
+func (r *Result) OK() bool { return len(r.Missing) == 0 && len(r.Unexpected) == 0 }
+
+// Report describes the mismatches, one per line.
+func (r *Result) Report() string {
+	var b strings.Builder
+	for _, w := range r.Missing {
+		fmt.Fprintf(&b, "missing: %s\n", w)
+	}
+	for _, f := range r.Unexpected {
+		fmt.Fprintf(&b, "unexpected: %s:%d:%d: %s [%s]\n", f.Pos.Path, f.Pos.Line, f.Pos.Col, f.Message, f.Rule)
+	}
+	return b.String()
+}
+
+// CheckFile runs the driver on one file with its flags and compares the
+// findings of the selected rules (nil: all) with the file's wants.
+func CheckFile(path string, enabled func(rule string) bool) (*Result, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := ParseFlags(path, src)
+	if err != nil {
+		return nil, err
+	}
+	wants, err := ParseWants(path, src)
+	if err != nil {
+		return nil, err
+	}
+	res, err := checks.Run([]string{path}, &checks.Options{Config: cfg, Jobs: 1, Enabled: enabled})
+	if err != nil {
+		return nil, err
+	}
+	r := &Result{Path: path, Findings: res.Findings}
+	r.Missing, r.Unexpected = Match(wants, res.Findings)
+	return r, nil
+}

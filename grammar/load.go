@@ -1,0 +1,63 @@
+// Package grammar is the front end of upclint: it preprocesses, parses and
+// type-checks one UPC translation unit. The pieces live in sub-packages
+// (lexer, cpp, parser, ast, types, headers); Load runs them in order.
+package grammar
+
+import (
+	gotoken "go/token"
+
+	"github.com/upclint/upclint/grammar/ast"
+	"github.com/upclint/upclint/grammar/cpp"
+	"github.com/upclint/upclint/grammar/diag"
+	"github.com/upclint/upclint/grammar/headers"
+	"github.com/upclint/upclint/grammar/parser"
+	"github.com/upclint/upclint/grammar/types"
+)
+
+// Config is what a translation unit needs besides its text: the settings of
+// the compiler command line that built it.
+type Config struct {
+	IncludeDirs   []string // -I, searched in order
+	Defines       []string // -D NAME or NAME=VALUE, in command-line order
+	Undefs        []string // -U NAME
+	StaticThreads int      // --threads N; 0 means dynamic THREADS
+	// ReadFile reads source files and headers; nil means os.ReadFile. The
+	// language server passes a function that prefers unsaved editor buffers.
+	ReadFile func(path string) ([]byte, error)
+}
+
+// Unit is a loaded translation unit.
+type Unit struct {
+	Fset  *gotoken.FileSet
+	File  *ast.File
+	Info  *types.Info
+	Diags diag.List // front-end diagnostics, sorted by position
+	Files []string  // every file read (the source and its headers)
+}
+
+// Load preprocesses, parses and type-checks src (the contents of filename).
+// It never fails: problems are diagnostics, and the tree covers every
+// top-level declaration that parsed.
+func Load(fset *gotoken.FileSet, filename string, src []byte, cfg *Config) *Unit {
+	if cfg == nil {
+		cfg = &Config{}
+	}
+	pp := cpp.Preprocess(fset, filename, src, &cpp.Config{
+		IncludeDirs:   cfg.IncludeDirs,
+		Defines:       cfg.Defines,
+		Undefs:        cfg.Undefs,
+		StaticThreads: cfg.StaticThreads,
+		ReadFile:      cfg.ReadFile,
+		Bundled:       headers.FS,
+	})
+	u := &Unit{Fset: fset, Files: pp.Files}
+	u.Diags = append(u.Diags, pp.Diags...)
+	file, pdiags := parser.ParseFile(fset, filename, pp.Tokens)
+	u.File = file
+	u.Diags = append(u.Diags, pdiags...)
+	info, tdiags := types.Check(fset, file, &types.Config{StaticThreads: cfg.StaticThreads})
+	u.Info = info
+	u.Diags = append(u.Diags, tdiags...)
+	u.Diags.Sort()
+	return u
+}
