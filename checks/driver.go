@@ -110,8 +110,40 @@ func checkFile(path string, opts *Options) ([]Finding, int, error) {
 		return []Finding{inputFinding(path, fmt.Sprintf(
 			"file too large to analyse (%d bytes, limit %d; see --max-file-size)", len(src), limit))}, 0, nil
 	}
+	_, findings := AnalyzeSource(path, src, opts)
+	return findings, bytes.Count(src, []byte{'\n'}) + 1, nil
+}
+
+func inputFinding(path, msg string) Finding {
+	p := Position{Path: path, Line: 1, Col: 1}
+	return Finding{Rule: diag.RuleSyntax, Severity: diag.Error, Message: msg, Pos: p, End: p}
+}
+
+// fromDiag converts a front-end diagnostic into a finding.
+func fromDiag(fset *gotoken.FileSet, d diag.Diagnostic, read func(string) []byte) Finding {
+	f := Finding{Rule: d.Rule, Severity: d.Severity, Message: d.Message,
+		Pos: resolve(fset, d.Pos), End: resolve(fset, d.End)}
+	if !f.End.IsValid() {
+		f.End = f.Pos
+	}
+	for _, r := range d.Related {
+		f.Related = append(f.Related, Related{Pos: resolve(fset, r.Pos), End: resolve(fset, r.End), Message: r.Message})
+	}
+	f.Line = lineText(fset, d.Pos, read)
+	return f
+}
+
+// AnalyzeSource analyses one translation unit whose text is src, reading
+// headers through opts.Config.ReadFile. It returns the loaded unit (nil for
+// a binary file) and the findings of the enabled rules, in order. The
+// language server calls it with the editor's unsaved text.
+func AnalyzeSource(path string, src []byte, opts *Options) (*grammar.Unit, []Finding) {
+	readFile := opts.Config.ReadFile
+	if readFile == nil {
+		readFile = os.ReadFile
+	}
 	if i := bytes.IndexByte(src[:min(len(src), 8192)], 0); i >= 0 {
-		return []Finding{inputFinding(path, fmt.Sprintf("binary file (NUL byte at offset %d), not analysed", i))}, 0, nil
+		return nil, []Finding{inputFinding(path, fmt.Sprintf("binary file (NUL byte at offset %d), not analysed", i))}
 	}
 	fset := gotoken.NewFileSet()
 	cfg := opts.Config
@@ -143,26 +175,8 @@ func checkFile(path string, opts *Options) ([]Finding, int, error) {
 		}
 		findings = append(findings, fromAnalysis(fset, d, read))
 	}
-	return findings, bytes.Count(src, []byte{'\n'}) + 1, nil
-}
-
-func inputFinding(path, msg string) Finding {
-	p := Position{Path: path, Line: 1, Col: 1}
-	return Finding{Rule: diag.RuleSyntax, Severity: diag.Error, Message: msg, Pos: p, End: p}
-}
-
-// fromDiag converts a front-end diagnostic into a finding.
-func fromDiag(fset *gotoken.FileSet, d diag.Diagnostic, read func(string) []byte) Finding {
-	f := Finding{Rule: d.Rule, Severity: d.Severity, Message: d.Message,
-		Pos: resolve(fset, d.Pos), End: resolve(fset, d.End)}
-	if !f.End.IsValid() {
-		f.End = f.Pos
-	}
-	for _, r := range d.Related {
-		f.Related = append(f.Related, Related{Pos: resolve(fset, r.Pos), End: resolve(fset, r.End), Message: r.Message})
-	}
-	f.Line = lineText(fset, d.Pos, read)
-	return f
+	slices.SortStableFunc(findings, func(a, b Finding) int { return compareFindings(&a, &b) })
+	return u, findings
 }
 
 // fromAnalysis converts an analyzer's diagnostic into a finding; its
