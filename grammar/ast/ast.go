@@ -95,7 +95,7 @@ type AsmDecl struct {
 type Decl struct {
 	Range
 	Specs *DeclSpecs        `parser:"@@"`
-	Inits []*InitDeclarator `parser:"( @@ ( ',' @@ )* )?"`
+	Inits []*InitDeclarator `parser:"( (?! ';') @@ ( ',' @@ )* )?"`
 	Body  *Block            `parser:"( @@ | ';' )"`
 }
 
@@ -113,7 +113,7 @@ type Spec struct {
 	// volatile restrict strict relaxed void char short int long float double
 	// signed unsigned _Bool _Complex __builtin_va_list __thread __int128
 	// __extension__ (and the GNU spellings of these).
-	Keyword  string       `parser:"  @( 'typedef' | 'extern' | 'static' | 'auto' | 'register' | 'inline' | '__inline__' | '__inline' | 'const' | '__const' | '__const__' | 'volatile' | '__volatile__' | 'restrict' | '__restrict' | '__restrict__' | 'strict' | 'relaxed' | 'void' | 'char' | 'short' | 'int' | 'long' | 'float' | 'double' | 'signed' | '__signed__' | '__signed' | 'unsigned' | '_Bool' | '_Complex' | '__builtin_va_list' | '__thread' | '__int128' | '__extension__' )"`
+	Keyword  string       `parser:"  @( 'typedef' | 'extern' | 'static' | 'auto' | 'register' | 'inline' | '__inline__' | '__inline' | 'const' | '__const' | '__const__' | 'volatile' | '__volatile__' | 'restrict' | '__restrict' | '__restrict__' | 'strict':Keyword | 'relaxed':Keyword | 'void' | 'char' | 'short' | 'int' | 'long' | 'float' | 'double' | 'signed' | '__signed__' | '__signed' | 'unsigned' | '_Bool' | '_Complex' | '__builtin_va_list' | '__thread' | '__int128' | '__extension__' | '__label__' )"`
 	Shared   *SharedQual  `parser:"| @@"`
 	Record   *RecordSpec  `parser:"| @@"`
 	Enum     *EnumSpec    `parser:"| @@"`
@@ -126,7 +126,7 @@ type Spec struct {
 // qualifier: shared, shared [B], shared [*], shared [].
 type SharedQual struct {
 	Range
-	Shared bool    `parser:"@'shared'"`
+	Shared bool    `parser:"@'shared':Keyword"`
 	Layout *Layout `parser:"@@?"`
 }
 
@@ -153,7 +153,7 @@ type RecordSpec struct {
 type FieldDecl struct {
 	Range
 	Specs *DeclSpecs         `parser:"@@"`
-	Decls []*FieldDeclarator `parser:"( @@ ( ',' @@ )* )? ';'"`
+	Decls []*FieldDeclarator `parser:"( (?! ';') @@ ( ',' @@ )* )? ';'"`
 }
 
 // FieldDeclarator is a member declarator with an optional bit-field width.
@@ -274,7 +274,7 @@ type ParamList struct {
 type ParamDecl struct {
 	Range
 	Specs *DeclSpecs   `parser:"@@"`
-	Decl  *Declarator  `parser:"@@?"`
+	Decl  *Declarator  `parser:"( (?= '*' | '(' | '[' | Ident | '__attribute__' | '__attribute' ) @@ )?"`
 	Attrs []*Attribute `parser:"@@*"`
 }
 
@@ -283,7 +283,7 @@ type ParamDecl struct {
 type TypeName struct {
 	Range
 	Specs *DeclSpecs  `parser:"@@"`
-	Decl  *Declarator `parser:"@@?"`
+	Decl  *Declarator `parser:"( (?= '*' | '(' | '[' | '__attribute__' | '__attribute' ) @@ )?"`
 }
 
 // Initializer is "= expr" or "= { ... }".

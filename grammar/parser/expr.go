@@ -1,0 +1,635 @@
+package parser
+
+import (
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/upclint/upclint/grammar/ast"
+	"github.com/upclint/upclint/grammar/token"
+)
+
+// The expression parser. C expressions are parsed by precedence climbing
+// rather than by a layered participle grammar (one production per
+// precedence level costs a dozen reflective calls per operand). It is
+// registered with participle.ParseTypeWith for ast.Expr (an
+// assignment-expression) and ast.FullExpr (with the comma operator), and it
+// calls back into participle for type names, braced initializers and the
+// blocks of statement expressions.
+//
+// Prefix operators and casts are collected in a loop and right-nested
+// assignments and conditionals are folded from a list, so only brackets
+// recurse; split bounds their nesting.
+
+// exprParser parses one expression from a participle PeekingLexer.
+type exprParser struct {
+	lex   *lexer.PeekingLexer
+	depth int
+}
+
+func parseExpr(lex *lexer.PeekingLexer) (ast.Expr, error) {
+	p := exprParser{lex: lex}
+	return p.top(false)
+}
+
+func parseFullExpr(lex *lexer.PeekingLexer) (ast.FullExpr, error) {
+	p := exprParser{lex: lex}
+	return p.top(true)
+}
+
+// top parses an expression, or reports participle.NextMatch without
+// consuming anything when the next token cannot start one (so that optional
+// expressions such as "return;" work).
+func (p *exprParser) top(comma bool) (ast.Expr, error) {
+	if !p.startsExpr(p.lex.Peek()) {
+		return nil, participle.NextMatch
+	}
+	if comma {
+		return p.full()
+	}
+	return p.assign()
+}
+
+// syntaxError is an error at a token.
+type syntaxError struct {
+	pos lexer.Position
+	msg string
+}
+
+func (e *syntaxError) Error() string            { return e.msg }
+func (e *syntaxError) Message() string          { return e.msg }
+func (e *syntaxError) Position() lexer.Position { return e.pos }
+
+// describe spells a token for a message: 'x', or "end of file".
+func describe(t *lexer.Token) string {
+	if t.EOF() {
+		return "end of file"
+	}
+	return "'" + t.Value + "'"
+}
+
+func (p *exprParser) errExpected(what string) error {
+	t := p.lex.Peek()
+	return &syntaxError{pos: t.Pos, msg: "expected " + what + ", found " + describe(t)}
+}
+
+func (p *exprParser) peekIs(s string) bool {
+	t := p.lex.Peek()
+	return t.Type == tPunct && t.Value == s
+}
+
+func (p *exprParser) expect(s string) error {
+	if !p.peekIs(s) {
+		return p.errExpected("'" + s + "'")
+	}
+	p.lex.Next()
+	return nil
+}
+
+// peek2 returns the token after the next one.
+func (p *exprParser) peek2() *lexer.Token {
+	cp := p.lex.MakeCheckpoint()
+	p.lex.Next()
+	t := p.lex.Peek()
+	p.lex.LoadCheckpoint(cp)
+	return t
+}
+
+func rng(start, end lexer.Position) ast.Range { return ast.Range{Pos: start, EndPos: end} }
+
+func (p *exprParser) end() lexer.Position { return p.lex.Peek().Pos }
+
+func (p *exprParser) nest() error {
+	p.depth++
+	if p.depth > maxNesting {
+		return &syntaxError{pos: p.lex.Peek().Pos, msg: "expression nested too deeply"}
+	}
+	return nil
+}
+
+// full parses an expression with the comma operator.
+func (p *exprParser) full() (ast.Expr, error) {
+	start := p.lex.Peek().Pos
+	x, err := p.assign()
+	if err != nil || !p.peekIs(",") {
+		return x, err
+	}
+	list := []ast.Expr{x}
+	for p.peekIs(",") {
+		p.lex.Next()
+		y, err := p.assign()
+		if err != nil {
+			return nil, err
+		}
+		list = append(list, y)
+	}
+	return &ast.CommaExpr{Range: rng(start, p.end()), List: list}, nil
+}
+
+func isAssignOp(t *lexer.Token) bool {
+	if t.Type != tPunct {
+		return false
+	}
+	switch t.Value {
+	case "=", "*=", "/=", "%=", "+=", "-=", "<<=", ">>=", "&=", "^=", "|=":
+		return true
+	}
+	return false
+}
+
+// assign parses an assignment-expression. Assignments nest to the right;
+// they are collected and folded so that long chains do not recurse.
+func (p *exprParser) assign() (ast.Expr, error) {
+	start := p.lex.Peek().Pos
+	x, err := p.cond()
+	if err != nil || !isAssignOp(p.lex.Peek()) {
+		return x, err
+	}
+	type operand struct {
+		x     ast.Expr
+		start lexer.Position
+		op    string
+	}
+	var chain []operand
+	for isAssignOp(p.lex.Peek()) {
+		chain = append(chain, operand{x, start, p.lex.Next().Value})
+		start = p.lex.Peek().Pos
+		if x, err = p.cond(); err != nil {
+			return nil, err
+		}
+	}
+	end := p.end()
+	for i := len(chain) - 1; i >= 0; i-- {
+		c := chain[i]
+		x = &ast.AssignExpr{Range: rng(c.start, end), Op: c.op, L: c.x, R: x}
+	}
+	return x, nil
+}
+
+// cond parses a conditional-expression, including GNU "a ?: b".
+func (p *exprParser) cond() (ast.Expr, error) {
+	start := p.lex.Peek().Pos
+	x, err := p.binary(1)
+	if err != nil || !p.peekIs("?") {
+		return x, err
+	}
+	type arm struct {
+		cond, then ast.Expr
+		start      lexer.Position
+	}
+	var arms []arm
+	for p.peekIs("?") {
+		p.lex.Next()
+		var then ast.Expr
+		if !p.peekIs(":") {
+			if err := p.nest(); err != nil {
+				return nil, err
+			}
+			if then, err = p.full(); err != nil {
+				return nil, err
+			}
+			p.depth--
+		}
+		if err := p.expect(":"); err != nil {
+			return nil, err
+		}
+		arms = append(arms, arm{x, then, start})
+		start = p.lex.Peek().Pos
+		if x, err = p.binary(1); err != nil {
+			return nil, err
+		}
+	}
+	end := p.end()
+	for i := len(arms) - 1; i >= 0; i-- {
+		a := arms[i]
+		x = &ast.CondExpr{Range: rng(a.start, end), Cond: a.cond, Then: a.then, Else: x}
+	}
+	return x, nil
+}
+
+// binaryPrec returns the precedence of a binary operator token, 0 if t is
+// not one.
+func binaryPrec(t *lexer.Token) int {
+	if t.Type != tPunct {
+		return 0
+	}
+	switch t.Value {
+	case "||":
+		return 1
+	case "&&":
+		return 2
+	case "|":
+		return 3
+	case "^":
+		return 4
+	case "&":
+		return 5
+	case "==", "!=":
+		return 6
+	case "<", ">", "<=", ">=":
+		return 7
+	case "<<", ">>":
+		return 8
+	case "+", "-":
+		return 9
+	case "*", "/", "%":
+		return 10
+	}
+	return 0
+}
+
+// binary parses operands joined by binary operators of precedence at least
+// prec (precedence climbing; all are left-associative).
+func (p *exprParser) binary(prec int) (ast.Expr, error) {
+	start := p.lex.Peek().Pos
+	x, err := p.unary()
+	if err != nil {
+		return nil, err
+	}
+	for {
+		t := p.lex.Peek()
+		q := binaryPrec(t)
+		if q < prec || q == 0 {
+			return x, nil
+		}
+		p.lex.Next()
+		y, err := p.binary(q + 1)
+		if err != nil {
+			return nil, err
+		}
+		x = &ast.BinaryExpr{Range: rng(start, p.end()), Op: t.Value, OpPos: t.Pos.Line, X: x, Y: y}
+	}
+}
+
+// prefix is a pending prefix operator, cast or sizeof.
+type prefix struct {
+	kind uint8 // 'u' unary operator, 'c' cast, 's' sizeof/alignof of an expression
+	op   string
+	pos  lexer.Position
+	typ  *ast.TypeName
+}
+
+// unary parses a cast-expression: prefix operators, casts and sizeof
+// applied to a postfix expression.
+func (p *exprParser) unary() (ast.Expr, error) {
+	var buf [4]prefix
+	pre := buf[:0]
+	var operand ast.Expr
+	var opStart lexer.Position
+loop:
+	for {
+		t := p.lex.Peek()
+		switch t.Type {
+		case tPunct:
+			switch t.Value {
+			case "-", "+", "!", "~", "*", "&", "++", "--", "&&":
+				pre = append(pre, prefix{kind: 'u', op: t.Value, pos: t.Pos})
+				p.lex.Next()
+				continue
+			case "(":
+				if !p.startsType(p.peek2()) {
+					break loop
+				}
+				p.lex.Next()
+				typ, err := p.typeName()
+				if err != nil {
+					return nil, err
+				}
+				if err := p.expect(")"); err != nil {
+					return nil, err
+				}
+				if p.peekIs("{") {
+					lit, err := p.compoundLit(t.Pos, typ)
+					if err != nil {
+						return nil, err
+					}
+					operand, opStart = lit, t.Pos
+					break loop
+				}
+				pre = append(pre, prefix{kind: 'c', pos: t.Pos, typ: typ})
+				continue
+			}
+		case tKeyword, tIdent:
+			switch t.Value {
+			case "sizeof", "__alignof__", "__alignof", "_Alignof", "upc_localsizeof", "upc_blocksizeof", "upc_elemsizeof":
+				if t.Type != tKeyword {
+					break loop
+				}
+				p.lex.Next()
+				if p.peekIs("(") && p.startsType(p.peek2()) {
+					lp := p.lex.Next().Pos
+					typ, err := p.typeName()
+					if err != nil {
+						return nil, err
+					}
+					if err := p.expect(")"); err != nil {
+						return nil, err
+					}
+					if p.peekIs("{") { // sizeof (T){...}
+						lit, err := p.compoundLit(lp, typ)
+						if err != nil {
+							return nil, err
+						}
+						pre = append(pre, prefix{kind: 's', op: t.Value, pos: t.Pos})
+						operand, opStart = lit, lp
+						break loop
+					}
+					operand = &ast.SizeofExpr{Range: rng(t.Pos, p.end()), Op: t.Value, Type: typ}
+					return p.fold(pre, operand), nil
+				}
+				pre = append(pre, prefix{kind: 's', op: t.Value, pos: t.Pos})
+				continue
+			case "__extension__":
+				p.lex.Next() // no meaning beyond silencing pedantic warnings
+				continue
+			}
+		}
+		break
+	}
+	if operand == nil {
+		opStart = p.lex.Peek().Pos
+		x, err := p.primary()
+		if err != nil {
+			return nil, err
+		}
+		operand = x
+	}
+	x, err := p.postfix(operand, opStart)
+	if err != nil {
+		return nil, err
+	}
+	return p.fold(pre, x), nil
+}
+
+// fold applies the prefixes, innermost (last) first.
+func (p *exprParser) fold(pre []prefix, x ast.Expr) ast.Expr {
+	end := p.end()
+	for i := len(pre) - 1; i >= 0; i-- {
+		f := pre[i]
+		r := rng(f.pos, end)
+		switch f.kind {
+		case 'u':
+			x = &ast.UnaryExpr{Range: r, Op: f.op, X: x}
+		case 'c':
+			x = &ast.CastExpr{Range: r, Type: f.typ, X: x}
+		default:
+			x = &ast.SizeofExpr{Range: r, Op: f.op, X: x}
+		}
+	}
+	return x
+}
+
+func (p *exprParser) compoundLit(start lexer.Position, typ *ast.TypeName) (ast.Expr, error) {
+	init, err := parseSub(initListParser, p.lex)
+	if err != nil {
+		return nil, err
+	}
+	return &ast.CompoundLit{Range: rng(start, p.end()), Type: typ, Init: init}, nil
+}
+
+func (p *exprParser) typeName() (*ast.TypeName, error) {
+	return parseSub(typeNameParser, p.lex)
+}
+
+// postfix parses the postfix operators after x, which starts at start.
+func (p *exprParser) postfix(x ast.Expr, start lexer.Position) (ast.Expr, error) {
+	for {
+		t := p.lex.Peek()
+		if t.Type != tPunct {
+			return x, nil
+		}
+		switch t.Value {
+		case "[":
+			p.lex.Next()
+			i, err := p.full()
+			if err != nil {
+				return nil, err
+			}
+			if err := p.expect("]"); err != nil {
+				return nil, err
+			}
+			x = &ast.IndexExpr{Range: rng(start, p.end()), X: x, Index: i}
+		case "(":
+			p.lex.Next()
+			var args []ast.Expr
+			if !p.peekIs(")") {
+				for {
+					a, err := p.assign()
+					if err != nil {
+						return nil, err
+					}
+					args = append(args, a)
+					if !p.peekIs(",") {
+						break
+					}
+					p.lex.Next()
+				}
+			}
+			if err := p.expect(")"); err != nil {
+				return nil, err
+			}
+			x = &ast.CallExpr{Range: rng(start, p.end()), Fun: x, Args: args}
+		case ".", "->":
+			p.lex.Next()
+			n := p.lex.Peek()
+			if n.Type != tIdent && n.Type != tTypeName && n.Type != tKeyword {
+				return nil, p.errExpected("member name")
+			}
+			p.lex.Next()
+			name := &ast.Ident{Range: rng(n.Pos, p.end()), Name: n.Value}
+			x = &ast.MemberExpr{Range: rng(start, p.end()), X: x, Arrow: t.Value == "->", Name: name}
+		case "++", "--":
+			p.lex.Next()
+			x = &ast.PostfixExpr{Range: rng(start, p.end()), Op: t.Value, X: x}
+		default:
+			return x, nil
+		}
+	}
+}
+
+// primary parses a primary expression.
+func (p *exprParser) primary() (ast.Expr, error) {
+	t := p.lex.Peek()
+	switch t.Type {
+	case tIdent:
+		p.lex.Next()
+		return &ast.Name{Range: rng(t.Pos, p.end()), Name: t.Value}, nil
+	case tInt, tFloat, tChar:
+		p.lex.Next()
+		return &ast.BasicLit{Range: rng(t.Pos, p.end()), Kind: kindOf(t.Type), Value: t.Value}, nil
+	case tNumber:
+		p.lex.Next()
+		return &ast.BasicLit{Range: rng(t.Pos, p.end()), Kind: numberKind(t.Value), Value: t.Value}, nil
+	case tString:
+		p.lex.Next()
+		v := t.Value
+		for p.lex.Peek().Type == tString {
+			v += " " + p.lex.Next().Value
+		}
+		return &ast.BasicLit{Range: rng(t.Pos, p.end()), Kind: token.String, Value: v}, nil
+	case tKeyword:
+		switch t.Value {
+		case "MYTHREAD", "THREADS", "UPC_MAX_BLOCK_SIZE":
+			p.lex.Next()
+			return &ast.UPCConst{Range: rng(t.Pos, p.end()), Name: t.Value}, nil
+		case "__builtin_va_arg":
+			return p.vaArg()
+		case "__builtin_offsetof":
+			return p.offsetof()
+		}
+	case tPunct:
+		if t.Value == "(" {
+			if err := p.nest(); err != nil {
+				return nil, err
+			}
+			defer func() { p.depth-- }()
+			p.lex.Next()
+			if p.peekIs("{") {
+				body, err := parseSub(blockParser, p.lex)
+				if err != nil {
+					return nil, err
+				}
+				if err := p.expect(")"); err != nil {
+					return nil, err
+				}
+				return &ast.StmtExpr{Range: rng(t.Pos, p.end()), Body: body}, nil
+			}
+			x, err := p.full()
+			if err != nil {
+				return nil, err
+			}
+			if err := p.expect(")"); err != nil {
+				return nil, err
+			}
+			return &ast.ParenExpr{Range: rng(t.Pos, p.end()), X: x}, nil
+		}
+	}
+	return nil, p.errExpected("expression")
+}
+
+func (p *exprParser) vaArg() (ast.Expr, error) {
+	start := p.lex.Next().Pos
+	if err := p.expect("("); err != nil {
+		return nil, err
+	}
+	x, err := p.assign()
+	if err != nil {
+		return nil, err
+	}
+	if err := p.expect(","); err != nil {
+		return nil, err
+	}
+	typ, err := p.typeName()
+	if err != nil {
+		return nil, err
+	}
+	if err := p.expect(")"); err != nil {
+		return nil, err
+	}
+	return &ast.VaArgExpr{Range: rng(start, p.end()), X: x, Type: typ}, nil
+}
+
+// offsetof parses __builtin_offsetof(type, member-designator).
+func (p *exprParser) offsetof() (ast.Expr, error) {
+	start := p.lex.Next().Pos
+	if err := p.expect("("); err != nil {
+		return nil, err
+	}
+	typ, err := p.typeName()
+	if err != nil {
+		return nil, err
+	}
+	if err := p.expect(","); err != nil {
+		return nil, err
+	}
+	var path []*ast.Designator
+	for first := true; ; first = false {
+		t := p.lex.Peek()
+		switch {
+		case first || p.peekIs("."):
+			if !first {
+				p.lex.Next()
+			}
+			n := p.lex.Peek()
+			if n.Type != tIdent && n.Type != tTypeName && n.Type != tKeyword {
+				return nil, p.errExpected("member name")
+			}
+			p.lex.Next()
+			name := &ast.Ident{Range: rng(n.Pos, p.end()), Name: n.Value}
+			path = append(path, &ast.Designator{Range: rng(t.Pos, p.end()), Field: name})
+		case p.peekIs("["):
+			p.lex.Next()
+			i, err := p.full()
+			if err != nil {
+				return nil, err
+			}
+			if err := p.expect("]"); err != nil {
+				return nil, err
+			}
+			path = append(path, &ast.Designator{Range: rng(t.Pos, p.end()), Index: i})
+		default:
+			if err := p.expect(")"); err != nil {
+				return nil, err
+			}
+			return &ast.OffsetofExpr{Range: rng(start, p.end()), Type: typ, Path: path}, nil
+		}
+	}
+}
+
+func kindOf(t lexer.TokenType) token.Kind { return token.Kind(-int(t) - 1) }
+
+// numberKind classifies an unconverted preprocessing number.
+func numberKind(s string) token.Kind {
+	hex := len(s) > 1 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '.':
+			return token.Float
+		case (c == 'e' || c == 'E') && !hex, (c == 'p' || c == 'P') && hex:
+			return token.Float
+		}
+	}
+	return token.Int
+}
+
+// startsExpr reports whether t can begin an expression.
+func (p *exprParser) startsExpr(t *lexer.Token) bool {
+	switch t.Type {
+	case tIdent, tInt, tFloat, tChar, tString, tNumber:
+		return true
+	case tPunct:
+		switch t.Value {
+		case "(", "-", "+", "!", "~", "*", "&", "++", "--", "&&":
+			return true
+		}
+	case tKeyword:
+		switch t.Value {
+		case "sizeof", "__alignof__", "__alignof", "_Alignof", "upc_localsizeof", "upc_blocksizeof",
+			"upc_elemsizeof", "MYTHREAD", "THREADS", "UPC_MAX_BLOCK_SIZE", "__builtin_va_arg",
+			"__builtin_offsetof":
+			return true
+		}
+	}
+	return false
+}
+
+// startsType reports whether t begins a type name (after '(' this makes a
+// cast, a compound literal or sizeof of a type).
+func (p *exprParser) startsType(t *lexer.Token) bool {
+	switch t.Type {
+	case tTypeName:
+		return true
+	case tKeyword:
+		return typeSpecKeywords[t.Value] || typeQualKeywords[t.Value]
+	}
+	return false
+}
+
+// typeQualKeywords are the keywords other than basic type specifiers that
+// may begin a type name.
+var typeQualKeywords = map[string]bool{
+	"const": true, "__const": true, "__const__": true, "volatile": true,
+	"__volatile__": true, "restrict": true, "__restrict": true, "__restrict__": true,
+	"strict": true, "relaxed": true, "shared": true, "struct": true, "union": true,
+	"enum": true, "__typeof__": true, "__typeof": true, "typeof": true,
+	"__attribute__": true, "__attribute": true,
+}

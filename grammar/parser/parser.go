@@ -1,0 +1,243 @@
+// Package parser parses the preprocessed tokens of a UPC translation unit
+// into an ast.File.
+//
+// The grammar of declarations and statements is the set of participle
+// struct tags in package grammar/ast; expressions are parsed by hand (see
+// expr.go). Before parsing, a typedef pass (retag.go) marks the identifiers
+// that name types, and the token stream is cut into top-level declarations
+// (split.go) that are parsed one by one, so that a syntax error costs only
+// the declaration it occurs in.
+package parser
+
+import (
+	gotoken "go/token"
+	"strconv"
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/upclint/upclint/grammar/ast"
+	"github.com/upclint/upclint/grammar/diag"
+	"github.com/upclint/upclint/grammar/token"
+)
+
+// One participle parser per entry production, built once. A participle
+// parser keeps no state between parses, so they are shared by concurrent
+// parses.
+var (
+	declParser     *participle.Parser[ast.ExternalDecl]
+	typeNameParser *participle.Parser[ast.TypeName]
+	blockParser    *participle.Parser[ast.Block]
+	initListParser *participle.Parser[ast.InitList]
+)
+
+func options() []participle.Option {
+	return []participle.Option{
+		participle.Lexer(definition{}),
+		participle.ParseTypeWith(parseExpr),
+		participle.ParseTypeWith(parseFullExpr),
+		// Members are tried in order: the expression statement comes first
+		// because it is the most frequent and fails at once on a token
+		// that cannot start an expression (keywords, type names).
+		participle.Union[ast.Stmt](
+			&ast.ExprStmt{}, &ast.DeclStmt{}, &ast.IfStmt{}, &ast.ForStmt{},
+			&ast.ReturnStmt{}, &ast.Block{}, &ast.WhileStmt{}, &ast.BreakStmt{},
+			&ast.ForallStmt{}, &ast.BarrierStmt{}, &ast.ContinueStmt{},
+			&ast.SwitchStmt{}, &ast.CaseStmt{}, &ast.DefaultStmt{}, &ast.DoStmt{},
+			&ast.GotoStmt{}, &ast.LabeledStmt{}, &ast.FenceStmt{}, &ast.PragmaStmt{},
+			&ast.AsmStmt{},
+		),
+		participle.Union[ast.ExternalDecl](
+			&ast.Decl{}, &ast.PragmaDecl{}, &ast.AsmDecl{}, &ast.EmptyDecl{},
+		),
+		participle.UseLookahead(1),
+	}
+}
+
+func init() {
+	declParser = participle.MustBuild[ast.ExternalDecl](options()...)
+	typeNameParser = participle.MustBuild[ast.TypeName](options()...)
+	blockParser = participle.MustBuild[ast.Block](options()...)
+	initListParser = participle.MustBuild[ast.InitList](options()...)
+}
+
+// parseSub runs a participle sub-parser on lex from its current position,
+// leaving lex after what it parsed.
+func parseSub[T any](p *participle.Parser[T], lex *lexer.PeekingLexer) (*T, error) {
+	return p.ParseFromLexer(lex, participle.AllowTrailing(true))
+}
+
+// ParseFile parses the preprocessed tokens of one translation unit. toks
+// must end with an EOF token; ParseFile retags them in place (identifiers
+// that name typedefs become token.TypeName, see retag) and keeps them as
+// File.Tokens, which the nodes' Span indices refer to.
+//
+// A top-level declaration that does not parse becomes an *ast.BadDecl and
+// costs one diagnostic; the rest of the file is still parsed.
+func ParseFile(fset *gotoken.FileSet, name string, toks []token.Token) (*ast.File, diag.List) {
+	_ = fset // positions are in the tokens already
+	toks = terminate(toks)
+	keep := retag(toks)
+	f := &ast.File{Name: name, Tokens: toks}
+	var diags diag.List
+	var buf []lexer.Token
+	for _, pc := range split(toks, keep) {
+		buf = convert(buf[:0], toks, pc.lo, pc.hi, keep)
+		r := ast.Range{Pos: buf[0].Pos, EndPos: buf[len(buf)-1].Pos}
+		switch {
+		case pc.deep >= 0:
+			t := &toks[pc.deep]
+			msg := "expression nested too deeply"
+			if t.Text == "{" {
+				msg = "block nested too deeply"
+			}
+			diags.Add(t.SitePos(), t.SiteEnd(), diag.Error, diag.RuleSyntax, "%s", msg)
+			f.Decls = append(f.Decls, &ast.BadDecl{Range: r})
+		case pc.pragma:
+			f.Decls = append(f.Decls, &ast.PragmaDecl{Range: r, Text: toks[pc.lo].Text})
+		default:
+			d, err := declParser.ParseFromLexer(peeking(buf))
+			if err != nil {
+				pos, msg := errorMessage(err)
+				end := gotoken.NoPos
+				if pos.Line < len(toks) && pos.Line >= pc.lo {
+					end = toks[pos.Line].SiteEnd()
+				}
+				diags.Add(gotoken.Pos(pos.Offset), end, diag.Error, diag.RuleSyntax, "%s", msg)
+				f.Decls = append(f.Decls, &ast.BadDecl{Range: r})
+				continue
+			}
+			f.Decls = append(f.Decls, *d)
+		}
+	}
+	return f, diags
+}
+
+// ParseExpr parses toks (ending with an EOF token) as one expression, with
+// the comma operator. It is meant for tests and tools; typedef names are
+// unknown to it, so casts need basic types.
+func ParseExpr(fset *gotoken.FileSet, toks []token.Token) (ast.Expr, diag.List) {
+	_ = fset
+	toks = terminate(toks)
+	keep := retag(toks)
+	var diags diag.List
+	buf := convert(nil, toks, 0, len(toks)-1, keep)
+	if deep := tooDeep(toks); deep >= 0 {
+		diags.Errorf(toks[deep].SitePos(), diag.RuleSyntax, "expression nested too deeply")
+		return &ast.BadExpr{Range: ast.Range{Pos: buf[0].Pos, EndPos: buf[len(buf)-1].Pos}}, diags
+	}
+	p := exprParser{lex: peeking(buf)}
+	x, err := p.top(true)
+	if err == participle.NextMatch {
+		err = p.errExpected("expression")
+	} else if err == nil && !p.lex.Peek().EOF() {
+		err = &syntaxError{pos: p.lex.Peek().Pos, msg: "unexpected " + describe(p.lex.Peek())}
+	}
+	if err != nil {
+		pos, msg := errorMessage(err)
+		diags.Errorf(gotoken.Pos(pos.Offset), diag.RuleSyntax, "%s", msg)
+		return &ast.BadExpr{Range: ast.Range{Pos: buf[0].Pos, EndPos: buf[len(buf)-1].Pos}}, diags
+	}
+	return x, diags
+}
+
+// terminate makes sure toks ends with an EOF token.
+func terminate(toks []token.Token) []token.Token {
+	if n := len(toks); n == 0 || toks[n-1].Kind != token.EOF {
+		var pos token.Pos
+		if n > 0 {
+			pos = toks[n-1].SiteEnd()
+		}
+		toks = append(toks, token.Token{Kind: token.EOF, Pos: pos})
+	}
+	return toks
+}
+
+// tooDeep returns the index of the first bracket nested deeper than
+// maxNesting, or -1.
+func tooDeep(toks []token.Token) int {
+	depth := 0
+	for i := range toks {
+		t := &toks[i]
+		if t.Kind != token.Punct {
+			continue
+		}
+		switch t.Text {
+		case "(", "[", "{":
+			if depth++; depth > maxNesting {
+				return i
+			}
+		case ")", "]", "}":
+			depth--
+		}
+	}
+	return -1
+}
+
+// errorMessage turns a participle error into a position and a message
+// phrased like a compiler's: "expected ';', found 'int'".
+func errorMessage(err error) (lexer.Position, string) {
+	switch e := err.(type) {
+	case *syntaxError:
+		return e.pos, e.msg
+	case *participle.UnexpectedTokenError:
+		found := describe(&e.Unexpected)
+		msg := e.Message()
+		if i := strings.LastIndex(msg, " (expected "); i >= 0 && strings.HasSuffix(msg, ")") {
+			if what := expectation(msg[i+len(" (expected ") : len(msg)-1]); what != "" {
+				return e.Unexpected.Pos, "expected " + what + ", found " + found
+			}
+		}
+		return e.Unexpected.Pos, "unexpected " + found
+	case participle.Error:
+		return e.Position(), strings.ToLower(e.Message()[:1]) + e.Message()[1:]
+	}
+	return lexer.Position{}, err.Error()
+}
+
+// productionWords names grammar productions in messages.
+var productionWords = map[string]string{
+	"Expr": "expression", "FullExpr": "expression", "Stmt": "statement",
+	"Block": "'{'", "Declarator": "declarator", "DirectDecl": "declarator",
+	"InitDeclarator": "declarator", "Ident": "identifier", "TypeName": "type name",
+	"DeclSpecs": "declaration specifiers", "Spec": "declaration specifiers",
+	"Initializer": "initializer", "InitList": "'{'", "InitItem": "initializer",
+	"ExternalDecl": "declaration", "Decl": "declaration", "ParamDecl": "parameter declaration",
+	"FieldDecl": "member declaration", "Enumerator": "enumerator", "ForInit": "expression",
+	"Affinity": "affinity expression", "Layout": "'['", "Attribute": "'__attribute__'",
+	"Designator": "designator",
+}
+
+// expectation converts participle's description of what it expected (an
+// EBNF fragment) into words.
+func expectation(ebnf string) string {
+	ebnf = strings.TrimSpace(ebnf)
+	if strings.HasPrefix(ebnf, `"`) {
+		if q, err := strconv.QuotedPrefix(ebnf); err == nil {
+			if s, err := strconv.Unquote(q); err == nil {
+				return "'" + s + "'"
+			}
+		}
+	}
+	if strings.HasPrefix(ebnf, "<") {
+		if i := strings.IndexByte(ebnf, '>'); i > 0 {
+			switch ebnf[1:i] {
+			case "ident":
+				return "identifier"
+			case "typename":
+				return "type name"
+			case "string":
+				return "string literal"
+			case "pragma":
+				return "'#pragma'"
+			}
+		}
+		return ""
+	}
+	i := 0
+	for i < len(ebnf) && (ebnf[i] >= 'A' && ebnf[i] <= 'Z' || ebnf[i] >= 'a' && ebnf[i] <= 'z') {
+		i++
+	}
+	return productionWords[ebnf[:i]]
+}

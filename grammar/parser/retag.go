@@ -1,0 +1,413 @@
+package parser
+
+import "github.com/upclint/upclint/grammar/token"
+
+// The typedef pass. C cannot be parsed without knowing which identifiers
+// name types ("T * x;" declares x when T is a typedef name and multiplies
+// otherwise), and participle keeps no state of its own while parsing. So
+// before parsing, retag walks the token slice once, tracks typedef names per
+// scope, and rewrites token kinds:
+//
+//   - an identifier that names a visible typedef becomes token.TypeName where
+//     C reads it as a type;
+//   - a typedef name used as a name (a struct tag, a member after "." or "->",
+//     a goto target or label, a declarator that redeclares it) stays
+//     token.Ident, and a redeclaration shadows the typedef in its scope;
+//   - a UPC keyword used as a name (after "." or "->", as a struct member) becomes
+//     token.Ident;
+//   - "__extension__" in front of an expression becomes token.Ident so that the
+//     grammar can tell a declaration from an expression statement by its first
+//     token.
+//
+// It also decides which #pragma tokens stand where a declaration or statement
+// may (the rest are dropped by the token adapter).
+//
+// The pass follows declarations with a stack of bracket frames. It handles
+// what real code does; pathological declarators (a typedef name redeclared
+// as a parameter of a parameter of a function returning a function pointer)
+// may be tagged wrongly, which costs at most a syntax error in the enclosing
+// declaration.
+
+type frameKind uint8
+
+const (
+	fFile      frameKind = iota
+	fBlock               // compound statement or function body
+	fRecord              // struct or union body
+	fEnum                // enum body
+	fInit                // braced initializer or compound literal
+	fParen               // parenthesized expression, cast, sizeof, call, brackets
+	fDeclParen           // parenthesized declarator: "(*fp)"
+	fParams              // parameter list
+	fFor                 // for / upc_forall header
+	fOpaque              // __attribute__ / asm / typeof contents
+)
+
+type frame struct {
+	kind  frameKind
+	close string // closing punctuator
+	scope int    // index into retagger.scopes where declarations go
+
+	seenType bool // a type specifier has been seen: identifiers are declarators
+	typedef  bool // the declaration started with typedef
+	inInit   bool // inside an initializer or bit-field width
+
+	// record is set after struct/union/enum (1) and its tag (2): a following
+	// '{' opens the body.
+	record  uint8
+	recEnum bool
+	saved   uint8 // an attribute frame: the parent's record state to restore
+
+	params    map[string]bool // scope of the first parameter list closed (for a function body)
+	hasParams bool
+	typeofEnd bool // a typeof frame: the parent has seen a type when it closes
+}
+
+type retagger struct {
+	toks   []token.Token
+	frames []frame
+	scopes []map[string]bool // true: typedef name; false: ordinary name shadowing one
+	keep   map[int]bool      // pragma tokens that stand as declarations or statements
+
+	pending    string // "attr", "typeof", "for": the construct whose '(' comes next
+	closedType bool   // the last ')' closed a parenthesized type name: '{' starts a compound literal
+}
+
+func retag(toks []token.Token) map[int]bool {
+	r := &retagger{toks: toks}
+	r.scopes = append(r.scopes, nil)
+	r.frames = append(r.frames, frame{kind: fFile})
+	for i := range toks {
+		r.step(i)
+	}
+	return r.keep
+}
+
+func (r *retagger) top() *frame { return &r.frames[len(r.frames)-1] }
+
+// lookup reports whether name is a typedef name in the innermost scope that
+// declares it.
+func (r *retagger) lookup(name string) bool {
+	for i := len(r.scopes) - 1; i >= 0; i-- {
+		if m := r.scopes[i]; m != nil {
+			if td, ok := m[name]; ok {
+				return td
+			}
+		}
+	}
+	return false
+}
+
+// declare records name in scope s: a typedef, or an ordinary name, which
+// only matters when it hides a typedef.
+func (r *retagger) declare(s int, name string, typedef bool) {
+	if !typedef && !r.lookup(name) {
+		return
+	}
+	if r.scopes[s] == nil {
+		r.scopes[s] = make(map[string]bool)
+	}
+	r.scopes[s][name] = typedef
+}
+
+func (r *retagger) pushScope(m map[string]bool) int {
+	r.scopes = append(r.scopes, m)
+	return len(r.scopes) - 1
+}
+
+func (r *retagger) push(f frame) { r.frames = append(r.frames, f) }
+
+// pop removes the top frame (and its scope, if it owns one) and returns it.
+func (r *retagger) pop() frame {
+	f := r.frames[len(r.frames)-1]
+	r.frames = r.frames[:len(r.frames)-1]
+	switch f.kind {
+	case fBlock, fParams, fFor:
+		r.scopes = r.scopes[:f.scope]
+	}
+	return f
+}
+
+func (r *retagger) prev(i int) *token.Token {
+	for i--; i >= 0; i-- {
+		if r.toks[i].Kind != token.Pragma {
+			return &r.toks[i]
+		}
+	}
+	return nil
+}
+
+func (r *retagger) next(i int) *token.Token {
+	for i++; i < len(r.toks); i++ {
+		if r.toks[i].Kind != token.Pragma {
+			return &r.toks[i]
+		}
+	}
+	return nil
+}
+
+func isPunct(t *token.Token, s string) bool { return t != nil && t.Kind == token.Punct && t.Text == s }
+
+func (f *frame) resetDecl() {
+	f.seenType, f.typedef, f.inInit = false, false, false
+	f.params, f.hasParams = nil, false
+	f.record = 0
+}
+
+// declFrame reports whether declarations are parsed at this level.
+func (f *frame) declFrame() bool {
+	switch f.kind {
+	case fFile, fBlock, fRecord, fParams, fFor, fDeclParen:
+		return true
+	}
+	return false
+}
+
+func (r *retagger) step(i int) {
+	t := &r.toks[i]
+	f := r.top()
+	pending := r.pending
+	r.pending = ""
+	closedType := r.closedType
+	r.closedType = false
+	rec := f.record
+	if t.Kind != token.Pragma {
+		f.record = 0
+	}
+
+	switch t.Kind {
+	case token.Pragma:
+		r.pending, r.closedType = pending, closedType
+		p := r.prev(i)
+		if (f.kind == fFile || f.kind == fBlock) && !f.seenType && !f.inInit &&
+			(p == nil || p.Kind == token.Pragma || isPunct(p, ";") || isPunct(p, "{") || isPunct(p, "}")) {
+			if r.keep == nil {
+				r.keep = make(map[int]bool)
+			}
+			r.keep[i] = true
+		}
+
+	case token.Ident, token.TypeName:
+		t.Kind = r.classify(i, t, f, rec)
+
+	case token.Keyword:
+		r.keyword(i, t, f, rec)
+
+	case token.Punct:
+		r.punct(i, t, f, rec, pending, closedType)
+	}
+}
+
+func (r *retagger) classify(i int, t *token.Token, f *frame, rec uint8) token.Kind {
+	p := r.prev(i)
+	if p != nil && (isPunct(p, ".") || isPunct(p, "->") || (p.Kind == token.Keyword && p.Text == "goto")) {
+		return token.Ident
+	}
+	if rec == 1 { // struct/union/enum tag
+		f.record = 2
+		return token.Ident
+	}
+	switch f.kind {
+	case fBlock:
+		if isPunct(r.next(i), ":") && p != nil && (isPunct(p, ";") || isPunct(p, "{") || isPunct(p, "}") || isPunct(p, ":")) {
+			return token.Ident // label
+		}
+	case fEnum:
+		if p != nil && (isPunct(p, "{") || isPunct(p, ",")) {
+			r.declare(f.scope, t.Text, false) // enumerator
+			return token.Ident
+		}
+	}
+	if f.declFrame() && f.seenType && !f.inInit {
+		if f.kind != fRecord {
+			r.declare(f.scope, t.Text, f.typedef)
+		}
+		return token.Ident
+	}
+	if r.lookup(t.Text) {
+		if !f.inInit {
+			f.seenType = true
+		}
+		return token.TypeName
+	}
+	return token.Ident
+}
+
+func (r *retagger) keyword(i int, t *token.Token, f *frame, rec uint8) {
+	switch t.Text {
+	case "typedef":
+		f.typedef = true
+	case "struct", "union", "enum":
+		if !f.inInit {
+			f.seenType = true
+		}
+		f.record, f.recEnum = 1, t.Text == "enum"
+	case "__attribute__", "__attribute", "__asm__", "__asm", "asm":
+		f.record = rec // attributes may stand between struct and its tag or body
+		r.pending = "attr"
+	case "__typeof__", "__typeof", "typeof":
+		r.pending = "typeof"
+	case "for", "upc_forall":
+		r.pending = "for"
+	case "__extension__":
+		if n := r.next(i); n != nil && !r.startsDecl(n) {
+			t.Kind = token.Ident
+		}
+	default:
+		if typeSpecKeywords[t.Text] {
+			if !f.inInit {
+				f.seenType = true
+			}
+			return
+		}
+		if token.UPCKeywords[t.Text] {
+			p := r.prev(i)
+			if isPunct(p, ".") || isPunct(p, "->") {
+				t.Kind = token.Ident
+				return
+			}
+			if f.kind == fRecord && f.seenType && !f.inInit {
+				if n := r.next(i); isPunct(n, ";") || isPunct(n, ",") || isPunct(n, ":") || isPunct(n, "[") {
+					t.Kind = token.Ident
+				}
+			}
+		}
+	}
+}
+
+// startsDecl reports whether t can begin declaration specifiers.
+func (r *retagger) startsDecl(t *token.Token) bool {
+	switch t.Kind {
+	case token.Keyword:
+		return declStartKeywords[t.Text] || typeSpecKeywords[t.Text]
+	case token.Ident, token.TypeName:
+		return r.lookup(t.Text)
+	}
+	return false
+}
+
+func (r *retagger) punct(i int, t *token.Token, f *frame, rec uint8, pending string, closedType bool) {
+	switch t.Text {
+	case "(":
+		switch {
+		case pending == "attr":
+			r.push(frame{kind: fOpaque, close: ")", scope: f.scope, saved: rec})
+		case pending == "typeof":
+			r.push(frame{kind: fParen, close: ")", scope: f.scope, typeofEnd: true})
+		case pending == "for":
+			r.push(frame{kind: fFor, close: ")", scope: r.pushScope(nil)})
+		case f.declFrame() && f.seenType && !f.inInit:
+			p := r.prev(i)
+			if p != nil && (p.Kind == token.Ident || isPunct(p, ")") || isPunct(p, "]")) {
+				r.push(frame{kind: fParams, close: ")", scope: r.pushScope(nil)})
+			} else {
+				r.push(frame{kind: fDeclParen, close: ")", scope: f.scope, seenType: true, typedef: f.typedef})
+			}
+		default:
+			r.push(frame{kind: fParen, close: ")", scope: f.scope})
+		}
+	case "[":
+		r.push(frame{kind: fParen, close: "]", scope: f.scope})
+	case ")", "]":
+		if f.close != t.Text || len(r.frames) == 1 {
+			return // unbalanced: the parser reports it
+		}
+		var ps map[string]bool
+		if f.kind == fParams {
+			ps = r.scopes[f.scope]
+		}
+		g := r.pop()
+		parent := r.top()
+		switch g.kind {
+		case fParams:
+			base := len(r.frames) - 1
+			for base > 0 && r.frames[base].kind == fDeclParen {
+				base--
+			}
+			if b := &r.frames[base]; !b.hasParams {
+				b.params, b.hasParams = ps, true
+			}
+		case fParen:
+			if g.typeofEnd && !parent.inInit {
+				parent.seenType = true
+			}
+			r.closedType = g.seenType && t.Text == ")"
+		case fOpaque:
+			parent.record = g.saved
+		}
+	case "{":
+		switch {
+		case rec != 0:
+			if f.recEnum {
+				r.push(frame{kind: fEnum, close: "}", scope: f.scope})
+			} else {
+				r.push(frame{kind: fRecord, close: "}", scope: f.scope})
+			}
+		case (f.kind == fFile || f.kind == fBlock) && f.seenType && !f.inInit,
+			f.kind == fFile && !f.inInit && isPunct(r.prev(i), ")"):
+			// function body: the parameters are in scope
+			r.push(frame{kind: fBlock, close: "}", scope: r.pushScope(f.params)})
+		case closedType:
+			r.push(frame{kind: fInit, close: "}", scope: f.scope})
+		case f.kind == fBlock && !f.inInit, isPunct(r.prev(i), "("):
+			r.push(frame{kind: fBlock, close: "}", scope: r.pushScope(nil)})
+		default:
+			r.push(frame{kind: fInit, close: "}", scope: f.scope})
+		}
+	case "}":
+		// close the innermost brace frame, dropping unclosed brackets
+		j := len(r.frames) - 1
+		for j > 0 && r.frames[j].close != "}" {
+			j--
+		}
+		if j == 0 {
+			return
+		}
+		for len(r.frames)-1 > j {
+			r.pop()
+		}
+		g := r.pop()
+		parent := r.top()
+		if g.kind == fBlock && (parent.kind == fFile || parent.kind == fBlock) {
+			parent.resetDecl()
+		}
+	case ";":
+		f.resetDecl()
+	case ",":
+		switch {
+		case f.kind == fParams:
+			f.resetDecl()
+		case f.declFrame() && f.seenType:
+			f.inInit = false
+		}
+	case "=":
+		if f.declFrame() && f.seenType {
+			f.inInit = true
+		}
+	case ":":
+		if f.kind == fRecord && f.seenType {
+			f.inInit = true
+		}
+	}
+}
+
+// typeSpecKeywords are the keywords that are type specifiers: after one,
+// an identifier is a declarator.
+var typeSpecKeywords = map[string]bool{
+	"void": true, "char": true, "short": true, "int": true, "long": true,
+	"float": true, "double": true, "signed": true, "__signed__": true,
+	"__signed": true, "unsigned": true, "_Bool": true, "_Complex": true,
+	"__builtin_va_list": true, "__int128": true,
+}
+
+// declStartKeywords are the other keywords that may begin declaration
+// specifiers (type specifiers are in typeSpecKeywords).
+var declStartKeywords = map[string]bool{
+	"typedef": true, "extern": true, "static": true, "auto": true, "register": true,
+	"inline": true, "__inline__": true, "__inline": true, "const": true,
+	"__const": true, "__const__": true, "volatile": true, "__volatile__": true,
+	"restrict": true, "__restrict": true, "__restrict__": true, "strict": true,
+	"relaxed": true, "shared": true, "struct": true, "union": true, "enum": true,
+	"__typeof__": true, "__typeof": true, "typeof": true, "__attribute__": true,
+	"__attribute": true, "__thread": true, "__extension__": true, "__label__": true,
+}

@@ -1,0 +1,146 @@
+package parser
+
+import "github.com/upclint/upclint/grammar/token"
+
+// maxNesting bounds the bracket nesting of one top-level declaration. The
+// grammar recurses once per bracket, so the bound keeps a hostile or
+// generated input from costing unbounded stack and time; real code stays far
+// below it.
+const maxNesting = 1000
+
+// A piece is the tokens [lo, hi) of one top-level declaration.
+type piece struct {
+	lo, hi int
+	pragma bool // a #pragma standing at file scope
+	deep   int  // index of the bracket that nests too deeply, or -1
+}
+
+// split cuts toks (ending at the first EOF token) into top-level
+// declarations, so that a syntax error costs only the declaration it is in.
+// A declaration ends with a ';' outside brackets, or with the '}' that
+// closes a function body; the braces of a struct, union or enum body and of
+// an initializer do not end one.
+func split(toks []token.Token, keep map[int]bool) []piece {
+	var pieces []piece
+	var stack []byte
+	i := 0
+	for i < len(toks) && toks[i].Kind != token.EOF {
+		if toks[i].Kind == token.Pragma {
+			if keep[i] {
+				pieces = append(pieces, piece{lo: i, hi: i + 1, pragma: true, deep: -1})
+			}
+			i++
+			continue
+		}
+		p := piece{lo: i, deep: -1}
+		stack = stack[:0]
+		assign := false // an '=' outside brackets: braces are initializers
+		bodyOpen := false
+		j := i
+	scan:
+		for ; j < len(toks); j++ {
+			t := &toks[j]
+			switch t.Kind {
+			case token.EOF:
+				break scan
+			case token.Pragma:
+				if len(stack) == 0 && keep[j] && j > i {
+					break scan
+				}
+				continue
+			case token.Punct:
+			default:
+				continue
+			}
+			switch s := t.Text; s {
+			case "(", "[", "{":
+				if len(stack) == 0 && s == "{" {
+					bodyOpen = !assign && !recordBody(toks, j)
+				}
+				stack = append(stack, s[0])
+				if len(stack) > maxNesting && p.deep < 0 {
+					p.deep = j
+				}
+			case ")", "]", "}":
+				open := openerOf(s)
+				k := len(stack) - 1
+				for k >= 0 && stack[k] != open && s == "}" {
+					k-- // a missing ')' or ']' inside braces
+				}
+				if k < 0 || stack[k] != open {
+					if s == "}" && len(stack) == 0 {
+						j++ // a stray '}': the parser reports it
+						break scan
+					}
+					continue
+				}
+				stack = stack[:k]
+				if len(stack) == 0 && s == "}" && bodyOpen {
+					j++
+					break scan
+				}
+			case ";":
+				if len(stack) == 0 {
+					j++
+					break scan
+				}
+			case "=":
+				if len(stack) == 0 {
+					assign = true
+				}
+			}
+		}
+		p.hi = j
+		pieces = append(pieces, p)
+		i = j
+	}
+	return pieces
+}
+
+// recordBody reports whether the '{' at toks[j] opens the body of a
+// struct, union or enum: "struct [attributes] [tag] {".
+func recordBody(toks []token.Token, j int) bool {
+	k := j - 1
+	for k >= 0 {
+		t := &toks[k]
+		switch {
+		case t.Kind == token.Pragma:
+			k--
+		case t.Kind == token.Ident || t.Kind == token.TypeName:
+			k--
+		case t.Is(")"):
+			// skip __attribute__((...))
+			depth := 0
+			for ; k >= 0; k-- {
+				if toks[k].Is(")") {
+					depth++
+				} else if toks[k].Is("(") {
+					depth--
+					if depth == 0 {
+						break
+					}
+				}
+			}
+			k--
+			if k < 0 || toks[k].Kind != token.Keyword || (toks[k].Text != "__attribute__" && toks[k].Text != "__attribute") {
+				return false
+			}
+			k--
+		case t.Kind == token.Keyword:
+			return t.Text == "struct" || t.Text == "union" || t.Text == "enum"
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+func openerOf(closer string) byte {
+	switch closer {
+	case ")":
+		return '('
+	case "]":
+		return '['
+	}
+	return '{'
+}
