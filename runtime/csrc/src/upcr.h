@@ -1,0 +1,475 @@
+/*
+ * upcr.h - the interface between translated UPC programs and the bundled
+ * UPC runtime.  The translator emits C that includes only this header; the
+ * exact shape of that C is described in CONTRACT.md beside this file.
+ *
+ * Model: every UPC thread is a process.  One shared anonymous mapping is
+ * created before the threads are forked, so a shared object has the same
+ * virtual address in every thread and "local" access to another thread's
+ * data is an ordinary load or store.  Each thread owns one partition of the
+ * mapping; a pointer-to-shared names a partition (thread), an offset inside
+ * it and a phase.
+ *
+ * Everything on the hot path (local element access, pointer arithmetic,
+ * upc_threadof) is an inline function here, so that a translated loop over
+ * local shared data compiles to nearly the same code as the plain C loop.
+ */
+#ifndef UPCR_H
+#define UPCR_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Bumped whenever the program descriptor or an emitted-call signature
+ * changes, so a stale translation is rejected instead of misbehaving. */
+#define UPCR_ABI_VERSION 1
+
+#define UPCR_LIKELY(x) __builtin_expect(!!(x), 1)
+#define UPCR_UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+/* ------------------------------------------------------------------ */
+/* THREADS, MYTHREAD and the predefined macros (UPC 6.3, 6.7.2)        */
+/* ------------------------------------------------------------------ */
+
+extern int upcr_threads_;  /* THREADS, set before user code runs     */
+extern int upcr_mythread_; /* MYTHREAD, private to each process        */
+
+#define __UPC__ 1
+#define __UPC_VERSION__ 201311L
+#define UPC_MAX_BLOCK_SIZE ((size_t)1 << 31)
+
+#ifdef UPCR_STATIC_THREADS
+/* Static THREADS: a constant, so layout arithmetic folds at compile time. */
+#define THREADS UPCR_STATIC_THREADS
+#define __UPC_STATIC_THREADS__ 1
+#define UPCR_STATIC_THREADS_VALUE UPCR_STATIC_THREADS
+#else
+#define THREADS (+upcr_threads_) /* unary + makes it a non-lvalue */
+#define __UPC_DYNAMIC_THREADS__ 1
+#define UPCR_STATIC_THREADS_VALUE 0
+#endif
+#define MYTHREAD (+upcr_mythread_)
+
+/* ------------------------------------------------------------------ */
+/* Source locations                                                     */
+/* ------------------------------------------------------------------ */
+
+/* A source location packed in 32 bits: index into the program's file
+ * table (upcr_program.files) and the UPC source line.  Every runtime call
+ * that can fail, block or communicate takes one, so reports and per-line
+ * statistics name the UPC line, not the C line. */
+typedef uint32_t upcr_loc_t;
+#define UPCR_LOC(file, line) ((upcr_loc_t)(((uint32_t)(file) << 22) | ((uint32_t)(line) & 0x3fffff)))
+#define UPCR_LOC_FILE(loc) ((int)((loc) >> 22))
+#define UPCR_LOC_LINE(loc) ((int)((loc) & 0x3fffff))
+#define UPCR_NOLOC ((upcr_loc_t)0)
+
+/* ------------------------------------------------------------------ */
+/* Pointers-to-shared (UPC 6.4.2)                                       */
+/* ------------------------------------------------------------------ */
+
+/* The pointer-to-shared representation: the owning thread, the byte
+ * offset inside that thread's partition, and the phase (index within the
+ * current block, in elements).  Offset 0 is never a valid object, so the
+ * all-zero value is the null pointer-to-shared. */
+typedef struct upcr_sptr {
+	uint64_t off;
+	uint32_t thread;
+	uint32_t phase;
+} upcr_sptr_t;
+
+#define UPCR_NULL ((upcr_sptr_t){0, 0, 0})
+
+/* Partition geometry, fixed before user code runs. */
+extern char *upcr_partbase_; /* partition 0's first byte                */
+extern size_t upcr_partsize_; /* bytes per partition                     */
+extern char *upcr_mybase_;   /* MYTHREAD's partition                      */
+
+static inline int upcr_isnull(upcr_sptr_t p) { return p.off == 0 && p.thread == 0; }
+
+static inline int upcr_is_local(upcr_sptr_t p)
+{
+	return THREADS == 1 || p.thread == (uint32_t)upcr_mythread_;
+}
+
+/* The virtual address of the object p points to (valid in every thread,
+ * since the segment is mapped at one address everywhere). */
+static inline void *upcr_addr(upcr_sptr_t p)
+{
+	return upcr_partbase_ + (size_t)p.thread * upcr_partsize_ + p.off;
+}
+
+/* p + d for a pointer to an element of esz bytes with block size B
+ * (0 = indefinite).  d counts ultimate elements: for a pointer to an array
+ * type T[K] the translator passes i*K.  Floor division as 6.4.2 demands. */
+static inline upcr_sptr_t upcr_add(upcr_sptr_t p, int64_t d, size_t esz, size_t B)
+{
+	if (B == 0) { /* indefinite: plain C arithmetic, thread unchanged */
+		p.off += (uint64_t)(d * (int64_t)esz);
+		p.phase = 0;
+		return p;
+	}
+	const int64_t T = THREADS;
+	if (B == 1) { /* cyclic: phaseless fast path */
+		int64_t t = (int64_t)p.thread + d;
+		int64_t q = t / T, r = t % T;
+		if (r < 0) { r += T; q--; }
+		p.thread = (uint32_t)r;
+		p.off += (uint64_t)(q * (int64_t)esz);
+		return p;
+	}
+	int64_t b = (int64_t)B;
+	int64_t tot = (int64_t)p.phase + d;
+	int64_t blocks = tot / b, ph = tot % b;
+	if (ph < 0) { ph += b; blocks--; }
+	int64_t t = (int64_t)p.thread + blocks;
+	int64_t q = t / T, r = t % T;
+	if (r < 0) { r += T; q--; }
+	p.off += (uint64_t)((q * b + ph - (int64_t)p.phase) * (int64_t)esz);
+	p.thread = (uint32_t)r;
+	p.phase = (uint32_t)ph;
+	return p;
+}
+
+/* Element i of an array whose base pointer is a (phase 0): the same as
+ * upcr_add, named for readability of emitted code. */
+static inline upcr_sptr_t upcr_index(upcr_sptr_t a, int64_t i, size_t esz, size_t B)
+{
+	return upcr_add(a, i, esz, B);
+}
+
+/* p - q in elements (6.4.2: defined only when q + x == p). */
+static inline int64_t upcr_diff(upcr_sptr_t p, upcr_sptr_t q, size_t esz, size_t B)
+{
+	const int64_t T = THREADS;
+	if (B == 0)
+		return ((int64_t)p.off - (int64_t)q.off) / (int64_t)esz;
+	if (B == 1)
+		return ((int64_t)p.off - (int64_t)q.off) / (int64_t)esz * T +
+		       ((int64_t)p.thread - (int64_t)q.thread);
+	int64_t b = (int64_t)B;
+	int64_t pc = ((int64_t)p.off - (int64_t)p.phase * (int64_t)esz);
+	int64_t qc = ((int64_t)q.off - (int64_t)q.phase * (int64_t)esz);
+	return (pc - qc) / ((int64_t)esz * b) * b * T + ((int64_t)p.thread - (int64_t)q.thread) * b +
+	       ((int64_t)p.phase - (int64_t)q.phase);
+}
+
+/* == and != ignore the phase (6.4.2). */
+static inline int upcr_eq(upcr_sptr_t p, upcr_sptr_t q) { return p.off == q.off && p.thread == q.thread; }
+
+/* <, <=, >, >= are defined as (p - q) OP 0; this returns the sign. */
+static inline int upcr_cmp(upcr_sptr_t p, upcr_sptr_t q, size_t esz, size_t B)
+{
+	int64_t d = upcr_diff(p, q, esz, B);
+	return (d > 0) - (d < 0);
+}
+
+/* Byte offset inside the pointed-to element, e.g. a struct member:
+ * &p->f has type shared [] F *, so the phase becomes 0, thread unchanged. */
+static inline upcr_sptr_t upcr_field(upcr_sptr_t p, size_t byteoff)
+{
+	p.off += byteoff;
+	p.phase = 0;
+	return p;
+}
+
+/* Cast between pointer-to-shared types of different block or element size
+ * (6.4.3): phase 0.  Casts to and from shared void * keep the value; a cast
+ * from shared void * to a type with block size 0 or 1 also gives phase 0,
+ * which is this function too. */
+static inline upcr_sptr_t upcr_cast(upcr_sptr_t p)
+{
+	p.phase = 0;
+	return p;
+}
+
+/* upc.h pointer functions (7.2.3). */
+static inline size_t upc_threadof(upcr_sptr_t p) { return p.thread; }
+static inline size_t upc_phaseof(upcr_sptr_t p) { return p.phase; }
+static inline size_t upc_addrfield(upcr_sptr_t p) { return (size_t)p.off; }
+static inline upcr_sptr_t upc_resetphase(upcr_sptr_t p)
+{
+	p.phase = 0;
+	return p;
+}
+size_t upc_affinitysize(size_t totalsize, size_t nbytes, size_t threadid);
+
+/* Shared-to-local cast (6.4.3).  Always yields the real address (all of
+ * the segment is mapped); under --check a pointer whose affinity is not
+ * MYTHREAD is reported, because that is undefined in UPC. */
+extern int upcr_check_;
+void upcr_check_local_cast(upcr_sptr_t p, upcr_loc_t loc);
+static inline void *upcr_to_local(upcr_sptr_t p, upcr_loc_t loc)
+{
+	if (upcr_isnull(p))
+		return NULL;
+	if (UPCR_UNLIKELY(upcr_check_) && !upcr_is_local(p))
+		upcr_check_local_cast(p, loc);
+	return upcr_addr(p);
+}
+
+/* ------------------------------------------------------------------ */
+/* Statistics counters (private to each thread; published at barriers   */
+/* and at exit, so the hot path is a plain increment)                   */
+/* ------------------------------------------------------------------ */
+
+typedef struct upcr_counters {
+	uint64_t local_reads, local_read_bytes, local_writes, local_write_bytes;
+	uint64_t remote_reads, remote_read_bytes, remote_writes, remote_write_bytes;
+	uint64_t bulk_local, bulk_local_bytes, bulk_remote, bulk_remote_bytes;
+	uint64_t strict_ops, fences, barriers, lock_ops;
+	uint64_t allocs, frees, collectives, collective_bytes;
+	double comm_ns;    /* modeled cost of this thread's own remote operations */
+	double modeled_ns; /* modeled program time (virtual clock) */
+} upcr_counters_t;
+
+extern upcr_counters_t upcr_ctr_;
+
+#ifndef UPCR_NO_LOCAL_COUNTS
+#define UPCR_COUNT_LOCAL_READ(n) (upcr_ctr_.local_reads++, upcr_ctr_.local_read_bytes += (n))
+#define UPCR_COUNT_LOCAL_WRITE(n) (upcr_ctr_.local_writes++, upcr_ctr_.local_write_bytes += (n))
+#else
+#define UPCR_COUNT_LOCAL_READ(n) ((void)0)
+#define UPCR_COUNT_LOCAL_WRITE(n) ((void)0)
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Shared accesses                                                      */
+/* ------------------------------------------------------------------ */
+
+/* Out-of-line paths: remote (or strict) accesses of n bytes. */
+void upcr_get_remote(void *dst, upcr_sptr_t src, size_t n, upcr_loc_t loc);
+void upcr_put_remote(upcr_sptr_t dst, const void *src, size_t n, upcr_loc_t loc);
+void upcr_get_strict(void *dst, upcr_sptr_t src, size_t n, upcr_loc_t loc);
+void upcr_put_strict(upcr_sptr_t dst, const void *src, size_t n, upcr_loc_t loc);
+
+/* Relaxed access of any size (structs, arrays as a whole). */
+static inline void upcr_get(void *dst, upcr_sptr_t src, size_t n, upcr_loc_t loc)
+{
+	if (UPCR_LIKELY(upcr_is_local(src))) {
+		UPCR_COUNT_LOCAL_READ(n);
+		memcpy(dst, upcr_mybase_ + src.off, n);
+		return;
+	}
+	upcr_get_remote(dst, src, n, loc);
+}
+
+static inline void upcr_put(upcr_sptr_t dst, const void *src, size_t n, upcr_loc_t loc)
+{
+	if (UPCR_LIKELY(upcr_is_local(dst))) {
+		UPCR_COUNT_LOCAL_WRITE(n);
+		memcpy(upcr_mybase_ + dst.off, src, n);
+		return;
+	}
+	upcr_put_remote(dst, src, n, loc);
+}
+
+/* Typed accessors: upcr_get_NAME(p, loc), upcr_put_NAME(p, v, loc) and the
+ * strict variants upcr_get_NAME_strict / upcr_put_NAME_strict. */
+#define UPCR_ACCESSORS(NAME, T)                                                          \
+	static inline T upcr_get_##NAME(upcr_sptr_t p, upcr_loc_t loc)                   \
+	{                                                                                \
+		if (UPCR_LIKELY(upcr_is_local(p))) {                                     \
+			UPCR_COUNT_LOCAL_READ(sizeof(T));                                \
+			return *(T *)(upcr_mybase_ + p.off);                             \
+		}                                                                        \
+		T v;                                                                     \
+		upcr_get_remote(&v, p, sizeof(T), loc);                                  \
+		return v;                                                                \
+	}                                                                                \
+	static inline void upcr_put_##NAME(upcr_sptr_t p, T v, upcr_loc_t loc)           \
+	{                                                                                \
+		if (UPCR_LIKELY(upcr_is_local(p))) {                                     \
+			UPCR_COUNT_LOCAL_WRITE(sizeof(T));                               \
+			*(T *)(upcr_mybase_ + p.off) = v;                                \
+			return;                                                          \
+		}                                                                        \
+		upcr_put_remote(p, &v, sizeof(T), loc);                                  \
+	}                                                                                \
+	static inline T upcr_get_##NAME##_strict(upcr_sptr_t p, upcr_loc_t loc)          \
+	{                                                                                \
+		T v;                                                                     \
+		upcr_get_strict(&v, p, sizeof(T), loc);                                  \
+		return v;                                                                \
+	}                                                                                \
+	static inline void upcr_put_##NAME##_strict(upcr_sptr_t p, T v, upcr_loc_t loc)  \
+	{                                                                                \
+		upcr_put_strict(p, &v, sizeof(T), loc);                                  \
+	}
+
+UPCR_ACCESSORS(char, char)
+UPCR_ACCESSORS(schar, signed char)
+UPCR_ACCESSORS(uchar, unsigned char)
+UPCR_ACCESSORS(short, short)
+UPCR_ACCESSORS(ushort, unsigned short)
+UPCR_ACCESSORS(int, int)
+UPCR_ACCESSORS(uint, unsigned int)
+UPCR_ACCESSORS(long, long)
+UPCR_ACCESSORS(ulong, unsigned long)
+UPCR_ACCESSORS(llong, long long)
+UPCR_ACCESSORS(ullong, unsigned long long)
+UPCR_ACCESSORS(float, float)
+UPCR_ACCESSORS(double, double)
+UPCR_ACCESSORS(ldouble, long double)
+UPCR_ACCESSORS(ptr, void *)      /* a pointer-to-local stored in shared memory */
+UPCR_ACCESSORS(sptr, upcr_sptr_t) /* a pointer-to-shared stored in shared memory */
+
+/* Value-returning generic access for types without a named accessor:
+ * UPCR_GET(struct point, p, loc) is an rvalue of type struct point. */
+#define UPCR_GET(T, p, loc) ({ T upcr_v_; upcr_get(&upcr_v_, (p), sizeof(T), (loc)); upcr_v_; })
+#define UPCR_GET_STRICT(T, p, loc) ({ T upcr_v_; upcr_get_strict(&upcr_v_, (p), sizeof(T), (loc)); upcr_v_; })
+#define UPCR_PUT(T, p, val, loc) do { T upcr_v_ = (val); upcr_put((p), &upcr_v_, sizeof(T), (loc)); } while (0)
+#define UPCR_PUT_STRICT(T, p, val, loc) do { T upcr_v_ = (val); upcr_put_strict((p), &upcr_v_, sizeof(T), (loc)); } while (0)
+
+/* upc_fence: a null strict access. */
+void upcr_fence(upcr_loc_t loc);
+
+/* ------------------------------------------------------------------ */
+/* Bulk copies (7.2.5): each shared range is shared [] char[n]           */
+/* ------------------------------------------------------------------ */
+
+void upcr_memcpy(upcr_sptr_t dst, upcr_sptr_t src, size_t n, upcr_loc_t loc);
+void upcr_memget(void *dst, upcr_sptr_t src, size_t n, upcr_loc_t loc);
+void upcr_memput(upcr_sptr_t dst, const void *src, size_t n, upcr_loc_t loc);
+void upcr_memset(upcr_sptr_t dst, int c, size_t n, upcr_loc_t loc);
+
+/* ------------------------------------------------------------------ */
+/* Synchronisation (6.6.1)                                              */
+/* ------------------------------------------------------------------ */
+
+/* upc_notify [expr]; upc_wait [expr]; upc_barrier [expr];
+ * hasid is 0 when the statement has no expression. */
+void upcr_notify(int hasid, int id, upcr_loc_t loc);
+void upcr_wait(int hasid, int id, upcr_loc_t loc);
+void upcr_barrier(int hasid, int id, upcr_loc_t loc);
+
+/* upc_forall support: a forall with an affinity clause controls the
+ * iteration distribution only when no enclosing forall (dynamically) does.
+ * upcr_forall_begin returns the value to pass to upcr_forall_end and tells
+ * whether this forall distributes iterations (1) or runs all (0). */
+extern int upcr_forall_depth_;
+static inline int upcr_forall_begin(void) { return upcr_forall_depth_++ == 0; }
+static inline void upcr_forall_end(void) { upcr_forall_depth_--; }
+/* Affinity tests; `ctl` is the value upcr_forall_begin returned. */
+static inline int upcr_forall_mine_int(int ctl, long aff)
+{
+	return !ctl || (long)(aff % THREADS) == (long)upcr_mythread_;
+}
+static inline int upcr_forall_mine_ptr(int ctl, upcr_sptr_t aff)
+{
+	return !ctl || upcr_is_local(aff);
+}
+
+/* ------------------------------------------------------------------ */
+/* Allocation (7.2.2) and locks (7.2.4)                                  */
+/* ------------------------------------------------------------------ */
+
+upcr_sptr_t upcr_global_alloc(size_t nblocks, size_t nbytes, upcr_loc_t loc);
+upcr_sptr_t upcr_all_alloc(size_t nblocks, size_t nbytes, upcr_loc_t loc);
+upcr_sptr_t upcr_alloc(size_t nbytes, upcr_loc_t loc);
+void upcr_free(upcr_sptr_t p, upcr_loc_t loc);
+void upcr_all_free(upcr_sptr_t p, upcr_loc_t loc);
+
+/* upc_lock_t * is a pointer-to-shared like any other. */
+upcr_sptr_t upcr_global_lock_alloc(upcr_loc_t loc);
+upcr_sptr_t upcr_all_lock_alloc(upcr_loc_t loc);
+void upcr_lock(upcr_sptr_t lock, upcr_loc_t loc);
+int upcr_lock_attempt(upcr_sptr_t lock, upcr_loc_t loc);
+void upcr_unlock(upcr_sptr_t lock, upcr_loc_t loc);
+void upcr_lock_free(upcr_sptr_t lock, upcr_loc_t loc);
+void upcr_all_lock_free(upcr_sptr_t lock, upcr_loc_t loc);
+
+/* upc_global_exit (7.2.1). */
+void upcr_global_exit(int status, upcr_loc_t loc) __attribute__((noreturn));
+
+/* ------------------------------------------------------------------ */
+/* Static shared objects and the program descriptor                      */
+/* ------------------------------------------------------------------ */
+
+/* One entry per static shared object.  The runtime lays the objects out
+ * before forking, writes the initial values, and stores each object's base
+ * pointer (thread 0, phase 0) into *base. */
+typedef struct upcr_shared_decl {
+	upcr_sptr_t *base;   /* where the runtime puts the object's address     */
+	const char *name;    /* UPC name, for messages                          */
+	size_t elemsize;     /* upc_elemsizeof                                  */
+	size_t blocksize;    /* block size in elements; 0 = indefinite or scalar */
+	size_t nelems;       /* elements (all dimensions), without THREADS factor */
+	int threads_mult;    /* 1: the declared size is nelems * THREADS          */
+	const void *init;    /* row-major image of the initial value, or NULL     */
+	size_t init_size;    /* bytes of init (the rest of the object is zero)    */
+} upcr_shared_decl_t;
+
+typedef struct upcr_program {
+	int abi;                      /* UPCR_ABI_VERSION                      */
+	int static_threads;           /* compile-time THREADS, 0 = dynamic     */
+	const char *const *files;     /* file table indexed by UPCR_LOC's file */
+	int nfiles;
+	const upcr_shared_decl_t *shared;
+	int nshared;
+	void (*init)(void);           /* non-constant initialisers, run by thread 0 before main; may be NULL */
+	int (*main)(int, char **);    /* the renamed UPC main                  */
+} upcr_program_t;
+
+/* The translated program defines exactly one descriptor. */
+extern const upcr_program_t upcr_program;
+
+#define UPCR_COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
+#define UPCR_PROGRAM(files, shared, init, main)                                               \
+	const upcr_program_t upcr_program = {UPCR_ABI_VERSION, UPCR_STATIC_THREADS_VALUE, files, \
+					     UPCR_COUNT(files), shared, UPCR_COUNT(shared), init, main}
+#define UPCR_PROGRAM_NOSHARED(files, init, main) \
+	const upcr_program_t upcr_program = {UPCR_ABI_VERSION, UPCR_STATIC_THREADS_VALUE, files, \
+					     UPCR_COUNT(files), NULL, 0, init, main}
+
+/* ------------------------------------------------------------------ */
+/* Internal primitives for the collectives library                      */
+/* ------------------------------------------------------------------ */
+
+/* Every upc_all_* function calls upcr_coll_enter first and upcr_coll_exit
+ * last.  enter counts the collective, marks the thread as being inside
+ * `name` for the deadlock watchdog, rejects a collective between
+ * upc_notify and upc_wait, and under --check compares name and args[]
+ * (the single-valued arguments, e.g. pointers packed with upcr_sptr_bits,
+ * sizes, flags) across all threads: a mismatch is a fatal report that
+ * names both call sites.  bytes is the payload for the statistics. */
+void upcr_coll_enter(const char *name, const uint64_t *args, int nargs, size_t bytes, upcr_loc_t loc);
+void upcr_coll_exit(void);
+/* A barrier among all threads that is independent of upc_notify/upc_wait
+ * ids and phases; while blocked the thread shows as inside the current
+ * collective. */
+void upcr_coll_barrier(void);
+/* Per-thread scratch area in shared memory (upcr_scratch_size bytes,
+ * UPCR_SCRATCH_KB): pointer-to-shared and address of thread t's area. */
+extern size_t upcr_scratch_size_;
+upcr_sptr_t upcr_scratch(int thread);
+/* Account a modeled remote transfer of n bytes to/from `target` that a
+ * collective performs with plain loads/stores on the segment. */
+void upcr_model_transfer(int target, size_t n, upcr_loc_t loc);
+/* Pack a pointer-to-shared into one integer for upcr_coll_enter's args. */
+static inline uint64_t upcr_sptr_bits(upcr_sptr_t p)
+{
+	return (p.off << 24) ^ ((uint64_t)p.thread << 8) ^ p.phase;
+}
+/* Sleep until *addr != val (bounded spin, then futex), e.g. a flag in the
+ * scratch area; and wake all sleepers on addr. */
+void upcr_wait_while_eq(volatile uint32_t *addr, uint32_t val);
+void upcr_wake_all(volatile uint32_t *addr);
+
+/* Report a runtime error from library code: prints, records it for the
+ * launcher and ends the program.  kind is a short word (e.g.
+ * "collective-mismatch"); fmt is printf-like. */
+void upcr_fatal(const char *kind, upcr_loc_t loc, const char *fmt, ...)
+	__attribute__((noreturn, format(printf, 3, 4)));
+/* A non-fatal finding (the --check diagnostics): recorded once per loc. */
+void upcr_warn(const char *kind, upcr_loc_t loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* UPCR_H */

@@ -1,0 +1,435 @@
+/*
+ * upcr_alloc.c - shared heaps (7.2.2) and lock allocation (7.2.4).
+ *
+ * Each partition ends with the heap area [heap_start, partsize).  The
+ * symmetric heap (upc_global_alloc, upc_all_alloc) grows up from
+ * heap_start at the same offset in every partition, so one offset serves
+ * all threads; each thread's local heap (upc_alloc, locks) grows down from
+ * the end of its partition.  Blocks are contiguous, each preceded by a
+ * 64-byte header recording its state, so a double free is detected and
+ * --check can find the block a bulk copy touches.  One futex mutex guards
+ * all heap state: allocation is rare next to access, and one lock keeps
+ * the symmetric/local boundary simple to get right.
+ */
+#include "upcr_internal.h"
+
+#define HDR 64
+#define ALIGN 64
+
+static size_t round_up(size_t n, size_t a) { return (n + a - 1) / a * a; }
+
+static uint64_t *loc_bot(int t) { return (uint64_t *)(upcr_seg_ + upcr_ctl_->loc_bot_off) + t; }
+static uint64_t *loc_free(int t) { return (uint64_t *)(upcr_seg_ + upcr_ctl_->loc_free_off) + t; }
+
+upcr_hdr_t *upcr_hdr_at(int thread, uint64_t off)
+{
+	return (upcr_hdr_t *)(upcr_partbase_ + (size_t)thread * upcr_partsize_ + off - HDR);
+}
+
+/* Called by the launcher before forking. */
+void upcr_heap_init(void)
+{
+	upcr_ctl_t *c = upcr_ctl_;
+	c->sym_top = c->heap_start;
+	c->sym_free = 0;
+	for (int t = 0; t < upcr_threads_; t++) {
+		*loc_bot(t) = c->partsize;
+		*loc_free(t) = 0;
+	}
+}
+
+static uint64_t min_loc_bot(void)
+{
+	uint64_t m = upcr_ctl_->partsize;
+	for (int t = 0; t < upcr_threads_; t++)
+		if (*loc_bot(t) < m)
+			m = *loc_bot(t);
+	return m;
+}
+
+static void init_hdr(upcr_hdr_t *h, uint32_t kind, uint64_t size, uint64_t blockbytes, uint64_t nblocks,
+		     upcr_loc_t loc)
+{
+	h->magic = UPCR_HDR_MAGIC;
+	h->state = UPCR_HDR_LIVE;
+	h->kind = kind;
+	h->owner = upcr_mythread_;
+	h->size = size;
+	h->blockbytes = blockbytes;
+	h->nblocks = nblocks;
+	h->next = 0;
+	h->alloc_loc = loc;
+	h->free_loc = 0;
+	h->free_thread = -1;
+}
+
+/* Symmetric block of `size` bytes per partition; returns the data offset
+ * or 0.  Caller holds the heap lock. */
+static uint64_t sym_alloc(uint64_t size, uint32_t kind, uint64_t blockbytes, uint64_t nblocks, upcr_loc_t loc)
+{
+	upcr_ctl_t *c = upcr_ctl_;
+	size = round_up(size ? size : 1, ALIGN);
+	uint64_t off = 0;
+	/* first fit in the free list (headers of thread 0 carry the links) */
+	uint64_t *link = &c->sym_free;
+	while (*link) {
+		upcr_hdr_t *h = upcr_hdr_at(0, *link);
+		if (h->size >= size) {
+			off = *link;
+			*link = h->next;
+			size = h->size;
+			break;
+		}
+		link = &h->next;
+	}
+	if (!off) {
+		if (c->sym_top + HDR + size > min_loc_bot())
+			return 0;
+		off = c->sym_top + HDR;
+		c->sym_top += HDR + size;
+	}
+	for (int t = 0; t < upcr_threads_; t++)
+		init_hdr(upcr_hdr_at(t, off), kind, size, blockbytes, nblocks, loc);
+	return off;
+}
+
+static uint64_t local_alloc(int t, uint64_t size, uint32_t kind, upcr_loc_t loc)
+{
+	upcr_ctl_t *c = upcr_ctl_;
+	size = round_up(size ? size : 1, ALIGN);
+	uint64_t off = 0;
+	uint64_t *link = loc_free(t);
+	while (*link) {
+		upcr_hdr_t *h = upcr_hdr_at(t, *link);
+		if (h->size >= size) {
+			off = *link;
+			*link = h->next;
+			size = h->size;
+			break;
+		}
+		link = &h->next;
+	}
+	if (!off) {
+		uint64_t bot = *loc_bot(t);
+		if (bot < c->sym_top + HDR + size)
+			return 0;
+		bot -= HDR + size;
+		*loc_bot(t) = bot;
+		off = bot + HDR;
+	}
+	init_hdr(upcr_hdr_at(t, off), kind, size, size, 1, loc);
+	return off;
+}
+
+static void out_of_memory(const char *fn, size_t n, upcr_loc_t loc)
+{
+	char where[256];
+	upcr_format_loc(where, sizeof where, loc);
+	upcr_warn("out-of-memory", loc,
+		  "thread %d: %s of %zu bytes at %s failed: shared heap exhausted (raise UPCR_HEAP_MB)",
+		  upcr_mythread_, fn, n, where);
+}
+
+upcr_sptr_t upcr_global_alloc(size_t nblocks, size_t nbytes, upcr_loc_t loc)
+{
+	upcr_sptr_t p = UPCR_NULL;
+	upcr_note_loc(loc);
+	if (nblocks == 0 || nbytes == 0)
+		return p;
+	size_t T = (size_t)upcr_threads_;
+	size_t per = (nblocks + T - 1) / T * nbytes; /* blocks on thread 0, the most loaded */
+	upcr_mutex_lock(&upcr_ctl_->heap_lock);
+	uint64_t off = sym_alloc(per, UPCR_HK_GLOBAL, nbytes, nblocks, loc);
+	upcr_mutex_unlock(&upcr_ctl_->heap_lock);
+	if (!off) {
+		out_of_memory("upc_global_alloc", nblocks * nbytes, loc);
+		return p;
+	}
+	upcr_ctr_.allocs++;
+	p.off = off;
+	return p;
+}
+
+upcr_sptr_t upcr_all_alloc(size_t nblocks, size_t nbytes, upcr_loc_t loc)
+{
+	uint64_t args[2] = {nblocks, nbytes};
+	upcr_coll_enter("upc_all_alloc", args, 2, 0, loc);
+	upcr_coll_barrier();
+	if (upcr_mythread_ == 0) {
+		upcr_sptr_t p = UPCR_NULL;
+		if (nblocks && nbytes) {
+			size_t T = (size_t)upcr_threads_;
+			size_t per = (nblocks + T - 1) / T * nbytes;
+			upcr_mutex_lock(&upcr_ctl_->heap_lock);
+			p.off = sym_alloc(per, UPCR_HK_ALL, nbytes, nblocks, loc);
+			upcr_mutex_unlock(&upcr_ctl_->heap_lock);
+			if (!p.off)
+				out_of_memory("upc_all_alloc", nblocks * nbytes, loc);
+		}
+		upcr_ctl_->coll_result = p;
+	}
+	upcr_coll_barrier();
+	upcr_sptr_t r = upcr_ctl_->coll_result;
+	upcr_coll_exit();
+	if (!upcr_isnull(r))
+		upcr_ctr_.allocs++;
+	return r;
+}
+
+upcr_sptr_t upcr_alloc(size_t nbytes, upcr_loc_t loc)
+{
+	upcr_sptr_t p = UPCR_NULL;
+	upcr_note_loc(loc);
+	if (nbytes == 0)
+		return p;
+	upcr_mutex_lock(&upcr_ctl_->heap_lock);
+	uint64_t off = local_alloc(upcr_mythread_, nbytes, UPCR_HK_LOCAL, loc);
+	upcr_mutex_unlock(&upcr_ctl_->heap_lock);
+	if (!off) {
+		out_of_memory("upc_alloc", nbytes, loc);
+		return p;
+	}
+	upcr_ctr_.allocs++;
+	p.off = off;
+	p.thread = (uint32_t)upcr_mythread_;
+	return p;
+}
+
+/* Validate and release a block; `fn` names the user's call. */
+static void free_block(upcr_sptr_t p, const char *fn, int want_lock, upcr_loc_t loc)
+{
+	char where[256];
+	upcr_format_loc(where, sizeof where, loc);
+	if (p.thread >= (uint32_t)upcr_threads_ || p.off < upcr_ctl_->heap_start + HDR || p.off > upcr_partsize_ ||
+	    upcr_hdr_at((int)p.thread, p.off)->magic != UPCR_HDR_MAGIC)
+		upcr_fatal("bad-free", loc,
+			   "thread %d calls %s at %s with a pointer that was not returned by an allocation function",
+			   upcr_mythread_, fn, where);
+	upcr_mutex_lock(&upcr_ctl_->heap_lock);
+	upcr_hdr_t *h = upcr_hdr_at((int)p.thread, p.off);
+	if (h->state == UPCR_HDR_FREE) {
+		char al[256], fr[256];
+		upcr_format_loc(al, sizeof al, h->alloc_loc);
+		upcr_format_loc(fr, sizeof fr, h->free_loc);
+		int ft = h->free_thread;
+		upcr_mutex_unlock(&upcr_ctl_->heap_lock);
+		upcr_fatal("double-free", loc,
+			   "double free: thread %d calls %s at %s on memory allocated at %s and already freed by "
+			   "thread %d at %s",
+			   upcr_mythread_, fn, where, al, ft, fr);
+	}
+	if ((h->kind == UPCR_HK_LOCK) != want_lock) {
+		upcr_mutex_unlock(&upcr_ctl_->heap_lock);
+		upcr_fatal("bad-free", loc, "thread %d calls %s at %s on %s", upcr_mythread_, fn, where,
+			   want_lock ? "memory that is not a lock" : "a lock (use upc_lock_free)");
+	}
+	int sym = h->kind == UPCR_HK_GLOBAL || h->kind == UPCR_HK_ALL;
+	if (sym) {
+		for (int t = 0; t < upcr_threads_; t++) {
+			upcr_hdr_t *ht = upcr_hdr_at(t, p.off);
+			ht->state = UPCR_HDR_FREE;
+			ht->free_loc = loc;
+			ht->free_thread = upcr_mythread_;
+		}
+		h = upcr_hdr_at(0, p.off);
+		h->next = upcr_ctl_->sym_free;
+		upcr_ctl_->sym_free = p.off;
+	} else {
+		h->state = UPCR_HDR_FREE;
+		h->free_loc = loc;
+		h->free_thread = upcr_mythread_;
+		h->next = *loc_free((int)p.thread);
+		*loc_free((int)p.thread) = p.off;
+	}
+	upcr_mutex_unlock(&upcr_ctl_->heap_lock);
+	upcr_ctr_.frees++;
+}
+
+void upcr_free(upcr_sptr_t p, upcr_loc_t loc)
+{
+	upcr_note_loc(loc);
+	if (upcr_isnull(p))
+		return;
+	free_block(p, "upc_free", 0, loc);
+}
+
+void upcr_all_free(upcr_sptr_t p, upcr_loc_t loc)
+{
+	uint64_t args[1] = {upcr_sptr_bits(p)};
+	upcr_coll_enter("upc_all_free", args, 1, 0, loc);
+	/* the storage stays valid until every thread has entered */
+	upcr_coll_barrier();
+	if (upcr_mythread_ == 0 && !upcr_isnull(p))
+		free_block(p, "upc_all_free", 0, loc);
+	upcr_coll_exit();
+}
+
+/* ---- locks ---- */
+
+static upcr_sptr_t new_lock(upcr_loc_t loc)
+{
+	upcr_sptr_t p = UPCR_NULL;
+	upcr_mutex_lock(&upcr_ctl_->heap_lock);
+	uint64_t off = local_alloc(upcr_mythread_, sizeof(upcr_lockobj_t), UPCR_HK_LOCK, loc);
+	upcr_mutex_unlock(&upcr_ctl_->heap_lock);
+	if (!off) {
+		out_of_memory("lock allocation", sizeof(upcr_lockobj_t), loc);
+		return p;
+	}
+	p.off = off;
+	p.thread = (uint32_t)upcr_mythread_;
+	upcr_lockobj_t *o = (upcr_lockobj_t *)upcr_addr(p);
+	o->word = 0;
+	o->owner = -1;
+	o->freed = 0;
+	o->lock_loc = 0;
+	o->alloc_loc = loc;
+	__atomic_store_n(&o->magic, UPCR_LOCK_MAGIC, __ATOMIC_RELEASE);
+	return p;
+}
+
+upcr_sptr_t upcr_global_lock_alloc(upcr_loc_t loc)
+{
+	upcr_note_loc(loc);
+	return new_lock(loc);
+}
+
+upcr_sptr_t upcr_all_lock_alloc(upcr_loc_t loc)
+{
+	upcr_coll_enter("upc_all_lock_alloc", NULL, 0, 0, loc);
+	upcr_coll_barrier();
+	if (upcr_mythread_ == 0)
+		upcr_ctl_->coll_result = new_lock(loc);
+	upcr_coll_barrier();
+	upcr_sptr_t r = upcr_ctl_->coll_result;
+	upcr_coll_exit();
+	return r;
+}
+
+static void release_lock(upcr_sptr_t l, const char *fn, upcr_loc_t loc)
+{
+	char where[256];
+	upcr_format_loc(where, sizeof where, loc);
+	if (l.thread >= (uint32_t)upcr_threads_ || l.off < upcr_ctl_->heap_start + HDR || l.off > upcr_partsize_)
+		upcr_fatal("bad-lock", loc, "thread %d calls %s at %s with an invalid lock pointer", upcr_mythread_,
+			   fn, where);
+	upcr_lockobj_t *o = (upcr_lockobj_t *)upcr_addr(l);
+	upcr_hdr_t *h = upcr_hdr_at((int)l.thread, l.off);
+	if (h->magic == UPCR_HDR_MAGIC && h->kind == UPCR_HK_LOCK && h->state == UPCR_HDR_FREE) {
+		char al[256], fr[256];
+		upcr_format_loc(al, sizeof al, h->alloc_loc);
+		upcr_format_loc(fr, sizeof fr, h->free_loc);
+		upcr_fatal("double-free", loc,
+			   "double free: thread %d calls %s at %s on a lock allocated at %s and already freed by "
+			   "thread %d at %s",
+			   upcr_mythread_, fn, where, al, h->free_thread, fr);
+	}
+	if (o->magic != UPCR_LOCK_MAGIC)
+		upcr_fatal("bad-lock", loc, "thread %d calls %s at %s on something that is not a lock", upcr_mythread_,
+			   fn, where);
+	o->freed = 1;
+	free_block(l, fn, 1, loc);
+}
+
+void upcr_lock_free(upcr_sptr_t l, upcr_loc_t loc)
+{
+	upcr_note_loc(loc);
+	if (upcr_isnull(l))
+		return;
+	release_lock(l, "upc_lock_free", loc);
+}
+
+void upcr_all_lock_free(upcr_sptr_t l, upcr_loc_t loc)
+{
+	uint64_t args[1] = {upcr_sptr_bits(l)};
+	upcr_coll_enter("upc_all_lock_free", args, 1, 0, loc);
+	upcr_coll_barrier();
+	if (upcr_mythread_ == 0 && !upcr_isnull(l))
+		release_lock(l, "upc_all_lock_free", loc);
+	upcr_coll_exit();
+}
+
+/* ---- --check: bulk ranges must stay inside one block of one thread ---- */
+
+/* Static object layout, computed by the launcher before forking. */
+extern uint64_t *upcr_static_off_;
+extern uint64_t *upcr_static_local_;
+
+static void range_warn(upcr_sptr_t p, size_t n, const char *what, upcr_loc_t loc, const char *obj,
+		       const char *why)
+{
+	char where[256];
+	upcr_format_loc(where, sizeof where, loc);
+	upcr_warn("bulk-range", loc,
+		  "%s at %s: %zu bytes from thread %u's part of %s %s (a bulk copy treats shared memory as "
+		  "shared [] char[n]: the whole range must have affinity to one thread)",
+		  what, where, n, p.thread, obj, why);
+}
+
+int upcr_range_check(upcr_sptr_t p, size_t n, const char *what, upcr_loc_t loc)
+{
+	const upcr_program_t *pg = &upcr_program;
+	uint64_t off = p.off;
+	/* static objects */
+	for (int i = 0; i < pg->nshared; i++) {
+		const upcr_shared_decl_t *d = &pg->shared[i];
+		uint64_t o = upcr_static_off_[i], sz = upcr_static_local_[i];
+		if (off < o || off >= o + sz)
+			continue;
+		uint64_t pos = off - o;
+		char obj[128];
+		snprintf(obj, sizeof obj, "'%s'", d->name ? d->name : "?");
+		if (d->blocksize > 0 && upcr_threads_ > 1) {
+			uint64_t bb = d->blocksize * d->elemsize;
+			if (pos % bb + n > bb) {
+				range_warn(p, n, what, loc, obj, "crosses a block boundary");
+				return 1;
+			}
+		}
+		if (pos + n > sz) {
+			range_warn(p, n, what, loc, obj, "runs past its end");
+			return 1;
+		}
+		return 0;
+	}
+	/* heap blocks: walk the contiguous block chain that contains off */
+	upcr_ctl_t *c = upcr_ctl_;
+	uint64_t x, end;
+	int t = (int)p.thread;
+	if (off < c->sym_top) {
+		x = c->heap_start;
+		end = c->sym_top;
+	} else {
+		x = *loc_bot(t);
+		end = c->partsize;
+	}
+	while (x < end) {
+		upcr_hdr_t *h = (upcr_hdr_t *)(upcr_partbase_ + (size_t)t * upcr_partsize_ + x);
+		if (h->magic != UPCR_HDR_MAGIC)
+			break;
+		uint64_t data = x + HDR;
+		if (off >= data && off < data + h->size) {
+			uint64_t pos = off - data;
+			const char *obj = h->kind == UPCR_HK_LOCAL ? "a upc_alloc block" : "a shared allocation";
+			if (h->state == UPCR_HDR_FREE) {
+				range_warn(p, n, what, loc, obj, "touches freed memory");
+				return 1;
+			}
+			if ((h->kind == UPCR_HK_GLOBAL || h->kind == UPCR_HK_ALL) && upcr_threads_ > 1 &&
+			    pos % h->blockbytes + n > h->blockbytes) {
+				range_warn(p, n, what, loc, obj, "crosses a block boundary");
+				return 1;
+			}
+			uint64_t limit = h->size;
+			if (h->kind == UPCR_HK_GLOBAL || h->kind == UPCR_HK_ALL)
+				limit = upc_affinitysize(h->nblocks * h->blockbytes, h->blockbytes, (size_t)t);
+			if (pos + n > limit) {
+				range_warn(p, n, what, loc, obj, "runs past its end");
+				return 1;
+			}
+			return 0;
+		}
+		x = data + h->size;
+	}
+	return 0;
+}

@@ -1,0 +1,237 @@
+/*
+ * upcr_internal.h - data shared between the runtime's own source files:
+ * the layout of the control region at the start of the shared segment and
+ * the private per-process state.  Not included by translated programs.
+ */
+#ifndef UPCR_INTERNAL_H
+#define UPCR_INTERNAL_H
+
+#define _GNU_SOURCE
+#include "upcr.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/types.h>
+
+#define UPCR_MAX_THREADS 1024
+#define UPCR_MAX_REPORTS 64
+#define UPCR_REPORT_LEN 600
+#define UPCR_LINE_SLOTS 2048 /* per-thread capacity of the per-line table */
+#define UPCR_GUARD 4096      /* unmapped first page of each partition: null pointers fault */
+#define UPCR_CACHELINE 64
+
+/* What a thread is doing, for the watchdog and for reports. */
+enum upcr_state {
+	UPCR_ST_INIT = 0,
+	UPCR_ST_RUNNING,
+	UPCR_ST_BLOCKED, /* in a barrier, lock or collective; see op */
+	UPCR_ST_EXITING, /* reached the implicit barrier at termination */
+	UPCR_ST_DONE     /* passed the termination barrier; about to exit */
+};
+
+enum upcr_op {
+	UPCR_OP_NONE = 0,
+	UPCR_OP_BARRIER,   /* upc_barrier / upc_wait */
+	UPCR_OP_LOCK,      /* upc_lock */
+	UPCR_OP_COLL,      /* inside a collective's internal barrier */
+	UPCR_OP_EXIT,      /* termination barrier */
+	UPCR_OP_START,     /* startup barrier */
+	UPCR_OP_WAITFLAG   /* upcr_wait_while_eq */
+};
+
+/* Barrier kinds: user barriers can carry an int id; the startup and
+ * termination barriers carry ids outside int (6.6.1 semantic 10) so they
+ * never match a user barrier. */
+enum upcr_bkind { UPCR_BK_USER = 0, UPCR_BK_START, UPCR_BK_EXIT };
+
+/* A recorded runtime finding. */
+typedef struct upcr_report {
+	char kind[32];
+	int32_t thread;
+	int32_t fatal;
+	upcr_loc_t loc;
+	char msg[UPCR_REPORT_LEN];
+} upcr_report_t;
+
+/* One per-source-line entry of the remote-operation table. */
+typedef struct upcr_line_stat {
+	upcr_loc_t loc;
+	uint32_t used;
+	uint64_t remote_reads, remote_writes, remote_bytes, bulk, bulk_bytes;
+} upcr_line_stat_t;
+
+/* Per-thread slot in the control region.  Written by its owner thread;
+ * read by the launcher (watchdog, reports) and by other threads (barrier
+ * consensus, collective argument checks). */
+typedef struct upcr_thread_ctl {
+	/* watchdog view */
+	volatile uint32_t state;
+	volatile uint32_t op;
+	volatile upcr_loc_t loc;      /* location of the blocking op or last runtime call */
+	volatile int32_t bar_hasid;
+	volatile int32_t bar_id;
+	volatile upcr_sptr_t lock;    /* the lock waited for */
+	const char *volatile coll;    /* collective name (same address in all processes) */
+	volatile int32_t exit_code;
+	volatile int32_t pid;
+	/* barrier: notify values of the phase with parity p live in [p] */
+	volatile int32_t n_hasid[2];
+	volatile int32_t n_id[2];
+	volatile int32_t n_kind[2];
+	volatile upcr_loc_t n_loc[2];
+	/* network model: this thread's modeled communication time in the
+	 * current phase, and the modeled service demand on this thread */
+	volatile double phase_comm[2];
+	volatile uint64_t load_ps[2]; /* picoseconds; integer so it can be added atomically */
+	volatile uint64_t busy_until_ns; /* inject mode: wall-clock time this thread's "NIC" is busy */
+	/* --check collective comparison, double-buffered by collective parity */
+	const char *volatile c_name[2];
+	volatile upcr_loc_t c_loc[2];
+	volatile int32_t c_nargs[2];
+	volatile uint64_t c_args[2][8];
+	/* published statistics */
+	upcr_counters_t stats;
+	volatile uint32_t nlines;
+	volatile uint32_t lines_overflow;
+	char pad[UPCR_CACHELINE];
+} upcr_thread_ctl_t;
+
+/* A futex-based mutex word: 0 free, 1 locked, 2 locked with sleepers. */
+typedef struct upcr_mutex {
+	volatile uint32_t word;
+} upcr_mutex_t;
+
+/* The control region, at the start of the segment. */
+typedef struct upcr_ctl {
+	uint64_t magic;
+	int32_t threads;
+	int32_t check;
+	uint64_t partsize;
+	uint64_t static_size;  /* bytes of static shared data per partition */
+	uint64_t scratch_off;  /* offset of the collectives scratch area */
+	uint64_t heap_start;   /* offset where the heaps begin */
+	/* user barrier */
+	volatile uint32_t bar_count;
+	volatile uint32_t bar_gen;
+	volatile uint32_t bar_sleepers;
+	volatile int32_t bar_cons_hasid[2]; /* consensus of the notify ids per parity */
+	volatile int32_t bar_cons_id[2];
+	char pad1[UPCR_CACHELINE];
+	/* internal (collective) barrier */
+	volatile uint32_t cbar_count;
+	volatile uint32_t cbar_gen;
+	volatile uint32_t cbar_sleepers;
+	char pad2[UPCR_CACHELINE];
+	/* progress counter for the watchdog: bumped whenever a blocking
+	 * operation completes */
+	volatile uint64_t progress;
+	/* heap */
+	upcr_mutex_t heap_lock;
+	uint64_t sym_top;            /* symmetric heap grows up from heap_start */
+	uint64_t sym_free;           /* free list of symmetric blocks (offsets) */
+	/* result slot for collectives that compute on thread 0 and hand out a value */
+	volatile upcr_sptr_t coll_result;
+	/* network model */
+	double net_o, net_L, net_G; /* ns, ns, ns per byte */
+	int32_t inject;
+	double vclock;               /* modeled time at the last completed barrier */
+	volatile double phase_end[2];
+	/* fatal errors, reports */
+	volatile uint32_t abort;     /* a fatal report was made: the launcher stops all threads */
+	volatile uint32_t nreports;
+	volatile uint32_t global_exit;
+	volatile int32_t global_exit_status;
+	upcr_mutex_t report_lock;
+	upcr_report_t reports[UPCR_MAX_REPORTS];
+	/* offsets (from the segment start) of per-thread arrays */
+	uint64_t lines_off;          /* upcr_line_stat_t [threads][UPCR_LINE_SLOTS] */
+	uint64_t loc_bot_off;        /* uint64_t [threads]: bottom of each local heap */
+	uint64_t loc_free_off;       /* uint64_t [threads]: free list of each local heap */
+	upcr_thread_ctl_t thr[];     /* [threads] */
+} upcr_ctl_t;
+
+/* Heap block header, placed just below the block's first byte (in every
+ * partition for symmetric blocks). */
+typedef struct upcr_hdr {
+	uint32_t magic;
+	uint32_t state;  /* UPCR_HDR_LIVE or UPCR_HDR_FREE */
+	uint32_t kind;   /* UPCR_HK_* */
+	int32_t owner;   /* allocating thread */
+	uint64_t size;   /* usable bytes per partition */
+	uint64_t blockbytes; /* nbytes of upc_global_alloc/upc_all_alloc, for --check */
+	uint64_t nblocks;
+	uint64_t next;   /* free-list link */
+	upcr_loc_t alloc_loc, free_loc;
+	int32_t free_thread;
+	uint32_t pad;
+} upcr_hdr_t;
+
+#define UPCR_HDR_MAGIC 0x75706372u /* "upcr" */
+#define UPCR_HDR_LIVE 1
+#define UPCR_HDR_FREE 2
+enum { UPCR_HK_LOCAL = 1, UPCR_HK_GLOBAL, UPCR_HK_ALL, UPCR_HK_LOCK };
+
+/* A lock object (inside a heap block of kind UPCR_HK_LOCK). */
+typedef struct upcr_lockobj {
+	uint32_t magic;
+	volatile uint32_t word;  /* futex: 0 free, 1 locked, 2 locked with sleepers */
+	volatile int32_t owner;  /* thread holding it, -1 if none */
+	volatile uint32_t freed;
+	volatile upcr_loc_t lock_loc;
+	upcr_loc_t alloc_loc;
+} upcr_lockobj_t;
+#define UPCR_LOCK_MAGIC 0x6c6f636bu /* "lock" */
+
+/* ---- process-wide state (private to each process after fork) ---- */
+extern upcr_ctl_t *upcr_ctl_;
+extern char *upcr_seg_;
+extern size_t upcr_seglen_;
+extern int upcr_is_launcher_;
+extern int upcr_notified_;     /* this thread did upc_notify and not yet upc_wait */
+extern uint32_t upcr_phase_;   /* completed user-barrier phases */
+extern uint32_t upcr_cphase_;  /* completed collective barriers */
+extern uint32_t upcr_ccount_;  /* collectives entered (parity of check slots) */
+extern int upcr_ncpu_;
+
+static inline upcr_thread_ctl_t *upcr_me(void) { return &upcr_ctl_->thr[upcr_mythread_]; }
+static inline upcr_line_stat_t *upcr_lines_of(int t)
+{
+	return (upcr_line_stat_t *)(upcr_seg_ + upcr_ctl_->lines_off) + (size_t)t * UPCR_LINE_SLOTS;
+}
+
+/* futex and mutex helpers (upcr_sync.c) */
+void upcr_futex_wait(volatile uint32_t *addr, uint32_t val);
+void upcr_futex_wake(volatile uint32_t *addr, int n);
+void upcr_mutex_lock(upcr_mutex_t *m);
+void upcr_mutex_unlock(upcr_mutex_t *m);
+int upcr_spin_limit(void);
+void upcr_set_blocked(uint32_t op, upcr_loc_t loc);
+void upcr_set_running(void);
+void upcr_barrier_kind(int kind, int hasid, int id, upcr_loc_t loc);
+void upcr_notify_kind(int kind, int hasid, int id, upcr_loc_t loc);
+void upcr_wait_kind(int kind, int hasid, int id, upcr_loc_t loc);
+
+/* statistics and model (upcr_stats.c) */
+void upcr_model_remote(int target, size_t n, int write, int bulk, upcr_loc_t loc);
+void upcr_model_at_notify(void);
+void upcr_model_phase_end(uint32_t parity);
+void upcr_model_after_wait(uint32_t parity);
+void upcr_stats_publish(int with_lines);
+int upcr_write_stats_json(const char *path, double wall_s);
+void upcr_stats_init_thread(void);
+
+/* allocation (upcr_alloc.c) */
+void upcr_heap_init(void);
+upcr_hdr_t *upcr_hdr_at(int thread, uint64_t off);
+int upcr_range_check(upcr_sptr_t p, size_t n, const char *what, upcr_loc_t loc);
+
+/* reports (upcr_core.c) */
+const char *upcr_file_name(upcr_loc_t loc);
+void upcr_format_loc(char *buf, size_t len, upcr_loc_t loc);
+void upcr_note_loc(upcr_loc_t loc);
+int upcr_add_report(const char *kind, int thread, int fatal, upcr_loc_t loc, const char *msg);
+void upcr_die(void) __attribute__((noreturn));
+double upcr_now_ns(void);
+
+#endif

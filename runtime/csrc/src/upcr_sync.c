@@ -1,0 +1,566 @@
+/*
+ * upcr_sync.c - barriers (6.6.1), locks (7.2.4), the internal barrier and
+ * argument check of the collectives, and upc_global_exit.
+ *
+ * Every blocking wait spins briefly and then sleeps on a futex in the
+ * shared segment.  The spin is short when there are more threads than
+ * CPUs: a spinning thread would only steal the CPU from the thread it is
+ * waiting for.
+ */
+#include "upcr_internal.h"
+
+#include <limits.h>
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/* Shared (not FUTEX_PRIVATE) futexes: the waiters are different
+ * processes mapping the same pages. */
+void upcr_futex_wait(volatile uint32_t *addr, uint32_t val)
+{
+	syscall(SYS_futex, (uint32_t *)addr, FUTEX_WAIT, val, NULL, NULL, 0);
+}
+
+void upcr_futex_wake(volatile uint32_t *addr, int n)
+{
+	syscall(SYS_futex, (uint32_t *)addr, FUTEX_WAKE, n, NULL, NULL, 0);
+}
+
+int upcr_spin_limit(void)
+{
+	static int limit = -1;
+	if (limit < 0) {
+		const char *e = getenv("UPCR_SPIN");
+		if (e)
+			limit = atoi(e);
+		else
+			limit = upcr_threads_ <= upcr_ncpu_ ? 20000 : 50;
+	}
+	return limit;
+}
+
+static inline void cpu_relax(void) { __builtin_ia32_pause(); }
+
+/* The classic three-state futex mutex (0 free, 1 locked, 2 contended). */
+void upcr_mutex_lock(upcr_mutex_t *m)
+{
+	uint32_t c = 0;
+	if (__atomic_compare_exchange_n(&m->word, &c, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+		return;
+	for (int i = 0; i < 100; i++) {
+		cpu_relax();
+		c = 0;
+		if (__atomic_compare_exchange_n(&m->word, &c, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+			return;
+	}
+	c = __atomic_exchange_n(&m->word, 2, __ATOMIC_ACQUIRE);
+	while (c != 0) {
+		upcr_futex_wait(&m->word, 2);
+		c = __atomic_exchange_n(&m->word, 2, __ATOMIC_ACQUIRE);
+	}
+}
+
+void upcr_mutex_unlock(upcr_mutex_t *m)
+{
+	if (__atomic_exchange_n(&m->word, 0, __ATOMIC_RELEASE) == 2)
+		upcr_futex_wake(&m->word, 1);
+}
+
+void upcr_set_blocked(uint32_t op, upcr_loc_t loc)
+{
+	upcr_thread_ctl_t *me = upcr_me();
+	if (loc != UPCR_NOLOC)
+		me->loc = loc;
+	me->op = op;
+	__atomic_store_n(&me->state, UPCR_ST_BLOCKED, __ATOMIC_SEQ_CST);
+}
+
+void upcr_set_running(void)
+{
+	upcr_thread_ctl_t *me = upcr_me();
+	me->op = UPCR_OP_NONE;
+	__atomic_store_n(&me->state, UPCR_ST_RUNNING, __ATOMIC_SEQ_CST);
+}
+
+/* Wait until *gen moves past g: bounded spin, then futex sleep.  sleepers
+ * counts the sleeping waiters so the releasing thread can skip the wake-up
+ * system call when everybody is still spinning. */
+static void wait_generation(volatile uint32_t *gen, volatile uint32_t *sleepers, uint32_t g)
+{
+	int spin = upcr_spin_limit();
+	for (int i = 0; i < spin; i++) {
+		if (__atomic_load_n(gen, __ATOMIC_ACQUIRE) != g)
+			return;
+		cpu_relax();
+	}
+	__atomic_add_fetch(sleepers, 1, __ATOMIC_SEQ_CST);
+	while (__atomic_load_n(gen, __ATOMIC_SEQ_CST) == g)
+		upcr_futex_wait(gen, g);
+	__atomic_sub_fetch(sleepers, 1, __ATOMIC_SEQ_CST);
+}
+
+static void release_generation(volatile uint32_t *gen, volatile uint32_t *sleepers)
+{
+	__atomic_add_fetch(gen, 1, __ATOMIC_SEQ_CST);
+	__atomic_add_fetch(&upcr_ctl_->progress, 1, __ATOMIC_RELAXED);
+	if (__atomic_load_n(sleepers, __ATOMIC_SEQ_CST) != 0)
+		upcr_futex_wake(gen, INT_MAX);
+}
+
+void upcr_wait_while_eq(volatile uint32_t *addr, uint32_t val)
+{
+	if (__atomic_load_n(addr, __ATOMIC_ACQUIRE) != val)
+		return;
+	upcr_set_blocked(UPCR_OP_WAITFLAG, UPCR_NOLOC);
+	int spin = upcr_spin_limit();
+	for (int i = 0; i < spin; i++) {
+		if (__atomic_load_n(addr, __ATOMIC_ACQUIRE) != val)
+			goto done;
+		cpu_relax();
+	}
+	while (__atomic_load_n(addr, __ATOMIC_SEQ_CST) == val)
+		upcr_futex_wait(addr, val);
+done:
+	__atomic_add_fetch(&upcr_ctl_->progress, 1, __ATOMIC_RELAXED);
+	upcr_set_running();
+}
+
+void upcr_wake_all(volatile uint32_t *addr) { upcr_futex_wake(addr, INT_MAX); }
+
+/* ------------------------------------------------------------------ */
+/* User barriers                                                        */
+/* ------------------------------------------------------------------ */
+
+/* "0,1,3" or "1-3": a compact list of the threads in set[]. */
+static void thread_list(char *buf, size_t len, const int *set, int n)
+{
+	size_t o = 0;
+	buf[0] = 0;
+	for (int i = 0; i < n && o < len; i++) {
+		int j = i;
+		while (j + 1 < n && set[j + 1] == set[j] + 1)
+			j++;
+		if (j - i >= 2)
+			o += (size_t)snprintf(buf + o, len - o, "%s%d-%d", o ? "," : "", set[i], set[j]);
+		else
+			for (int k = i; k <= j && o < len; k++)
+				o += (size_t)snprintf(buf + o, len - o, "%s%d", o ? "," : "", set[k]);
+		i = j;
+	}
+}
+
+/* Called by the last thread to arrive at a barrier phase: check the
+ * notify values of all threads (6.6.1 semantic 7 and the startup and
+ * termination barriers' out-of-range values). */
+static void check_phase(uint32_t p)
+{
+	upcr_ctl_t *c = upcr_ctl_;
+	int T = upcr_threads_;
+	static int exitset[UPCR_MAX_THREADS], userset[UPCR_MAX_THREADS];
+	int nexit = 0, nuser = 0;
+	for (int t = 0; t < T; t++) {
+		if (c->thr[t].n_kind[p] == UPCR_BK_EXIT)
+			exitset[nexit++] = t;
+		else
+			userset[nuser++] = t;
+	}
+	if (nexit > 0 && nuser > 0) {
+		/* Threads that reached the end of the program can never join a
+		 * barrier again: the others wait forever. */
+		char msg[UPCR_REPORT_LEN], who[200], where[256];
+		size_t o = 0;
+		o += (size_t)snprintf(msg + o, sizeof msg - o, "deadlock: ");
+		/* group the waiting threads by location */
+		int done[UPCR_MAX_THREADS] = {0};
+		for (int i = 0; i < nuser; i++) {
+			if (done[i])
+				continue;
+			int grp[UPCR_MAX_THREADS], ng = 0;
+			for (int j = i; j < nuser; j++)
+				if (!done[j] && c->thr[userset[j]].n_loc[p] == c->thr[userset[i]].n_loc[p] &&
+				    c->thr[userset[j]].n_kind[p] == c->thr[userset[i]].n_kind[p]) {
+					grp[ng++] = userset[j];
+					done[j] = 1;
+				}
+			thread_list(who, sizeof who, grp, ng);
+			upcr_format_loc(where, sizeof where, c->thr[userset[i]].n_loc[p]);
+			o += (size_t)snprintf(msg + o, sizeof msg - o, "%s%s %s %s at %s (%s)", i ? "; " : "",
+					      ng > 1 ? "threads" : "thread", who, ng > 1 ? "wait" : "waits",
+					      c->thr[userset[i]].n_kind[p] == UPCR_BK_START ? "startup barrier"
+											  : "barrier",
+					      where);
+			if (o >= sizeof msg)
+				break;
+		}
+		thread_list(who, sizeof who, exitset, nexit);
+		if (o < sizeof msg)
+			snprintf(msg + o, sizeof msg - o, "; %s %s %s", nexit > 1 ? "threads" : "thread", who,
+				 "exited");
+		upcr_add_report("deadlock", -1, 1, c->thr[userset[0]].n_loc[p], msg);
+		upcr_die();
+	}
+	/* consensus of the notify ids: the most frequent value (ties: the
+	 * lowest thread's), so that a report names the odd thread out */
+	int have = 0, cons = 0, best = 0;
+	for (int t = 0; t < T; t++) {
+		if (!c->thr[t].n_hasid[p])
+			continue;
+		int v = c->thr[t].n_id[p], cnt = 0;
+		for (int u = 0; u < T; u++)
+			if (c->thr[u].n_hasid[p] && c->thr[u].n_id[p] == v)
+				cnt++;
+		if (!have || cnt > best) {
+			have = 1;
+			cons = v;
+			best = cnt;
+		}
+	}
+	if (have) {
+		int odd[UPCR_MAX_THREADS], nodd = 0, agree[UPCR_MAX_THREADS], nagree = 0;
+		for (int t = 0; t < T; t++) {
+			if (!c->thr[t].n_hasid[p])
+				continue;
+			if (c->thr[t].n_id[p] != cons)
+				odd[nodd++] = t;
+			else
+				agree[nagree++] = t;
+		}
+		if (nodd > 0) {
+			char msg[2 * UPCR_REPORT_LEN], who[200], where[256], where2[256];
+			int t = odd[0];
+			thread_list(who, sizeof who, agree, nagree);
+			upcr_format_loc(where, sizeof where, c->thr[t].n_loc[p]);
+			upcr_format_loc(where2, sizeof where2, c->thr[agree[0]].n_loc[p]);
+			snprintf(msg, sizeof msg,
+				 "barrier id mismatch: thread %d waited with id %d while %s %s notified %d, at %s "
+				 "(they notified at %s)",
+				 t, c->thr[t].n_id[p], nagree > 1 ? "threads" : "thread", who, cons, where, where2);
+			upcr_add_report("barrier-mismatch", t, 1, c->thr[t].n_loc[p], msg);
+			upcr_die();
+		}
+	}
+	c->bar_cons_hasid[p] = have;
+	c->bar_cons_id[p] = cons;
+}
+
+void upcr_notify_kind(int kind, int hasid, int id, upcr_loc_t loc)
+{
+	upcr_ctl_t *c = upcr_ctl_;
+	upcr_thread_ctl_t *me = upcr_me();
+	if (upcr_notified_) {
+		char where[256], prev[256];
+		upcr_format_loc(where, sizeof where, loc);
+		upcr_format_loc(prev, sizeof prev, me->n_loc[upcr_phase_ & 1]);
+		upcr_fatal("notify-twice", loc,
+			   "thread %d called upc_notify at %s twice without upc_wait (previous upc_notify at %s)",
+			   upcr_mythread_, kind == UPCR_BK_EXIT ? "program exit" : where, prev);
+	}
+	if (upcr_forall_depth_ > 0 && upcr_check_ && kind == UPCR_BK_USER) {
+		char where[256];
+		upcr_format_loc(where, sizeof where, loc);
+		upcr_warn("collective-in-forall", loc,
+			  "thread %d executes a barrier inside upc_forall at %s (undefined in UPC)", upcr_mythread_,
+			  where);
+	}
+	/* a null strict access precedes upc_notify */
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	upcr_ctr_.barriers++;
+	uint32_t p = upcr_phase_ & 1;
+	me->n_hasid[p] = hasid;
+	me->n_id[p] = id;
+	me->n_kind[p] = kind;
+	me->n_loc[p] = loc;
+	upcr_model_at_notify();
+	upcr_stats_publish(0);
+	upcr_notified_ = 1;
+	uint32_t n = __atomic_add_fetch(&c->bar_count, 1, __ATOMIC_ACQ_REL);
+	if (n == (uint32_t)upcr_threads_) {
+		check_phase(p);
+		upcr_model_phase_end(p);
+		c->bar_count = 0;
+		release_generation(&c->bar_gen, &c->bar_sleepers);
+	}
+}
+
+void upcr_wait_kind(int kind, int hasid, int id, upcr_loc_t loc)
+{
+	upcr_ctl_t *c = upcr_ctl_;
+	upcr_thread_ctl_t *me = upcr_me();
+	if (!upcr_notified_) {
+		char where[256];
+		upcr_format_loc(where, sizeof where, loc);
+		upcr_fatal("wait-without-notify", loc, "thread %d called upc_wait at %s without a preceding upc_notify",
+			   upcr_mythread_, where);
+	}
+	uint32_t p = upcr_phase_ & 1;
+	me->bar_hasid = hasid;
+	me->bar_id = id;
+	upcr_set_blocked(kind == UPCR_BK_EXIT ? UPCR_OP_EXIT : kind == UPCR_BK_START ? UPCR_OP_START : UPCR_OP_BARRIER,
+			 loc);
+	if (kind == UPCR_BK_EXIT)
+		__atomic_store_n(&me->state, UPCR_ST_EXITING, __ATOMIC_SEQ_CST);
+	wait_generation(&c->bar_gen, &c->bar_sleepers, upcr_phase_);
+	if (kind != UPCR_BK_EXIT)
+		upcr_set_running();
+	upcr_notified_ = 0;
+	upcr_phase_++;
+	upcr_model_after_wait(p);
+	/* rule 2 of 6.6.1: a wait value must equal the notify consensus */
+	if (hasid && c->bar_cons_hasid[p] && c->bar_cons_id[p] != id) {
+		char where[256];
+		upcr_format_loc(where, sizeof where, loc);
+		upcr_fatal("barrier-mismatch", loc,
+			   "barrier id mismatch: thread %d waited with id %d while all threads notified %d, at %s",
+			   upcr_mythread_, id, c->bar_cons_id[p], where);
+	}
+	/* a null strict access follows upc_wait */
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+
+void upcr_barrier_kind(int kind, int hasid, int id, upcr_loc_t loc)
+{
+	upcr_notify_kind(kind, hasid, id, loc);
+	upcr_wait_kind(kind, hasid, id, loc);
+}
+
+void upcr_notify(int hasid, int id, upcr_loc_t loc) { upcr_notify_kind(UPCR_BK_USER, hasid, id, loc); }
+void upcr_wait(int hasid, int id, upcr_loc_t loc) { upcr_wait_kind(UPCR_BK_USER, hasid, id, loc); }
+void upcr_barrier(int hasid, int id, upcr_loc_t loc)
+{
+	upcr_notify_kind(UPCR_BK_USER, hasid, id, loc);
+	upcr_wait_kind(UPCR_BK_USER, hasid, id, loc);
+}
+
+/* ------------------------------------------------------------------ */
+/* Collectives: internal barrier and entry hook                          */
+/* ------------------------------------------------------------------ */
+
+static const char *cur_coll = NULL;
+static upcr_loc_t cur_coll_loc;
+
+void upcr_coll_barrier(void)
+{
+	upcr_ctl_t *c = upcr_ctl_;
+	upcr_thread_ctl_t *me = upcr_me();
+	me->coll = cur_coll ? cur_coll : "collective";
+	uint32_t g = upcr_cphase_;
+	uint32_t n = __atomic_add_fetch(&c->cbar_count, 1, __ATOMIC_ACQ_REL);
+	if (n == (uint32_t)upcr_threads_) {
+		c->cbar_count = 0;
+		release_generation(&c->cbar_gen, &c->cbar_sleepers);
+	} else {
+		upcr_set_blocked(UPCR_OP_COLL, cur_coll_loc);
+		wait_generation(&c->cbar_gen, &c->cbar_sleepers, g);
+		upcr_set_running();
+	}
+	upcr_cphase_++;
+}
+
+static void describe_call(char *buf, size_t len, const char *name, upcr_loc_t loc, int nargs,
+			  volatile uint64_t *args)
+{
+	char where[256];
+	size_t o = (size_t)snprintf(buf, len, "%s(", name ? name : "?");
+	for (int i = 0; i < nargs && o < len; i++)
+		o += (size_t)snprintf(buf + o, len - o, "%s%llu", i ? ", " : "", (unsigned long long)args[i]);
+	upcr_format_loc(where, sizeof where, loc);
+	if (o < len)
+		snprintf(buf + o, len - o, ") at %s", where);
+}
+
+void upcr_coll_enter(const char *name, const uint64_t *args, int nargs, size_t bytes, upcr_loc_t loc)
+{
+	upcr_thread_ctl_t *me = upcr_me();
+	if (upcr_notified_) {
+		char where[256];
+		upcr_format_loc(where, sizeof where, loc);
+		upcr_fatal("collective-in-split-phase", loc,
+			   "thread %d calls %s at %s between upc_notify and upc_wait (a collective is not allowed there)",
+			   upcr_mythread_, name, where);
+	}
+	if (upcr_forall_depth_ > 0 && upcr_check_) {
+		char where[256];
+		upcr_format_loc(where, sizeof where, loc);
+		upcr_warn("collective-in-forall", loc, "thread %d calls %s inside upc_forall at %s (undefined in UPC)",
+			  upcr_mythread_, name, where);
+	}
+	upcr_note_loc(loc);
+	cur_coll = name;
+	cur_coll_loc = loc;
+	me->coll = name;
+	upcr_ctr_.collectives++;
+	upcr_ctr_.collective_bytes += bytes;
+	if (!upcr_check_)
+		return;
+	if (nargs > 8)
+		nargs = 8;
+	uint32_t s = upcr_ccount_++ & 1;
+	me->c_name[s] = name;
+	me->c_loc[s] = loc;
+	me->c_nargs[s] = nargs;
+	for (int i = 0; i < nargs; i++)
+		me->c_args[s][i] = args[i];
+	upcr_coll_barrier();
+	/* every thread compares itself with thread 0; the slots of this
+	 * collective stay intact until the next-but-one collective */
+	upcr_thread_ctl_t *z = &upcr_ctl_->thr[0];
+	int bad = strcmp(z->c_name[s], name) != 0 || z->c_nargs[s] != nargs;
+	for (int i = 0; !bad && i < nargs; i++)
+		bad = z->c_args[s][i] != args[i];
+	if (bad) {
+		char mine[300], theirs[300];
+		describe_call(mine, sizeof mine, name, loc, nargs, me->c_args[s]);
+		describe_call(theirs, sizeof theirs, z->c_name[s], z->c_loc[s], z->c_nargs[s], z->c_args[s]);
+		upcr_fatal("collective-mismatch", loc,
+			   "collective mismatch: thread %d called %s while thread 0 called %s "
+			   "(collectives need the same call with single-valued arguments on every thread)",
+			   upcr_mythread_, mine, theirs);
+	}
+}
+
+void upcr_coll_exit(void)
+{
+	cur_coll = NULL;
+	upcr_me()->coll = NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Locks                                                                */
+/* ------------------------------------------------------------------ */
+
+static upcr_lockobj_t *lock_obj(upcr_sptr_t l, const char *fn, upcr_loc_t loc)
+{
+	char where[256];
+	upcr_format_loc(where, sizeof where, loc);
+	if (upcr_isnull(l))
+		upcr_fatal("bad-lock", loc, "thread %d calls %s with a null lock pointer at %s", upcr_mythread_, fn,
+			   where);
+	if (l.thread >= (uint32_t)upcr_threads_ || l.off < UPCR_GUARD || l.off + sizeof(upcr_lockobj_t) > upcr_partsize_)
+		upcr_fatal("bad-lock", loc, "thread %d calls %s with an invalid lock pointer at %s", upcr_mythread_,
+			   fn, where);
+	upcr_lockobj_t *o = (upcr_lockobj_t *)upcr_addr(l);
+	if (o->magic != UPCR_LOCK_MAGIC)
+		upcr_fatal("bad-lock", loc, "thread %d calls %s at %s on something that is not a lock", upcr_mythread_,
+			   fn, where);
+	if (o->freed) {
+		char al[256];
+		upcr_format_loc(al, sizeof al, o->alloc_loc);
+		upcr_fatal("lock-freed", loc, "thread %d calls %s at %s on a lock that was freed (allocated at %s)",
+			   upcr_mythread_, fn, where, al);
+	}
+	return o;
+}
+
+static void lock_acquired(upcr_lockobj_t *o, upcr_sptr_t l, upcr_loc_t loc)
+{
+	o->owner = upcr_mythread_;
+	o->lock_loc = loc;
+	upcr_ctr_.lock_ops++;
+	if (!upcr_is_local(l))
+		upcr_model_remote((int)l.thread, 8, 1, 0, loc);
+}
+
+void upcr_lock(upcr_sptr_t l, upcr_loc_t loc)
+{
+	upcr_lockobj_t *o = lock_obj(l, "upc_lock", loc);
+	upcr_note_loc(loc);
+	if (o->owner == upcr_mythread_) {
+		char where[256], prev[256];
+		upcr_format_loc(where, sizeof where, loc);
+		upcr_format_loc(prev, sizeof prev, o->lock_loc);
+		upcr_fatal("relock", loc, "thread %d calls upc_lock at %s on a lock it already holds (locked at %s)",
+			   upcr_mythread_, where, prev);
+	}
+	uint32_t c = 0;
+	if (!__atomic_compare_exchange_n(&o->word, &c, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+		upcr_thread_ctl_t *me = upcr_me();
+		me->lock = l;
+		upcr_set_blocked(UPCR_OP_LOCK, loc);
+		int spin = upcr_spin_limit();
+		int got = 0;
+		for (int i = 0; i < spin && !got; i++) {
+			__builtin_ia32_pause();
+			c = 0;
+			got = __atomic_compare_exchange_n(&o->word, &c, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+		}
+		if (!got) {
+			c = __atomic_exchange_n(&o->word, 2, __ATOMIC_ACQUIRE);
+			while (c != 0) {
+				upcr_futex_wait(&o->word, 2);
+				c = __atomic_exchange_n(&o->word, 2, __ATOMIC_ACQUIRE);
+			}
+		}
+		__atomic_add_fetch(&upcr_ctl_->progress, 1, __ATOMIC_RELAXED);
+		upcr_set_running();
+	}
+	lock_acquired(o, l, loc);
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+
+int upcr_lock_attempt(upcr_sptr_t l, upcr_loc_t loc)
+{
+	upcr_lockobj_t *o = lock_obj(l, "upc_lock_attempt", loc);
+	upcr_note_loc(loc);
+	if (o->owner == upcr_mythread_) {
+		char where[256], prev[256];
+		upcr_format_loc(where, sizeof where, loc);
+		upcr_format_loc(prev, sizeof prev, o->lock_loc);
+		upcr_fatal("relock", loc,
+			   "thread %d calls upc_lock_attempt at %s on a lock it already holds (locked at %s)",
+			   upcr_mythread_, where, prev);
+	}
+	uint32_t c = 0;
+	int ok = __atomic_compare_exchange_n(&o->word, &c, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+	if (ok)
+		lock_acquired(o, l, loc);
+	else {
+		upcr_ctr_.lock_ops++;
+		if (!upcr_is_local(l))
+			upcr_model_remote((int)l.thread, 8, 0, 0, loc);
+	}
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	return ok;
+}
+
+void upcr_unlock(upcr_sptr_t l, upcr_loc_t loc)
+{
+	upcr_lockobj_t *o = lock_obj(l, "upc_unlock", loc);
+	upcr_note_loc(loc);
+	if (o->owner != upcr_mythread_) {
+		char where[256], prev[256];
+		upcr_format_loc(where, sizeof where, loc);
+		int owner = o->owner;
+		if (owner < 0)
+			upcr_fatal("unlock-not-held", loc,
+				   "thread %d calls upc_unlock at %s on a lock that is not locked", upcr_mythread_,
+				   where);
+		upcr_format_loc(prev, sizeof prev, o->lock_loc);
+		upcr_fatal("unlock-not-held", loc,
+			   "thread %d calls upc_unlock at %s on a lock held by thread %d (locked at %s)",
+			   upcr_mythread_, where, owner, prev);
+	}
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	o->owner = -1;
+	upcr_ctr_.lock_ops++;
+	if (!upcr_is_local(l))
+		upcr_model_remote((int)l.thread, 8, 1, 0, loc);
+	if (__atomic_exchange_n(&o->word, 0, __ATOMIC_RELEASE) == 2)
+		upcr_futex_wake(&o->word, 1);
+}
+
+/* ------------------------------------------------------------------ */
+/* upc_global_exit                                                      */
+/* ------------------------------------------------------------------ */
+
+void upcr_global_exit(int status, upcr_loc_t loc)
+{
+	upcr_note_loc(loc);
+	upcr_ctl_t *c = upcr_ctl_;
+	upcr_thread_ctl_t *me = upcr_me();
+	me->exit_code = status;
+	c->global_exit_status = status;
+	__atomic_store_n(&c->global_exit, 1, __ATOMIC_SEQ_CST);
+	upcr_stats_publish(1);
+	fflush(NULL);
+	_exit(status & 0xff);
+}
