@@ -151,7 +151,10 @@ type pp struct {
 	budget          int  // tokens the current outermost expansion may still produce
 	total           int  // macro-produced tokens the unit may still produce
 	exceeded        bool // a budget ran out: no more expansion until the next outermost invocation
-	overrunReported map[token.Pos]bool
+	overrunReported bool
+	totalReported   bool
+	topSite         token.Pos // the outermost invocation, for budget diagnostics
+	topName         string
 	deepReported    bool
 	one             [1]token.Token // scratch for a single produced token
 	reported        map[token.Pos]bool

@@ -261,7 +261,7 @@ func (p *pp) include(in *input, hash token.Token, line []token.Token, next, once
 	toks := line
 	if len(toks) > 0 && toks[0].Kind != token.String && !(toks[0].Kind == token.Punct && toks[0].Text == "<") {
 		// A computed include (C99 6.10.2p4).
-		p.budget, p.exceeded = maxExpansion, p.total <= 0
+		p.resetBudget(hash.Pos, "")
 		var pooled bool
 		toks, pooled = p.expandList(line)
 		if pooled {
@@ -349,7 +349,7 @@ func headerName(toks []token.Token) (name string, angled, ok bool) {
 func (p *pp) lineDirective(in *input, hash token.Token, line []token.Token, marker bool) {
 	toks := line
 	if !marker {
-		p.budget, p.exceeded = maxExpansion, p.total <= 0
+		p.resetBudget(hash.Pos, "")
 		var pooled bool
 		toks, pooled = p.expandList(line)
 		if pooled {

@@ -31,7 +31,7 @@ func (p *pp) evalIf(hash token.Token, line []token.Token) bool {
 		return false
 	}
 	p.inIf = true
-	p.budget, p.exceeded = maxExpansion, p.total <= 0
+	p.resetBudget(hash.Pos, "")
 	toks, pooled := p.expandList(line)
 	p.inIf = false
 	e := evaluator{p: p, toks: toks, at: hash.Pos}

@@ -301,8 +301,7 @@ func (p *pp) releaseInvocation(inv *invocation) {
 func (p *pp) expand(name token.Token, m *Macro) bool {
 	if len(p.ctx) == 0 {
 		// An outermost invocation: a fresh budget.
-		p.budget = maxExpansion
-		p.exceeded = p.total <= 0
+		p.resetBudget(name.SitePos(), m.Name)
 	}
 	if p.exceeded {
 		return false
@@ -331,7 +330,7 @@ func (p *pp) expand(name token.Token, m *Macro) bool {
 	}
 	if p.exceeded {
 		p.put(out)
-		p.reportOverrun(site, m)
+		p.reportOverrun()
 		return false
 	}
 	if len(out) == 0 {
@@ -347,19 +346,33 @@ func (p *pp) expand(name token.Token, m *Macro) bool {
 	return true
 }
 
-func (p *pp) reportOverrun(site token.Pos, m *Macro) {
-	if p.overrunReported[site] {
+// resetBudget starts the budget of an outermost expansion (or of a
+// directive line) at site.
+func (p *pp) resetBudget(site token.Pos, name string) {
+	p.budget = maxExpansion
+	p.exceeded = p.total <= 0
+	p.topSite, p.topName = site, name
+	p.overrunReported = false
+}
+
+// reportOverrun reports, once per outermost expansion, that a budget ran out.
+func (p *pp) reportOverrun() {
+	if p.overrunReported {
 		return
 	}
-	if p.overrunReported == nil {
-		p.overrunReported = make(map[token.Pos]bool)
-	}
-	p.overrunReported[site] = true
+	p.overrunReported = true
 	if p.total <= 0 {
-		p.errorf(site, "macro expansion stopped: the unit's macro expansions exceed %d tokens", maxTotal)
+		if !p.totalReported {
+			p.totalReported = true
+			p.errorf(p.topSite, "macro expansion stopped: the unit's macro expansions exceed %d tokens", maxTotal)
+		}
 		return
 	}
-	p.errorf(site, "expansion of macro %q exceeds %d tokens; expansion stopped", m.Name, maxExpansion)
+	if p.topName == "" {
+		p.errorf(p.topSite, "macro expansion in this directive exceeds %d tokens; expansion stopped", maxExpansion)
+		return
+	}
+	p.errorf(p.topSite, "expansion of macro %q exceeds %d tokens; expansion stopped", p.topName, maxExpansion)
 }
 
 // room charges n produced tokens to the budgets.
@@ -393,6 +406,13 @@ func (p *pp) collectArgs(name token.Token, m *Macro) *invocation {
 			}
 		}
 		t.Flags &^= token.BOL
+		// Arguments collected inside an argument copy tokens again: charge
+		// them, or nested calls would cost time quadratic in their depth.
+		if p.argDepth > 0 && !p.room(1) {
+			p.reportOverrun()
+			p.releaseInvocation(inv)
+			return nil
+		}
 		if t.Kind == token.Punct && len(t.Text) == 1 {
 			switch t.Text[0] {
 			case '(':
