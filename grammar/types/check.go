@@ -1,0 +1,274 @@
+package types
+
+import (
+	"fmt"
+	gotoken "go/token"
+	"sort"
+
+	"github.com/upclint/upclint/grammar/ast"
+	"github.com/upclint/upclint/grammar/diag"
+)
+
+// Config configures the checker.
+type Config struct {
+	// StaticThreads is the number of threads under the static THREADS
+	// environment; 0 means dynamic THREADS.
+	StaticThreads int
+}
+
+// Mode says what an expression denotes.
+type Mode uint8
+
+// Expression modes.
+const (
+	ModeInvalid  Mode = iota // erroneous expression
+	ModeNoValue              // expression of type void
+	ModeValue                // rvalue
+	ModeConstant             // constant expression: Value is set (integer, floating, k*THREADS or address)
+	ModeLvalue               // designates an object
+	ModeFunc                 // function designator
+	ModeBuiltin              // name of a builtin function
+)
+
+var modeNames = [...]string{"invalid", "novalue", "value", "constant", "lvalue", "func", "builtin"}
+
+func (m Mode) String() string { return modeNames[m] }
+
+// TypeAndValue is what Check records for an expression.
+type TypeAndValue struct {
+	Mode  Mode
+	Type  Type
+	Value Value // for ModeConstant
+	// BitField: the lvalue is a bit-field member.
+	BitField bool
+	// NotAddressable: an lvalue whose address cannot be taken (bit-field,
+	// register variable).
+	NotAddressable bool
+}
+
+// IsLvalue reports whether the expression designates an object.
+func (tv TypeAndValue) IsLvalue() bool { return tv.Mode == ModeLvalue }
+
+// Addressable reports whether & may be applied.
+func (tv TypeAndValue) Addressable() bool {
+	return (tv.Mode == ModeLvalue && !tv.NotAddressable) || tv.Mode == ModeFunc
+}
+
+// IsConstant reports whether the expression is a constant (integer,
+// floating, k*THREADS or address constant).
+func (tv TypeAndValue) IsConstant() bool { return tv.Mode == ModeConstant }
+
+// Info holds the facts Check records.
+type Info struct {
+	// Types maps every checked expression to its type and value.
+	Types map[ast.Expr]TypeAndValue
+	// Defs maps declared identifiers to the objects they declare (for a
+	// redeclaration: the object of the first declaration). Tags of
+	// struct/union/enum are in Tags.
+	Defs map[*ast.Ident]Object
+	// Uses maps names in expressions to the objects they denote.
+	Uses map[*ast.Name]Object
+	// TypedefUses maps typedef names used as type specifiers to their objects.
+	TypedefUses map[*ast.TypedefName]*TypeName
+	// Tags maps the tag identifiers of struct, union and enum specifiers to
+	// the tags they declare or use.
+	Tags map[*ast.Ident]*Tag
+	// Members maps member accesses to the member they select (for a member
+	// of an anonymous struct/union: the innermost one).
+	Members map[*ast.MemberExpr]*Field
+	// TypeNames maps type names (casts, sizeof, compound literals, ...) to
+	// their types.
+	TypeNames map[*ast.TypeName]Type
+	// Labels maps goto statements to their target labels.
+	Labels map[*ast.GotoStmt]*Label
+	// Scopes maps *ast.File, function *ast.Decl, *ast.Block, *ast.ForStmt,
+	// *ast.ForallStmt and *ast.ParamList to the scopes they open.
+	Scopes map[ast.Node]*Scope
+	// FileScope is the translation unit's scope.
+	FileScope *Scope
+	// Funcs lists the function definitions in source order.
+	Funcs []*FuncDecl
+	// Layouts gives the layout of every shared object (variable of shared
+	// type, array or not).
+	Layouts map[*Var]*Layout
+	// SharedVars lists the shared objects in declaration order.
+	SharedVars []*Var
+	// StaticThreads is the THREADS count of a static THREADS environment (0:
+	// dynamic).
+	StaticThreads int
+}
+
+// TypeOf returns the type of e, or nil if e was not checked.
+func (info *Info) TypeOf(e ast.Expr) Type {
+	if tv, ok := info.Types[e]; ok {
+		return tv.Type
+	}
+	return nil
+}
+
+// ObjectOf returns the object a name denotes.
+func (info *Info) ObjectOf(n *ast.Name) Object { return info.Uses[n] }
+
+// Check type-checks f. It never fails: problems are diagnostics.
+func Check(fset *gotoken.FileSet, f *ast.File, conf *Config) (*Info, diag.List) {
+	if conf == nil {
+		conf = &Config{}
+	}
+	n := 64
+	if f != nil {
+		n = len(f.Tokens)/2 + 16
+	}
+	info := &Info{
+		Types:         make(map[ast.Expr]TypeAndValue, n),
+		Defs:          make(map[*ast.Ident]Object, n/8),
+		Uses:          make(map[*ast.Name]Object, n/4),
+		TypedefUses:   make(map[*ast.TypedefName]*TypeName),
+		Tags:          make(map[*ast.Ident]*Tag),
+		Members:       make(map[*ast.MemberExpr]*Field),
+		TypeNames:     make(map[*ast.TypeName]Type),
+		Labels:        make(map[*ast.GotoStmt]*Label),
+		Scopes:        make(map[ast.Node]*Scope),
+		Layouts:       make(map[*Var]*Layout),
+		StaticThreads: conf.StaticThreads,
+	}
+	c := &checker{fset: fset, conf: *conf, info: info}
+	c.fileScope = &Scope{Kind: FileScope}
+	info.FileScope = c.fileScope
+	c.scope = c.fileScope
+	if f != nil {
+		c.file = f
+		info.Scopes[f] = c.fileScope
+		for _, d := range f.Decls {
+			c.externalDecl(d)
+		}
+	}
+	return info, c.finish()
+}
+
+type checker struct {
+	fset      *gotoken.FileSet
+	file      *ast.File
+	conf      Config
+	info      *Info
+	diags     diag.List
+	fileScope *Scope
+	scope     *Scope
+	fn        *funcCtx
+	// declErr is set once a declaration reported an error, so that one
+	// mistake gives one error.
+	declErr bool
+	// strictPragma is the consistency set by #pragma upc strict/relaxed.
+	strictPragma bool
+	builtins     map[string]*Builtin
+}
+
+func (c *checker) dynamic() bool { return c.conf.StaticThreads <= 0 }
+
+func (c *checker) errorf(n ast.Node, format string, args ...any) {
+	c.errorAt(n.Start(), format, args...)
+}
+
+func (c *checker) errorAt(pos gotoken.Pos, format string, args ...any) {
+	msg := format
+	if len(args) > 0 {
+		msg = fmt.Sprintf(format, args...)
+	}
+	c.diags = append(c.diags, diag.Diagnostic{Pos: pos, Severity: diag.Error, Rule: diag.RuleTypecheck, Message: msg})
+}
+
+func (c *checker) warnf(n ast.Node, format string, args ...any) {
+	msg := format
+	if len(args) > 0 {
+		msg = fmt.Sprintf(format, args...)
+	}
+	c.diags = append(c.diags, diag.Diagnostic{Pos: n.Start(), Severity: diag.Warning, Rule: diag.RuleTypecheck, Message: msg})
+}
+
+// declErrorf reports an error unless the current declaration already has one.
+func (c *checker) declErrorf(n ast.Node, format string, args ...any) {
+	if c.declErr {
+		return
+	}
+	c.declErr = true
+	c.errorf(n, format, args...)
+}
+
+// finish sorts and deduplicates the diagnostics.
+func (c *checker) finish() diag.List {
+	l := c.diags
+	sort.SliceStable(l, func(i, j int) bool { return l[i].Pos < l[j].Pos })
+	out := l[:0]
+	for i, d := range l {
+		dup := false
+		for j := i - 1; j >= 0 && l[j].Pos == d.Pos; j-- {
+			if l[j].Message == d.Message {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func (c *checker) openScope(kind ScopeKind, node ast.Node) *Scope {
+	s := &Scope{Parent: c.scope, Kind: kind, Node: node}
+	if node != nil {
+		c.info.Scopes[node] = s
+	}
+	c.scope = s
+	return s
+}
+
+func (c *checker) closeScope() { c.scope = c.scope.Parent }
+
+func (c *checker) record(e ast.Expr, x *operand) {
+	tv := TypeAndValue{Mode: x.mode, Type: x.typ, BitField: x.bitField, NotAddressable: x.noAddr}
+	if x.mode == ModeConstant {
+		tv.Value = x.val
+	}
+	c.info.Types[e] = tv
+}
+
+func (c *checker) externalDecl(d ast.ExternalDecl) {
+	switch d := d.(type) {
+	case *ast.Decl:
+		c.declErr = false
+		c.decl(d)
+	case *ast.PragmaDecl:
+		c.pragma(d.Text)
+	}
+}
+
+func (c *checker) pragma(text string) {
+	f := splitFields(text)
+	if len(f) == 2 && f[0] == "upc" {
+		switch f[1] {
+		case "strict":
+			c.strictPragma = true
+		case "relaxed":
+			c.strictPragma = false
+		}
+	}
+}
+
+func splitFields(s string) []string {
+	var out []string
+	i := 0
+	for i < len(s) {
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+			i++
+		}
+		j := i
+		for j < len(s) && s[j] != ' ' && s[j] != '\t' {
+			j++
+		}
+		if j > i {
+			out = append(out, s[i:j])
+		}
+		i = j
+	}
+	return out
+}
