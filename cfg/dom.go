@@ -1,0 +1,345 @@
+package cfg
+
+// Dominators and post-dominators by the iterative algorithm of Cooper,
+// Harvey and Kennedy ("A Simple, Fast Dominance Algorithm") over reverse
+// postorder, dominance frontiers by the same paper's runner walk, and
+// control dependence from the post-dominator tree (Ferrante, Ottenstein and
+// Warren).
+//
+// Post-dominators need every block to reach Exit. A block from which Exit
+// cannot be reached (an infinite loop, or the way into one) gets a virtual
+// edge to Exit: the blocks are visited in postorder of a depth-first search
+// from Entry, so the first one chosen in a loop is its latch, and the edge
+// makes the loop's blocks post-dominated by the latch, as if the loop
+// exited there. Virtual edges never appear in Succs; see VirtualExits.
+//
+// The trees are computed on first use and cached; a Graph must not be
+// modified afterwards, and the first query must not race with others.
+
+// domTree is a dominator or post-dominator tree over block indices.
+type domTree struct {
+	root     int32
+	idom     []int32 // -1 for the root and for blocks outside the tree
+	children [][]int32
+	pre      []int32 // preorder number in the tree, -1 outside
+	last     []int32 // largest preorder number in the subtree
+	order    []int32 // the blocks in reverse postorder of the (reverse) graph
+	frontier [][]int32
+	virtual  []int32 // post-dominators: blocks given a virtual edge to Exit
+	cd       [][]ControlDep
+}
+
+// adjacency returns the successor and predecessor index lists of g.
+func (g *Graph) adjacency() (succ, pred [][]int32) {
+	n := len(g.Blocks)
+	succ = make([][]int32, n)
+	pred = make([][]int32, n)
+	for _, b := range g.Blocks {
+		s := make([]int32, len(b.Succs))
+		for i, x := range b.Succs {
+			s[i] = int32(x.Index)
+		}
+		succ[b.Index] = s
+		p := make([]int32, len(b.Preds))
+		for i, x := range b.Preds {
+			p[i] = int32(x.Index)
+		}
+		pred[b.Index] = p
+	}
+	return succ, pred
+}
+
+// postorder returns the blocks reachable from root along succ, in
+// postorder of an iterative depth-first search.
+func postorder(n int, root int32, succ [][]int32, seen []bool) []int32 {
+	type frame struct {
+		b int32
+		i int
+	}
+	var out []int32
+	stack := []frame{{root, 0}}
+	seen[root] = true
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		if top.i < len(succ[top.b]) {
+			s := succ[top.b][top.i]
+			top.i++
+			if !seen[s] {
+				seen[s] = true
+				stack = append(stack, frame{s, 0})
+			}
+			continue
+		}
+		out = append(out, top.b)
+		stack = stack[:len(stack)-1]
+	}
+	return out
+}
+
+// buildDomTree computes the dominator tree of the graph given by succ and
+// pred (pred lists the edges into each node) from root.
+func buildDomTree(n int, root int32, succ, pred [][]int32) *domTree {
+	seen := make([]bool, n)
+	po := postorder(n, root, succ, seen)
+	t := &domTree{root: root}
+	rpoNum := make([]int32, n)
+	for i := range rpoNum {
+		rpoNum[i] = -1
+	}
+	t.order = make([]int32, len(po))
+	for i, b := range po {
+		t.order[len(po)-1-i] = b
+	}
+	for i, b := range t.order {
+		rpoNum[b] = int32(i)
+	}
+	idom := make([]int32, n)
+	for i := range idom {
+		idom[i] = -1
+	}
+	idom[root] = root
+	intersect := func(a, b int32) int32 {
+		for a != b {
+			for rpoNum[a] > rpoNum[b] {
+				a = idom[a]
+			}
+			for rpoNum[b] > rpoNum[a] {
+				b = idom[b]
+			}
+		}
+		return a
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, b := range t.order[1:] {
+			nd := int32(-1)
+			for _, p := range pred[b] {
+				if idom[p] < 0 {
+					continue // not yet processed, or unreachable
+				}
+				if nd < 0 {
+					nd = p
+				} else {
+					nd = intersect(p, nd)
+				}
+			}
+			if nd >= 0 && idom[b] != nd {
+				idom[b] = nd
+				changed = true
+			}
+		}
+	}
+	idom[root] = -1
+	t.idom = idom
+	t.children = make([][]int32, n)
+	for _, b := range t.order {
+		if p := idom[b]; p >= 0 {
+			t.children[p] = append(t.children[p], b)
+		}
+	}
+	// Preorder numbering for constant-time dominance queries.
+	t.pre = make([]int32, n)
+	t.last = make([]int32, n)
+	for i := range t.pre {
+		t.pre[i] = -1
+	}
+	num := int32(0)
+	type frame struct {
+		b int32
+		i int
+	}
+	stack := []frame{{root, 0}}
+	t.pre[root] = num
+	num++
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		if top.i < len(t.children[top.b]) {
+			c := t.children[top.b][top.i]
+			top.i++
+			t.pre[c] = num
+			num++
+			stack = append(stack, frame{c, 0})
+			continue
+		}
+		t.last[top.b] = num - 1
+		stack = stack[:len(stack)-1]
+	}
+	// Dominance frontiers.
+	t.frontier = make([][]int32, n)
+	for _, b := range t.order {
+		ps := pred[b]
+		if len(ps) < 2 {
+			continue
+		}
+		for _, p := range ps {
+			if t.pre[p] < 0 {
+				continue
+			}
+			for r := p; r != idom[b] && r >= 0; r = idom[r] {
+				fr := t.frontier[r]
+				if len(fr) > 0 && fr[len(fr)-1] == b {
+					break // already added, and so for the rest of the walk
+				}
+				t.frontier[r] = append(fr, b)
+			}
+		}
+	}
+	return t
+}
+
+// dominates reports whether a dominates b (reflexively).
+func (t *domTree) dominates(a, b int) bool {
+	pa, pb := t.pre[a], t.pre[b]
+	return pa >= 0 && pb >= 0 && pa <= pb && pb <= t.last[a]
+}
+
+func (g *Graph) domTree() *domTree {
+	if g.dom == nil {
+		succ, pred := g.adjacency()
+		g.dom = buildDomTree(len(g.Blocks), int32(g.Entry.Index), succ, pred)
+	}
+	return g.dom
+}
+
+func (g *Graph) postDomTree() *domTree {
+	if g.pdom != nil {
+		return g.pdom
+	}
+	n := len(g.Blocks)
+	succ, pred := g.adjacency()
+	// Blocks that reach Exit.
+	reaches := make([]bool, n)
+	postorder(n, int32(g.Exit.Index), pred, reaches)
+	// Virtual edges from the live blocks that do not, latches first.
+	seen := make([]bool, n)
+	var virtual []int32
+	for _, b := range postorder(n, int32(g.Entry.Index), succ, seen) {
+		if reaches[b] {
+			continue
+		}
+		virtual = append(virtual, b)
+		postorder(n, b, pred, reaches)
+	}
+	// Reverse graph: succ' = pred (+ virtual edge Exit→b), pred' = succ (+ b→Exit).
+	exit := int32(g.Exit.Index)
+	rsucc := make([][]int32, n)
+	copy(rsucc, pred)
+	rpred := make([][]int32, n)
+	copy(rpred, succ)
+	if len(virtual) > 0 {
+		rsucc[exit] = append(append([]int32(nil), pred[exit]...), virtual...)
+		for _, v := range virtual {
+			rpred[v] = append(append([]int32(nil), succ[v]...), exit)
+		}
+	}
+	g.pdom = buildDomTree(n, exit, rsucc, rpred)
+	g.pdom.virtual = virtual
+	return g.pdom
+}
+
+func (g *Graph) blocks(idx []int32) []*Block {
+	out := make([]*Block, len(idx))
+	for i, x := range idx {
+		out[i] = g.Blocks[x]
+	}
+	return out
+}
+
+// ReversePostorder returns the live blocks in reverse postorder of a
+// depth-first search from Entry.
+func (g *Graph) ReversePostorder() []*Block { return g.blocks(g.domTree().order) }
+
+// Idom returns the immediate dominator of b, or nil for Entry and for
+// unreachable blocks.
+func (g *Graph) Idom(b *Block) *Block {
+	if i := g.domTree().idom[b.Index]; i >= 0 {
+		return g.Blocks[i]
+	}
+	return nil
+}
+
+// DomChildren returns the blocks b immediately dominates.
+func (g *Graph) DomChildren(b *Block) []*Block { return g.blocks(g.domTree().children[b.Index]) }
+
+// Dominates reports whether a dominates b: every path from Entry to b
+// passes through a. A block dominates itself; unreachable blocks neither
+// dominate nor are dominated.
+func (g *Graph) Dominates(a, b *Block) bool { return g.domTree().dominates(a.Index, b.Index) }
+
+// DominanceFrontier returns the dominance frontier of b: the blocks where
+// b's dominance ends (a successor of a block b dominates that b does not
+// strictly dominate).
+func (g *Graph) DominanceFrontier(b *Block) []*Block { return g.blocks(g.domTree().frontier[b.Index]) }
+
+// Ipdom returns the immediate post-dominator of b, or nil for Exit and for
+// unreachable blocks.
+func (g *Graph) Ipdom(b *Block) *Block {
+	if i := g.postDomTree().idom[b.Index]; i >= 0 {
+		return g.Blocks[i]
+	}
+	return nil
+}
+
+// PostDomChildren returns the blocks b immediately post-dominates.
+func (g *Graph) PostDomChildren(b *Block) []*Block {
+	return g.blocks(g.postDomTree().children[b.Index])
+}
+
+// PostDominates reports whether a post-dominates b: every path from b to
+// Exit (with virtual exit edges) passes through a. Reflexive.
+func (g *Graph) PostDominates(a, b *Block) bool {
+	return g.postDomTree().dominates(a.Index, b.Index)
+}
+
+// PostDominanceFrontier returns the post-dominance frontier of b: the
+// blocks on which b is control dependent.
+func (g *Graph) PostDominanceFrontier(b *Block) []*Block {
+	return g.blocks(g.postDomTree().frontier[b.Index])
+}
+
+// VirtualExits returns the blocks given a virtual edge to Exit because Exit
+// cannot be reached from them (see the package comment on infinite loops).
+func (g *Graph) VirtualExits() []*Block { return g.blocks(g.postDomTree().virtual) }
+
+// ControlDep says that a block is control dependent on a branch: taking
+// edge Succ of Block decides that it executes.
+type ControlDep struct {
+	Block *Block // the branching block
+	Succ  int    // index of the edge in Block.Succs (and Block.Edges)
+}
+
+// Edge returns the edge the dependence is on.
+func (d ControlDep) Edge() Edge { return d.Block.Edges[d.Succ] }
+
+// ControlDeps returns the branches b is control dependent on, sorted by
+// block index and edge.
+func (g *Graph) ControlDeps(b *Block) []ControlDep {
+	return g.controlDeps()[b.Index]
+}
+
+// controlDeps computes the control dependences of every block: for each
+// edge a→s where s does not post-dominate a, every block on the
+// post-dominator tree path from s up to (excluding) ipdom(a) depends on it.
+func (g *Graph) controlDeps() [][]ControlDep {
+	t := g.postDomTree()
+	if t.cd != nil {
+		return t.cd
+	}
+	cd := make([][]ControlDep, len(g.Blocks))
+	for _, a := range g.Blocks {
+		if len(a.Succs) < 2 || t.pre[a.Index] < 0 {
+			continue
+		}
+		stop := t.idom[a.Index]
+		for i, s := range a.Succs {
+			if t.dominates(s.Index, a.Index) {
+				continue // s post-dominates a: no dependence
+			}
+			for r := int32(s.Index); r >= 0 && r != stop; r = t.idom[r] {
+				cd[r] = append(cd[r], ControlDep{a, i})
+			}
+		}
+	}
+	t.cd = cd
+	return cd
+}

@@ -1,0 +1,4 @@
+package cfg
+
+// LoopForest is the natural loop forest of a graph.
+type LoopForest struct{}
