@@ -264,7 +264,8 @@ void upcr_notify_kind(int kind, int hasid, int id, upcr_loc_t loc)
 	}
 	/* a null strict access precedes upc_notify */
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
-	upcr_ctr_.barriers++;
+	if (kind == UPCR_BK_USER)
+		upcr_ctr_.barriers++;
 	uint32_t p = upcr_phase_ & 1;
 	me->n_hasid[p] = hasid;
 	me->n_id[p] = id;
