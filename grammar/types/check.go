@@ -165,6 +165,9 @@ type checker struct {
 func (c *checker) dynamic() bool { return c.conf.StaticThreads <= 0 }
 
 func (c *checker) errorf(n ast.Node, format string, args ...any) {
+	if n == nil {
+		return
+	}
 	c.errorAt(n.Start(), format, args...)
 }
 

@@ -24,12 +24,14 @@ type qualState struct {
 	layoutPos ast.Node // the second one, for the error
 	refNode   ast.Node // a strict or relaxed keyword
 	star      ast.Node // a [*] layout qualifier
+	shared    ast.Node // the last shared qualifier
 }
 
 // addQual handles a qualifier specifier; it returns false for other specifiers.
 func (c *checker) addQual(st *qualState, s *ast.Spec) bool {
 	if s.Shared != nil {
 		st.q.Flags |= SharedQ
+		st.shared = s.Shared
 		if s.Shared.Layout != nil {
 			b := c.layoutQual(s.Shared.Layout)
 			st.layouts++
@@ -132,6 +134,9 @@ func (st *qualState) star0() ast.Node {
 	}
 	if st.star != nil {
 		return st.star
+	}
+	if st.shared != nil {
+		return st.shared
 	}
 	return st.refNode
 }
@@ -471,6 +476,13 @@ func (c *checker) funcSuffix(result Type, pl *ast.ParamList) Type {
 		if i == 0 && len(pl.Params) == 1 && name == nil && IsVoid(t) && !pl.Variadic && !isPointerDecl(p.Decl) {
 			break // (void)
 		}
+		if !ds.err {
+			var at ast.Node = p
+			if name != nil {
+				at = name
+			}
+			c.checkStar(t, at, false)
+		}
 		t = adjustParam(t)
 		if TopQuals(t).Shared() && !ds.err {
 			n := ast.Node(p)
@@ -620,7 +632,7 @@ func (c *checker) checkVar(v *Var, name *ast.Ident, id *ast.InitDeclarator) {
 	}
 	// shared VLA
 	for a := arr; a != nil; {
-		if a.Kind == VarLen {
+		if a.Kind == VarLen && a.thr == 0 {
 			c.declErrorf(name, "shared array '%s' cannot have a variable length", name.Name)
 			return
 		}

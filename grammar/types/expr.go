@@ -560,7 +560,7 @@ func (c *checker) badOperands(n ast.Node, op string, x, y *operand) {
 // pointer-to-local (UPC 6.4.2).
 func (c *checker) mixedPointers(n ast.Node, op string, x, y *operand) bool {
 	px, py := PointerElem(x.typ), PointerElem(y.typ)
-	if px == nil || py == nil {
+	if px == nil || py == nil || x.null || y.null {
 		return false
 	}
 	if IsShared(px) != IsShared(py) {

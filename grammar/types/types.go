@@ -73,13 +73,12 @@ type Basic struct {
 }
 
 // Typ holds the unique basic types, indexed by kind.
-var Typ [numBasic]*Basic
-
-func init() {
-	for k := range Typ {
-		Typ[k] = &Basic{Kind: BasicKind(k)}
+var Typ = func() (t [numBasic]*Basic) {
+	for k := range t {
+		t[k] = &Basic{Kind: BasicKind(k)}
 	}
-}
+	return
+}()
 
 // Pointer is a pointer type. Qualifiers of the pointed-to type (including
 // shared and its block size, for a pointer-to-shared) are in Elem.
