@@ -194,7 +194,7 @@ func Preprocess(fset *gotoken.FileSet, filename string, src []byte, cfg *Config)
 	if cl := commandLine(&p.cfg); cl != "" {
 		p.runText("<command-line>", cl)
 	}
-	p.out = make([]token.Token, 0, len(src)/6+16)
+	p.out = make([]token.Token, 0, len(src)/4+16)
 
 	main := p.newFile(filename, string(src), false, -1)
 	p.files[filepath.Clean(filename)] = main
@@ -305,6 +305,13 @@ func (p *pp) run() {
 		if p.carryBOL {
 			t.Flags |= token.BOL
 			p.carryBOL = false
+		}
+		if len(p.out) == cap(p.out) {
+			// Double: append's 1.25x growth for large slices copies
+			// the output several times over.
+			out := make([]token.Token, len(p.out), 2*cap(p.out)+1024)
+			copy(out, p.out)
+			p.out = out
 		}
 		p.out = append(p.out, t)
 	}

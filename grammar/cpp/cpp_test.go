@@ -560,3 +560,39 @@ func TestFormat(t *testing.T) {
 		t.Errorf("Format = %q", got)
 	}
 }
+
+func TestHasIncludeAndBundled(t *testing.T) {
+	files := map[string]string{"/src/here.h": "here", "/inc/sys.h": "sys_inc"}
+	bundled := fstest.MapFS{
+		"sys.h":         {Data: []byte("sys_bundled")},
+		"upc_relaxed.h": {Data: []byte("#pragma upc relaxed\n")},
+	}
+	src := `#if __has_include("here.h") && __has_include(<sys.h>) && !__has_include(<none.h>) && __has_include(<upc_relaxed.h>)
+#include "here.h"
+#include <sys.h>
+#include <upc_relaxed.h>
+#endif
+`
+	got, diags, _, _ := pre(t, src, &Config{ReadFile: memFiles(files), IncludeDirs: []string{"/inc"}, Bundled: bundled})
+	if got != "here\nsys_inc\n#pragma upc relaxed" || len(diags) != 0 {
+		t.Errorf("output %q, diagnostics %v", got, diags)
+	}
+	// Without -I the bundled header is found; #include_next from an -I
+	// header reaches the bundled one.
+	files["/inc/sys.h"] = "sys_inc\n#include_next <sys.h>"
+	got, diags, _, _ = pre(t, "#include <sys.h>\n", &Config{ReadFile: memFiles(files), IncludeDirs: []string{"/inc"}, Bundled: bundled})
+	if got != "sys_inc\nsys_bundled" || len(diags) != 0 {
+		t.Errorf("include_next: output %q, diagnostics %v", got, diags)
+	}
+}
+
+func TestCRLFAndSplices(t *testing.T) {
+	src := "#define LONG(a, \\\r\n  b) a + \\\r\n b\r\nint x = LONG(1,\r\n 2);\r\n"
+	got, diags, r, fset := pre(t, src, nil)
+	if got != "int x = 1 + 2 ;" || len(diags) != 0 {
+		t.Errorf("output %q, diagnostics %v", got, diags)
+	}
+	if p := fset.Position(r.Tokens[5].Exp); p.Line != 4 || p.Column != 9 {
+		t.Errorf("expansion site %v", p)
+	}
+}
