@@ -159,7 +159,7 @@ type FieldDecl struct {
 // FieldDeclarator is a member declarator with an optional bit-field width.
 type FieldDeclarator struct {
 	Range
-	Decl  *Declarator  `parser:"@@?"`
+	Decl  *Declarator  `parser:"( (?! ':') @@ )?"`
 	Width Expr         `parser:"( ':' @@ )?"`
 	Attrs []*Attribute `parser:"@@*"`
 }

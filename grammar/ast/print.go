@@ -60,6 +60,8 @@ type printer struct {
 	b      strings.Builder
 	indent int
 	file   *File
+	// switchBody: the next block printed is the body of a switch
+	switchBody bool
 }
 
 func (p *printer) s(s string) { p.b.WriteString(s) }
@@ -528,7 +530,19 @@ func (p *printer) designator(d *Designator) {
 func (p *printer) block(b *Block) {
 	p.s("{")
 	p.indent++
+	sw := p.switchBody
+	p.switchBody = false
 	for _, s := range b.Items {
+		switch s.(type) {
+		case *CaseStmt, *DefaultStmt:
+			if sw { // case labels line up with their switch
+				p.indent--
+				p.nl()
+				p.stmt(s)
+				p.indent++
+				continue
+			}
+		}
 		p.nl()
 		p.stmt(s)
 	}
@@ -626,6 +640,7 @@ func (p *printer) stmt(s Stmt) {
 		p.s("switch (")
 		p.expr(s.Tag, 0)
 		p.s(")")
+		_, p.switchBody = s.Body.(*Block)
 		p.body(s.Body)
 	case *CaseStmt:
 		p.s("case ")

@@ -1,6 +1,10 @@
 package parser
 
-import "github.com/upclint/upclint/grammar/token"
+import (
+	"bytes"
+
+	"github.com/upclint/upclint/grammar/token"
+)
 
 // maxNesting bounds the bracket nesting of one top-level declaration. The
 // grammar recurses once per bracket, so the bound keeps a hostile or
@@ -80,7 +84,9 @@ func split(toks []token.Token, keep map[int]bool) []piece {
 					break scan
 				}
 			case ";":
-				if len(stack) == 0 {
+				// outside braces, a ';' inside brackets is an error: end
+				// the declaration there rather than at the end of the file
+				if len(stack) == 0 || !bytes.ContainsRune(stack, '{') {
 					j++
 					break scan
 				}
