@@ -238,7 +238,7 @@ func parseExpect(t *testing.T, tmpl string, threads int) expectation {
 
 // lookup follows a dotted path ("total.remote_reads", "lines.0.line")
 // through decoded JSON.
-func lookup(v any, path string) (float64, error) {
+func lookup(v any, path string) (any, error) {
 	for _, p := range strings.Split(path, ".") {
 		switch x := v.(type) {
 		case map[string]any:
@@ -256,16 +256,13 @@ func lookup(v any, path string) (float64, error) {
 			return 0, fmt.Errorf("cannot index %T with %q", v, p)
 		}
 	}
-	switch x := v.(type) {
-	case float64:
-		return x, nil
-	case bool:
-		if x {
-			return 1, nil
+	if b, ok := v.(bool); ok {
+		if b {
+			return 1.0, nil
 		}
-		return 0, nil
+		return 0.0, nil
 	}
-	return 0, fmt.Errorf("%s is %T, not a number", path, v)
+	return v, nil
 }
 
 func checkStats(t *testing.T, st *Stats, exprs []string) {
@@ -284,16 +281,27 @@ func checkStats(t *testing.T, st *Stats, exprs []string) {
 		if len(f) != 3 {
 			t.Fatalf("bad stats expectation %q", e)
 		}
-		got, err := lookup(doc, f[0])
+		v, err := lookup(doc, f[0])
 		if err != nil {
 			t.Errorf("stats %s: %v", f[0], err)
+			continue
+		}
+		if s, ok := v.(string); ok {
+			if f[1] != "==" || s != f[2] {
+				t.Errorf("stats: want %s, got %s = %q", e, f[0], s)
+			}
+			continue
+		}
+		got, ok := v.(float64)
+		if !ok {
+			t.Errorf("stats %s is %T, not a number", f[0], v)
 			continue
 		}
 		want, err := strconv.ParseFloat(f[2], 64)
 		if err != nil {
 			t.Fatalf("bad stats value in %q", e)
 		}
-		ok := false
+		ok = false
 		switch f[1] {
 		case "==":
 			ok = got == want
