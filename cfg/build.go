@@ -12,6 +12,10 @@ type Options struct {
 	// NoReturn reports whether a call never returns to its caller. Nil
 	// means DefaultNoReturn.
 	NoReturn func(call *ast.CallExpr) bool
+	// ReadOnly reports whether a name denotes something no statement can
+	// change: an enumeration constant, a function, a const object. Loop
+	// invariance uses it; nil means no name is known to be read-only.
+	ReadOnly func(name *ast.Name) bool
 }
 
 // noReturnNames are the library functions that never return.
@@ -70,6 +74,9 @@ func BuildOptions(fn *ast.Decl, opts *Options) *Graph {
 	}
 	if opts != nil && opts.NoReturn != nil {
 		b.noReturn = opts.NoReturn
+	}
+	if opts != nil {
+		b.g.readOnly = opts.ReadOnly
 	}
 	g := b.g
 	g.Entry = b.newBlock("entry", nil)

@@ -1,5 +1,7 @@
 package cfg
 
+import "sort"
+
 // Dominators and post-dominators by the iterative algorithm of Cooper,
 // Harvey and Kennedy ("A Simple, Fast Dominance Algorithm") over reverse
 // postorder, dominance frontiers by the same paper's runner walk, and
@@ -210,24 +212,43 @@ func (g *Graph) postDomTree() *domTree {
 	// Blocks that reach Exit.
 	reaches := make([]bool, n)
 	postorder(n, int32(g.Exit.Index), pred, reaches)
-	// Virtual edges from the live blocks that do not, latches first.
-	seen := make([]bool, n)
+	// Virtual edges from the blocks that do not: one per terminal strongly
+	// connected component (a cycle with no way out), from its block that
+	// comes last in reverse postorder (a latch of the loop).
 	var virtual []int32
-	for _, b := range postorder(n, int32(g.Entry.Index), succ, seen) {
-		if reaches[b] {
-			continue
-		}
-		virtual = append(virtual, b)
-		postorder(n, b, pred, reaches)
+	live := make([]bool, n)
+	order := postorder(n, int32(g.Entry.Index), succ, live)
+	rpo := make([]int32, n)
+	for i, b := range order {
+		rpo[b] = int32(len(order) - 1 - i)
 	}
+	for _, scc := range sinkSCCs(n, succ, live, reaches) {
+		best := scc[0]
+		for _, b := range scc {
+			if rpo[b] > rpo[best] {
+				best = b
+			}
+		}
+		virtual = append(virtual, best)
+	}
+	sort.Slice(virtual, func(i, j int) bool { return virtual[i] < virtual[j] })
 	// Reverse graph: succ' = pred (+ virtual edge Exit→b), pred' = succ (+ b→Exit).
 	exit := int32(g.Exit.Index)
 	rsucc := make([][]int32, n)
-	copy(rsucc, pred)
 	rpred := make([][]int32, n)
-	copy(rpred, succ)
+	for _, b := range g.Blocks {
+		if !b.Live {
+			continue
+		}
+		rpred[b.Index] = succ[b.Index]
+		for _, p := range pred[b.Index] {
+			if g.Blocks[p].Live {
+				rsucc[b.Index] = append(rsucc[b.Index], p)
+			}
+		}
+	}
 	if len(virtual) > 0 {
-		rsucc[exit] = append(append([]int32(nil), pred[exit]...), virtual...)
+		rsucc[exit] = append(rsucc[exit], virtual...)
 		for _, v := range virtual {
 			rpred[v] = append(append([]int32(nil), succ[v]...), exit)
 		}
@@ -342,4 +363,88 @@ func (g *Graph) controlDeps() [][]ControlDep {
 	}
 	t.cd = cd
 	return cd
+}
+
+// sinkSCCs returns the strongly connected components of the live blocks
+// that do not reach Exit which no edge leaves (Tarjan's algorithm,
+// iterative).
+func sinkSCCs(n int, succ [][]int32, live, reaches []bool) [][]int32 {
+	index := make([]int32, n)
+	low := make([]int32, n)
+	comp := make([]int32, n)
+	for i := range index {
+		index[i] = -1
+		comp[i] = -1
+	}
+	var stack []int32
+	onStack := make([]bool, n)
+	var sccs [][]int32
+	next := int32(0)
+	type frame struct {
+		b int32
+		i int
+	}
+	for root := 0; root < n; root++ {
+		if !live[root] || reaches[root] || index[root] >= 0 {
+			continue
+		}
+		call := []frame{{int32(root), 0}}
+		index[root], low[root] = next, next
+		next++
+		stack = append(stack, int32(root))
+		onStack[root] = true
+		for len(call) > 0 {
+			top := &call[len(call)-1]
+			b := top.b
+			if top.i < len(succ[b]) {
+				s := succ[b][top.i]
+				top.i++
+				if index[s] < 0 {
+					index[s], low[s] = next, next
+					next++
+					stack = append(stack, s)
+					onStack[s] = true
+					call = append(call, frame{s, 0})
+				} else if onStack[s] && index[s] < low[b] {
+					low[b] = index[s]
+				}
+				continue
+			}
+			call = call[:len(call)-1]
+			if len(call) > 0 {
+				if p := call[len(call)-1].b; low[b] < low[p] {
+					low[p] = low[b]
+				}
+			}
+			if low[b] == index[b] {
+				var scc []int32
+				for {
+					x := stack[len(stack)-1]
+					stack = stack[:len(stack)-1]
+					onStack[x] = false
+					comp[x] = int32(len(sccs))
+					scc = append(scc, x)
+					if x == b {
+						break
+					}
+				}
+				sccs = append(sccs, scc)
+			}
+		}
+	}
+	var sinks [][]int32
+	for c, scc := range sccs {
+		sink := true
+		for _, b := range scc {
+			for _, s := range succ[b] {
+				if comp[s] != int32(c) {
+					sink = false
+				}
+			}
+		}
+		if sink {
+			sinks = append(sinks, scc)
+		}
+	}
+	return sinks
 }

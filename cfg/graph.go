@@ -44,6 +44,8 @@ type Graph struct {
 
 	dom, pdom *domTree
 	loops     *LoopForest
+	facts     *funcFacts
+	readOnly  func(*ast.Name) bool
 }
 
 // Block is a basic block: a sequence of nodes executed in order, followed
