@@ -18,7 +18,7 @@
 // Prints "barrier_ok: phases=4 checksum=<sum> OK" from thread 0; the checksum
 // is of one block and does not depend on THREADS.
 //
-// expect: (none)
+// No expect lines and no wants: no rule may report anything in this file.
 
 #include <upc_relaxed.h>
 #include <upc_collective.h>

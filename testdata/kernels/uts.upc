@@ -2,27 +2,23 @@
 // a fragment in the style of UTS (unbalanced tree search; seed 001,
 // sections 9.3-9.4, Figure 17).
 //
-// Every thread owns a queue of tree nodes in shared memory, q[MYTHREAD],
-// guarded by its lock qlock[MYTHREAD]. A thread pops and expands its own
-// nodes; when it runs dry it steals half of another thread's queue. As in
-// the seed's Figure 17 (the UTS steal(): stealStack[i].workAvail, .local,
-// .sharedStart read one by one after upc_lock), the thief reads the victim's
-// fields and copies the stolen nodes element by element: one remote get per
-// node, which upc_memget of the contiguous range would do at once (the
-// loop has no synchronization inside; the lock is taken around it).
+// Thread t owns the node queue q[t] in shared memory, guarded by qlock[t]; it
+// pops and expands its own nodes and, when dry, steals the older half of
+// another queue. As in Figure 17 (UTS steal(): stealStack[i].workAvail,
+// .local, .sharedStart read one by one after upc_lock), the thief reads the
+// victim's fields and copies the nodes element by element: one remote get
+// per node, where one upc_memget of the contiguous range would do (no
+// synchronization inside the loop; the lock is taken around it).
 //
-// The tree is implicit and fixed: the root has ROOTKIDS children, every
-// other node below MAXDEPTH has NKIDS children when a hash of its id says so
-// (probability PROB/1000) and none otherwise. Its node count is the same for
-// every THREADS and every schedule, so the result is checkable.
-// Termination: `pending` counts nodes created and not yet expanded; a thread
-// adds its children before they become visible and subtracts its expanded
-// nodes when it runs dry, so `pending` never underestimates and is exact
-// once every thread is idle; a thread stops when it sees 0.
-// The work loop has a thread-dependent trip count, but every thread leaves
-// it exactly once: the collective after it is reached by all threads (no
-// collectivity finding), and reading `pending` inside it is not an
-// allreduce (not executed collectively).
+// The tree is implicit and fixed (root: ROOTKIDS children; any other node
+// above MAXDEPTH: NKIDS children when a hash of its id is below PROB/1000),
+// so its node count is the same for every THREADS and schedule. `pending`
+// counts nodes created and not yet expanded: children are added before they
+// become visible, expanded nodes are subtracted when the thread runs dry, so
+// it never underestimates and is exact once all threads are idle; a thread
+// stops when it reads 0. The work loop's trip count is thread-dependent but
+// every thread leaves it once: no collectivity finding after it, and reading
+// `pending` in it is no allreduce (not executed collectively).
 //
 // Run: upcc -o uts uts.upc && upcrun -n 4 ./uts
 //      gupc -o uts uts.upc && ./uts -n 4
@@ -40,22 +36,14 @@
 #ifndef ROOTKIDS
 #define ROOTKIDS 400
 #endif
-#ifndef NKIDS
-#define NKIDS 4
-#endif
 #ifndef PROB
-#define PROB 240
+#define PROB 240        /* per mille */
 #endif
-#ifndef MAXDEPTH
+#define NKIDS 4
 #define MAXDEPTH 60
-#endif
-#define QCAP 4096
+#define QCAP 4096       /* nodes per queue */
 
-typedef struct {
-    uint64_t id;
-    int depth;
-} node_t;
-
+typedef struct { uint64_t id; int depth; } node_t;
 typedef struct {
     int head, tail;          /* nodes are items[head..tail-1] */
     node_t items[QCAP];
@@ -64,7 +52,6 @@ typedef struct {
 shared queue_t q[THREADS];
 upc_lock_t *shared qlock[THREADS];
 shared long pending;
-
 shared long part[THREADS];
 shared long total;
 
@@ -79,29 +66,13 @@ static int nchildren(const node_t *n)
 {
     if (n->depth == 0)
         return ROOTKIDS;
-    if (n->depth >= MAXDEPTH)
-        return 0;
-    return mix(n->id) % 1000 < PROB ? NKIDS : 0;
+    return n->depth < MAXDEPTH && mix(n->id) % 1000 < PROB ? NKIDS : 0;
 }
 
 static node_t child(const node_t *n, int c)
 {
-    node_t k;
-    k.id = mix(n->id * 31 + (uint64_t)c + 1);
-    k.depth = n->depth + 1;
+    node_t k = {mix(n->id * 31 + (uint64_t)c + 1), n->depth + 1};
     return k;
-}
-
-/* Sum of v over all threads; the result is valid on thread 0. */
-static long sum_all(long v)
-{
-    long r = 0;
-    part[MYTHREAD] = v;
-    upc_all_reduceL(&total, part, UPC_ADD, THREADS, 1, NULL,
-                    UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
-    if (MYTHREAD == 0)
-        r = total;
-    return r;
 }
 
 /* owner side: my queue through a private pointer, under my lock */
@@ -113,10 +84,8 @@ static void push(queue_t *myq, upc_lock_t *mylock, const node_t *nodes, int n)
         myq->tail -= myq->head;
         myq->head = 0;
     }
-    if (myq->tail + n > QCAP) {
-        fprintf(stderr, "uts: queue overflow on thread %d\n", MYTHREAD);
-        abort();
-    }
+    if (myq->tail + n > QCAP)
+        abort();   /* queue overflow: raise QCAP */
     memcpy(myq->items + myq->tail, nodes, sizeof(node_t) * n);
     myq->tail += n;
     upc_unlock(mylock);
@@ -153,24 +122,14 @@ static int steal(int v, node_t *loot)
     return take;
 }
 
-static long sequential_count(void)
+static long count_tree(const node_t *n)   /* sequential recomputation */
 {
-    long count = 0, cap = 1024, top = 0;
-    node_t *stack = malloc(sizeof(node_t) * cap), root = {12345, 0};
-    int c, n;
-    stack[top++] = root;
-    while (top > 0) {
-        node_t nd = stack[--top];
-        count++;
-        n = nchildren(&nd);
-        if (top + n > cap) {
-            cap *= 2;
-            stack = realloc(stack, sizeof(node_t) * cap);
-        }
-        for (c = 0; c < n; c++)
-            stack[top++] = child(&nd, c);
+    long count = 1;
+    int c, m = nchildren(n);
+    for (c = 0; c < m; c++) {
+        node_t k = child(n, c);
+        count += count_tree(&k);
     }
-    free(stack);
     return count;
 }
 
@@ -182,7 +141,6 @@ int main(void)
     node_t kids[ROOTKIDS > NKIDS ? ROOTKIDS : NKIDS], *loot = malloc(sizeof(node_t) * QCAP);
     long processed = 0, expanded = 0, left, ref;
     int c, n, k;
-
     myq->head = myq->tail = 0;
     qlock[MYTHREAD] = mylock;
     if (MYTHREAD == 0) {
@@ -223,17 +181,20 @@ int main(void)
             break;
     }
 
-    processed = sum_all(processed);
+    part[MYTHREAD] = processed;
+    upc_all_reduceL(&total, part, UPC_ADD, THREADS, 1, NULL,
+                    UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
     if (MYTHREAD == 0) {
-        ref = sequential_count();
+        node_t root = {12345, 0};
+        processed = total;
+        ref = count_tree(&root);
         printf("uts: nodes=%ld %s\n", processed, processed == ref ? "OK" : "FAILED");
         if (processed != ref)
             return 1;
     }
     upc_barrier;
     upc_lock_free(mylock);
-    if (MYTHREAD == 0)
-        upc_lock_free(plock);
+    upc_all_lock_free(plock);
     free(loot);
     return 0;
 }
