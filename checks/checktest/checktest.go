@@ -77,8 +77,10 @@ func ParseFlags(path string, src []byte) (grammar.Config, error) {
 		f := strings.Fields(after)
 		for i := 0; i < len(f); i++ {
 			arg := f[i]
+			// val returns the flag's value, attached ("-DN=1", "--threads=4")
+			// or in the next field ("-D N=1", "--threads 4").
 			val := func(prefix string) (string, error) {
-				if v := strings.TrimPrefix(arg, prefix); v != "" {
+				if v, ok := strings.CutPrefix(arg, prefix); ok && v != "" {
 					return v, nil
 				}
 				if i+1 >= len(f) {
