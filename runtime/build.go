@@ -157,6 +157,14 @@ func runtimeDir(ctx context.Context, cache, cc, ccID string) (string, error) {
 	if exists(filepath.Join(dir, "ok")) {
 		return dir, nil
 	}
+	// Within one process, concurrent builds wait for one compilation
+	// instead of each compiling the runtime.
+	mu, _ := rtBuildLocks.LoadOrStore(dir, new(sync.Mutex))
+	mu.(*sync.Mutex).Lock()
+	defer mu.(*sync.Mutex).Unlock()
+	if exists(filepath.Join(dir, "ok")) {
+		return dir, nil
+	}
 	if err := os.MkdirAll(cache, 0o755); err != nil {
 		return "", err
 	}
@@ -205,6 +213,8 @@ func runtimeDir(ctx context.Context, cache, cc, ccID string) (string, error) {
 	}
 	return dir, nil
 }
+
+var rtBuildLocks sync.Map // runtime cache dir -> *sync.Mutex
 
 func runCC(ctx context.Context, dir, cc string, args []string) error {
 	cmd := exec.CommandContext(ctx, cc, args...)

@@ -4,6 +4,7 @@
  */
 #include "upcr_internal.h"
 
+#include <sched.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -213,8 +214,15 @@ static void copy_volatile(void *dst, const void *src, size_t n)
 
 /* Strict accesses (5.1.2.3): a full fence before and after, so they are
  * ordered with each other and with the relaxed accesses around them. */
+/* Strict reads in a row without a strict write: a thread polling a flag.
+ * With more threads than CPUs the writer it waits for may not be running,
+ * so the poller yields now and then instead of burning its time slice. */
+static unsigned strict_polls;
+
 void upcr_get_strict(void *dst, upcr_sptr_t src, size_t n, upcr_loc_t loc)
 {
+	if (upcr_threads_ > upcr_ncpu_ && (++strict_polls & 15) == 0)
+		sched_yield();
 	if (!upcr_is_local(src))
 		check_target(src, loc);
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
@@ -234,6 +242,7 @@ void upcr_get_strict(void *dst, upcr_sptr_t src, size_t n, upcr_loc_t loc)
 
 void upcr_put_strict(upcr_sptr_t dst, const void *src, size_t n, upcr_loc_t loc)
 {
+	strict_polls = 0;
 	if (!upcr_is_local(dst))
 		check_target(dst, loc);
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
