@@ -113,7 +113,7 @@ type Spec struct {
 	// volatile restrict strict relaxed void char short int long float double
 	// signed unsigned _Bool _Complex __builtin_va_list __thread __int128
 	// __extension__ (and the GNU spellings of these).
-	Keyword  string       `parser:"  @( 'typedef' | 'extern' | 'static' | 'auto' | 'register' | 'inline' | '__inline__' | '__inline' | 'const' | '__const' | '__const__' | 'volatile' | '__volatile__' | 'restrict' | '__restrict' | '__restrict__' | 'strict':Keyword | 'relaxed':Keyword | 'void' | 'char' | 'short' | 'int' | 'long' | 'float' | 'double' | 'signed' | '__signed__' | '__signed' | 'unsigned' | '_Bool' | '_Complex' | '__builtin_va_list' | '__thread' | '__int128' | '__extension__' | '__label__' )"`
+	Keyword  string       `parser:"  @( 'typedef' | 'extern' | 'static' | 'auto' | 'register' | 'inline' | '__inline__' | '__inline' | 'const' | '__const' | '__const__' | 'volatile' | '__volatile__' | 'restrict' | '__restrict' | '__restrict__' | 'strict':Keyword | 'relaxed':Keyword | 'void' | 'char' | 'short' | 'int' | 'long' | 'float' | 'double' | 'signed' | '__signed__' | '__signed' | 'unsigned' | '_Bool' | '_Complex' | '__builtin_va_list' | '__thread' | '__int128' | '__extension__':Keyword | '__label__' )"`
 	Shared   *SharedQual  `parser:"| @@"`
 	Record   *RecordSpec  `parser:"| @@"`
 	Enum     *EnumSpec    `parser:"| @@"`

@@ -101,3 +101,45 @@ func peeking(toks []lexer.Token) *lexer.PeekingLexer {
 	}
 	return pl
 }
+
+// source is what the parser reads tokens from: a sliceSource on the fast
+// path, participle's PeekingLexer when participle calls the expression
+// parser.
+type source interface {
+	Peek() *lexer.Token
+	Next() *lexer.Token
+	Peek2() *lexer.Token // the token after the next one
+}
+
+// sliceSource reads prepared tokens ending with EOF.
+type sliceSource struct {
+	toks []lexer.Token
+	i    int
+}
+
+func (s *sliceSource) Peek() *lexer.Token { return &s.toks[s.i] }
+
+func (s *sliceSource) Next() *lexer.Token {
+	t := &s.toks[s.i]
+	if s.i < len(s.toks)-1 {
+		s.i++
+	}
+	return t
+}
+
+func (s *sliceSource) Peek2() *lexer.Token {
+	if s.i+1 < len(s.toks) {
+		return &s.toks[s.i+1]
+	}
+	return &s.toks[s.i]
+}
+
+type peekingSource struct{ *lexer.PeekingLexer }
+
+func (s peekingSource) Peek2() *lexer.Token {
+	cp := s.MakeCheckpoint()
+	s.PeekingLexer.Next()
+	t := s.PeekingLexer.Peek()
+	s.LoadCheckpoint(cp)
+	return t
+}

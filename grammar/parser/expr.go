@@ -20,26 +20,32 @@ import (
 // assignments and conditionals are folded from a list, so only brackets
 // recurse; split bounds their nesting.
 
-// exprParser parses one expression from a participle PeekingLexer.
-type exprParser struct {
-	lex   *lexer.PeekingLexer
+// parser parses from a participle PeekingLexer: expressions always, and
+// declarations and statements on the fast path (fast.go).
+type parser struct {
+	lex   source
+	sl    *sliceSource        // lex on the fast path
+	pl    *lexer.PeekingLexer // lex when participle calls the parser
 	depth int
+	// fast: type names, initializers and blocks inside expressions are
+	// parsed by the hand-written fast path rather than by participle.
+	fast bool
 }
 
 func parseExpr(lex *lexer.PeekingLexer) (ast.Expr, error) {
-	p := exprParser{lex: lex}
+	p := parser{lex: peekingSource{lex}, pl: lex}
 	return p.top(false)
 }
 
 func parseFullExpr(lex *lexer.PeekingLexer) (ast.FullExpr, error) {
-	p := exprParser{lex: lex}
+	p := parser{lex: peekingSource{lex}, pl: lex}
 	return p.top(true)
 }
 
 // top parses an expression, or reports participle.NextMatch without
 // consuming anything when the next token cannot start one (so that optional
 // expressions such as "return;" work).
-func (p *exprParser) top(comma bool) (ast.Expr, error) {
+func (p *parser) top(comma bool) (ast.Expr, error) {
 	if !p.startsExpr(p.lex.Peek()) {
 		return nil, participle.NextMatch
 	}
@@ -67,17 +73,17 @@ func describe(t *lexer.Token) string {
 	return "'" + t.Value + "'"
 }
 
-func (p *exprParser) errExpected(what string) error {
+func (p *parser) errExpected(what string) error {
 	t := p.lex.Peek()
 	return &syntaxError{pos: t.Pos, msg: "expected " + what + ", found " + describe(t)}
 }
 
-func (p *exprParser) peekIs(s string) bool {
+func (p *parser) peekIs(s string) bool {
 	t := p.lex.Peek()
 	return t.Type == tPunct && t.Value == s
 }
 
-func (p *exprParser) expect(s string) error {
+func (p *parser) expect(s string) error {
 	if !p.peekIs(s) {
 		return p.errExpected("'" + s + "'")
 	}
@@ -86,19 +92,13 @@ func (p *exprParser) expect(s string) error {
 }
 
 // peek2 returns the token after the next one.
-func (p *exprParser) peek2() *lexer.Token {
-	cp := p.lex.MakeCheckpoint()
-	p.lex.Next()
-	t := p.lex.Peek()
-	p.lex.LoadCheckpoint(cp)
-	return t
-}
+func (p *parser) peek2() *lexer.Token { return p.lex.Peek2() }
 
 func rng(start, end lexer.Position) ast.Range { return ast.Range{Pos: start, EndPos: end} }
 
-func (p *exprParser) end() lexer.Position { return p.lex.Peek().Pos }
+func (p *parser) end() lexer.Position { return p.lex.Peek().Pos }
 
-func (p *exprParser) nest() error {
+func (p *parser) nest() error {
 	p.depth++
 	if p.depth > maxNesting {
 		return &syntaxError{pos: p.lex.Peek().Pos, msg: "expression nested too deeply"}
@@ -107,7 +107,7 @@ func (p *exprParser) nest() error {
 }
 
 // full parses an expression with the comma operator.
-func (p *exprParser) full() (ast.Expr, error) {
+func (p *parser) full() (ast.Expr, error) {
 	start := p.lex.Peek().Pos
 	x, err := p.assign()
 	if err != nil || !p.peekIs(",") {
@@ -138,7 +138,7 @@ func isAssignOp(t *lexer.Token) bool {
 
 // assign parses an assignment-expression. Assignments nest to the right;
 // they are collected and folded so that long chains do not recurse.
-func (p *exprParser) assign() (ast.Expr, error) {
+func (p *parser) assign() (ast.Expr, error) {
 	start := p.lex.Peek().Pos
 	x, err := p.cond()
 	if err != nil || !isAssignOp(p.lex.Peek()) {
@@ -166,7 +166,7 @@ func (p *exprParser) assign() (ast.Expr, error) {
 }
 
 // cond parses a conditional-expression, including GNU "a ?: b".
-func (p *exprParser) cond() (ast.Expr, error) {
+func (p *parser) cond() (ast.Expr, error) {
 	start := p.lex.Peek().Pos
 	x, err := p.binary(1)
 	if err != nil || !p.peekIs("?") {
@@ -239,7 +239,7 @@ func binaryPrec(t *lexer.Token) int {
 
 // binary parses operands joined by binary operators of precedence at least
 // prec (precedence climbing; all are left-associative).
-func (p *exprParser) binary(prec int) (ast.Expr, error) {
+func (p *parser) binary(prec int) (ast.Expr, error) {
 	start := p.lex.Peek().Pos
 	x, err := p.unary()
 	if err != nil {
@@ -270,7 +270,7 @@ type prefix struct {
 
 // unary parses a cast-expression: prefix operators, casts and sizeof
 // applied to a postfix expression.
-func (p *exprParser) unary() (ast.Expr, error) {
+func (p *parser) unary() (ast.Expr, error) {
 	var buf [4]prefix
 	pre := buf[:0]
 	var operand ast.Expr
@@ -361,7 +361,7 @@ loop:
 }
 
 // fold applies the prefixes, innermost (last) first.
-func (p *exprParser) fold(pre []prefix, x ast.Expr) ast.Expr {
+func (p *parser) fold(pre []prefix, x ast.Expr) ast.Expr {
 	end := p.end()
 	for i := len(pre) - 1; i >= 0; i-- {
 		f := pre[i]
@@ -378,20 +378,29 @@ func (p *exprParser) fold(pre []prefix, x ast.Expr) ast.Expr {
 	return x
 }
 
-func (p *exprParser) compoundLit(start lexer.Position, typ *ast.TypeName) (ast.Expr, error) {
-	init, err := parseSub(initListParser, p.lex)
+func (p *parser) compoundLit(start lexer.Position, typ *ast.TypeName) (ast.Expr, error) {
+	var init *ast.InitList
+	var err error
+	if p.fast {
+		init, err = p.initList()
+	} else {
+		init, err = parseSub(initListParser, p.pl)
+	}
 	if err != nil {
 		return nil, err
 	}
 	return &ast.CompoundLit{Range: rng(start, p.end()), Type: typ, Init: init}, nil
 }
 
-func (p *exprParser) typeName() (*ast.TypeName, error) {
-	return parseSub(typeNameParser, p.lex)
+func (p *parser) typeName() (*ast.TypeName, error) {
+	if p.fast {
+		return p.fastTypeName()
+	}
+	return parseSub(typeNameParser, p.pl)
 }
 
 // postfix parses the postfix operators after x, which starts at start.
-func (p *exprParser) postfix(x ast.Expr, start lexer.Position) (ast.Expr, error) {
+func (p *parser) postfix(x ast.Expr, start lexer.Position) (ast.Expr, error) {
 	for {
 		t := p.lex.Peek()
 		if t.Type != tPunct {
@@ -447,7 +456,7 @@ func (p *exprParser) postfix(x ast.Expr, start lexer.Position) (ast.Expr, error)
 }
 
 // primary parses a primary expression.
-func (p *exprParser) primary() (ast.Expr, error) {
+func (p *parser) primary() (ast.Expr, error) {
 	t := p.lex.Peek()
 	switch t.Type {
 	case tIdent:
@@ -484,7 +493,13 @@ func (p *exprParser) primary() (ast.Expr, error) {
 			defer func() { p.depth-- }()
 			p.lex.Next()
 			if p.peekIs("{") {
-				body, err := parseSub(blockParser, p.lex)
+				var body *ast.Block
+				var err error
+				if p.fast {
+					body, err = p.block()
+				} else {
+					body, err = parseSub(blockParser, p.pl)
+				}
 				if err != nil {
 					return nil, err
 				}
@@ -506,7 +521,7 @@ func (p *exprParser) primary() (ast.Expr, error) {
 	return nil, p.errExpected("expression")
 }
 
-func (p *exprParser) vaArg() (ast.Expr, error) {
+func (p *parser) vaArg() (ast.Expr, error) {
 	start := p.lex.Next().Pos
 	if err := p.expect("("); err != nil {
 		return nil, err
@@ -529,7 +544,7 @@ func (p *exprParser) vaArg() (ast.Expr, error) {
 }
 
 // offsetof parses __builtin_offsetof(type, member-designator).
-func (p *exprParser) offsetof() (ast.Expr, error) {
+func (p *parser) offsetof() (ast.Expr, error) {
 	start := p.lex.Next().Pos
 	if err := p.expect("("); err != nil {
 		return nil, err
@@ -592,7 +607,7 @@ func numberKind(s string) token.Kind {
 }
 
 // startsExpr reports whether t can begin an expression.
-func (p *exprParser) startsExpr(t *lexer.Token) bool {
+func (p *parser) startsExpr(t *lexer.Token) bool {
 	switch t.Type {
 	case tIdent, tInt, tFloat, tChar, tString, tNumber:
 		return true
@@ -614,7 +629,7 @@ func (p *exprParser) startsExpr(t *lexer.Token) bool {
 
 // startsType reports whether t begins a type name (after '(' this makes a
 // cast, a compound literal or sizeof of a type).
-func (p *exprParser) startsType(t *lexer.Token) bool {
+func (p *parser) startsType(t *lexer.Token) bool {
 	switch t.Type {
 	case tTypeName:
 		return true

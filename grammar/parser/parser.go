@@ -97,7 +97,7 @@ func ParseFile(fset *gotoken.FileSet, name string, toks []token.Token) (*ast.Fil
 		case pc.pragma:
 			f.Decls = append(f.Decls, &ast.PragmaDecl{Range: r, Text: toks[pc.lo].Text})
 		default:
-			d, err := declParser.ParseFromLexer(peeking(buf))
+			d, err := parsePiece(buf)
 			if err != nil {
 				pos, msg := errorMessage(err)
 				end := gotoken.NoPos
@@ -108,10 +108,47 @@ func ParseFile(fset *gotoken.FileSet, name string, toks []token.Token) (*ast.Fil
 				f.Decls = append(f.Decls, &ast.BadDecl{Range: r})
 				continue
 			}
-			f.Decls = append(f.Decls, *d)
+			f.Decls = append(f.Decls, d)
 		}
 	}
 	return f, diags
+}
+
+// newFast returns a fast-path parser reading toks, which end with EOF.
+func newFast(toks []lexer.Token) *parser {
+	sl := &sliceSource{toks: toks}
+	return &parser{lex: sl, sl: sl, fast: true}
+}
+
+// slowOnly makes parsePiece use participle alone (for tests).
+var slowOnly = false
+
+// parsePiece parses one top-level declaration: with the fast path, then,
+// if that fails, with participle, whose grammar decides. When both fail,
+// the fast path's error is reported: it knows what it expected.
+func parsePiece(toks []lexer.Token) (ast.ExternalDecl, error) {
+	var ferr error
+	if !slowOnly {
+		p := newFast(toks)
+		d, err := p.externalDecl()
+		if err == nil {
+			if t := p.lex.Peek(); !t.EOF() {
+				err = &syntaxError{pos: t.Pos, msg: "unexpected " + describe(t)}
+			}
+		}
+		if err == nil {
+			return d, nil
+		}
+		ferr = err
+	}
+	d, err := declParser.ParseFromLexer(peeking(toks))
+	if err != nil {
+		if ferr != nil {
+			return nil, ferr
+		}
+		return nil, err
+	}
+	return *d, nil
 }
 
 // ParseExpr parses toks (ending with an EOF token) as one expression, with
@@ -127,7 +164,7 @@ func ParseExpr(fset *gotoken.FileSet, toks []token.Token) (ast.Expr, diag.List) 
 		diags.Errorf(toks[deep].SitePos(), diag.RuleSyntax, "expression nested too deeply")
 		return &ast.BadExpr{Range: ast.Range{Pos: buf[0].Pos, EndPos: buf[len(buf)-1].Pos}}, diags
 	}
-	p := exprParser{lex: peeking(buf)}
+	p := newFast(buf)
 	x, err := p.top(true)
 	if err == participle.NextMatch {
 		err = p.errExpected("expression")
