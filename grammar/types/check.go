@@ -36,9 +36,9 @@ func (m Mode) String() string { return modeNames[m] }
 
 // TypeAndValue is what Check records for an expression.
 type TypeAndValue struct {
-	Mode  Mode
 	Type  Type
 	Value Value // for ModeConstant
+	Mode  Mode
 	// BitField: the lvalue is a bit-field member.
 	BitField bool
 	// NotAddressable: an lvalue whose address cannot be taken (bit-field,
@@ -116,12 +116,12 @@ func Check(fset *gotoken.FileSet, f *ast.File, conf *Config) (*Info, diag.List) 
 	}
 	n := 64
 	if f != nil {
-		n = len(f.Tokens)/2 + 16
+		n = len(f.Tokens)*3/5 + 16
 	}
 	info := &Info{
 		Types:         make(map[ast.Expr]TypeAndValue, n),
 		Defs:          make(map[*ast.Ident]Object, n/8),
-		Uses:          make(map[*ast.Name]Object, n/4),
+		Uses:          make(map[*ast.Name]Object, n/2),
 		TypedefUses:   make(map[*ast.TypedefName]*TypeName),
 		Tags:          make(map[*ast.Ident]*Tag),
 		Members:       make(map[*ast.MemberExpr]*Field),

@@ -19,9 +19,18 @@ const (
 
 // Value is the value of a constant expression.
 type Value struct {
-	Kind  ValueKind
-	Int   int64
-	Float float64
+	// Int is the integer value (its bits: the expression's type says the
+	// signedness), the THREADS coefficient, or the bits of a floating value.
+	Int  int64
+	Kind ValueKind
+}
+
+// Float returns the value of a floating constant.
+func (v Value) Float() float64 {
+	if v.Kind == IntValue {
+		return float64(v.Int)
+	}
+	return math.Float64frombits(uint64(v.Int))
 }
 
 // IsConst reports whether v is an integer or floating constant.
@@ -35,7 +44,7 @@ func (v Value) String() string {
 	case IntValue:
 		return strconv.FormatInt(v.Int, 10)
 	case FloatValue:
-		return strconv.FormatFloat(v.Float, 'g', -1, 64)
+		return strconv.FormatFloat(v.Float(), 'g', -1, 64)
 	case ThreadsValue:
 		if v.Int == 1 {
 			return "THREADS"
@@ -47,11 +56,10 @@ func (v Value) String() string {
 	return "<none>"
 }
 
-func intVal(i int64) Value       { return Value{Kind: IntValue, Int: i} }
-func floatVal(f float64) Value   { return Value{Kind: FloatValue, Float: f} }
-func threadsVal(k int64) Value   { return Value{Kind: ThreadsValue, Int: k} }
-func addrVal() Value             { return Value{Kind: AddrValue} }
-func (v Value) asFloat() float64 { return v.Float }
+func intVal(i int64) Value     { return Value{Kind: IntValue, Int: i} }
+func floatVal(f float64) Value { return Value{Kind: FloatValue, Int: int64(math.Float64bits(f))} }
+func threadsVal(k int64) Value { return Value{Kind: ThreadsValue, Int: k} }
+func addrVal() Value           { return Value{Kind: AddrValue} }
 
 // truncate converts the bits of i to the integer type of kind k.
 func truncate(i int64, k BasicKind) int64 {
@@ -98,7 +106,7 @@ func convertValue(v Value, t Type) Value {
 	switch {
 	case k >= Bool && k <= UInt128:
 		if v.Kind == FloatValue {
-			f := v.Float
+			f := v.Float()
 			if k == Bool {
 				if f != 0 {
 					return intVal(1)
@@ -119,7 +127,7 @@ func convertValue(v Value, t Type) Value {
 			return floatVal(float64(v.Int))
 		}
 		if k == Float || k == ComplexFloat {
-			return floatVal(float64(float32(v.Float)))
+			return floatVal(float64(float32(v.Float())))
 		}
 		return v
 	}
@@ -129,7 +137,7 @@ func convertValue(v Value, t Type) Value {
 // valueToFloat gives the value of an integer constant of type t as a float.
 func valueToFloat(v Value, t Type) float64 {
 	if v.Kind == FloatValue {
-		return v.Float
+		return v.Float()
 	}
 	if IsUnsigned(t) {
 		return float64(uint64(v.Int))
@@ -142,7 +150,7 @@ func valueToFloat(v Value, t Type) float64 {
 // operation has no constant result (division by zero, unknown op).
 func foldBinary(op string, x, y Value, t Type) (Value, bool) {
 	if IsFloat(t) {
-		a, b := x.Float, y.Float
+		a, b := x.Float(), y.Float()
 		if x.Kind == IntValue {
 			a = float64(x.Int)
 		}
@@ -284,7 +292,7 @@ func truth(v Value) (bool, bool) {
 	case IntValue:
 		return v.Int != 0, true
 	case FloatValue:
-		return v.Float != 0, true
+		return v.Float() != 0, true
 	case AddrValue:
 		return true, true
 	case ThreadsValue:

@@ -70,11 +70,25 @@ func (c *checker) convert(x *operand) {
 	case ModeLvalue, ModeFunc, ModeValue:
 		switch t := Core(x.typ).(type) {
 		case *Array:
-			x.typ = &Pointer{Elem: arrayElem(x.typ, t)}
+			if x.typ == Type(t) {
+				if t.decay == nil {
+					t.decay = &Pointer{Elem: t.Elem}
+				}
+				x.typ = t.decay
+			} else {
+				x.typ = &Pointer{Elem: arrayElem(x.typ, t)}
+			}
 			x.mode = ModeValue
 			return
 		case *Func:
-			x.typ = &Pointer{Elem: x.typ}
+			if x.typ == Type(t) {
+				if t.ptr == nil {
+					t.ptr = &Pointer{Elem: t}
+				}
+				x.typ = t.ptr
+			} else {
+				x.typ = &Pointer{Elem: x.typ}
+			}
 			x.mode = ModeValue
 			return
 		}
@@ -266,7 +280,7 @@ func (c *checker) unary(e *ast.UnaryExpr) operand {
 				case IntValue:
 					v = intVal(truncate(-v.Int, kindOf(t)))
 				case FloatValue:
-					v = floatVal(-v.Float)
+					v = floatVal(-v.Float())
 				case ThreadsValue:
 					v = threadsVal(-v.Int)
 				}

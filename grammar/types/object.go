@@ -128,17 +128,25 @@ const (
 type Scope struct {
 	Parent *Scope
 	Kind   ScopeKind
-	Node   ast.Node // *ast.File, *ast.Decl (function), *ast.Block, *ast.ForStmt, *ast.ForallStmt, *ast.ParamList
+	Node   ast.Node     // *ast.File, *ast.Decl (function), *ast.Block, *ast.ForStmt, *ast.ForallStmt, *ast.ParamList
+	small  []scopeEntry // the names while there are few
 	names  map[string]Object
 	tags   map[string]*Tag
 	// undeclared records names already reported as undeclared here.
 	undeclared map[string]bool
 }
 
+type scopeEntry struct {
+	name string
+	obj  Object
+}
+
+const smallScope = 12
+
 // Lookup finds name in s or its parents.
 func (s *Scope) Lookup(name string) Object {
 	for ; s != nil; s = s.Parent {
-		if o, ok := s.names[name]; ok {
+		if o := s.LookupLocal(name); o != nil {
 			return o
 		}
 	}
@@ -146,7 +154,17 @@ func (s *Scope) Lookup(name string) Object {
 }
 
 // LookupLocal finds name in s only.
-func (s *Scope) LookupLocal(name string) Object { return s.names[name] }
+func (s *Scope) LookupLocal(name string) Object {
+	if s.names != nil {
+		return s.names[name]
+	}
+	for i := range s.small {
+		if s.small[i].name == name {
+			return s.small[i].obj
+		}
+	}
+	return nil
+}
 
 // LookupTag finds a tag in s or its parents.
 func (s *Scope) LookupTag(name string) *Tag {
@@ -158,12 +176,35 @@ func (s *Scope) LookupTag(name string) *Tag {
 	return nil
 }
 
-// Names returns the ordinary identifiers declared in s (unordered).
-func (s *Scope) Names() map[string]Object { return s.names }
+// Names returns the ordinary identifiers declared in s.
+func (s *Scope) Names() map[string]Object {
+	if s.names != nil {
+		return s.names
+	}
+	m := make(map[string]Object, len(s.small))
+	for _, e := range s.small {
+		m[e.name] = e.obj
+	}
+	return m
+}
 
 func (s *Scope) insert(name string, o Object) {
 	if s.names == nil {
-		s.names = make(map[string]Object, 8)
+		for i := range s.small {
+			if s.small[i].name == name {
+				s.small[i].obj = o
+				return
+			}
+		}
+		if len(s.small) < smallScope {
+			s.small = append(s.small, scopeEntry{name, o})
+			return
+		}
+		s.names = make(map[string]Object, 2*smallScope)
+		for _, e := range s.small {
+			s.names[e.name] = e.obj
+		}
+		s.small = nil
 	}
 	s.names[name] = o
 }

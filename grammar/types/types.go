@@ -104,8 +104,9 @@ type Array struct {
 	Kind ArrayKind
 	Len  int64 // number of elements (the coefficient of THREADS for ThreadsLen)
 
-	thr    uint8 // occurrences of THREADS in the size expression
-	thrBad bool  // THREADS occurs in a form other than THREADS or k*THREADS
+	thr    uint8    // occurrences of THREADS in the size expression
+	thrBad bool     // THREADS occurs in a form other than THREADS or k*THREADS
+	decay  *Pointer // cached pointer to the element type
 }
 
 // RecordKind distinguishes structs and unions.
@@ -162,6 +163,7 @@ type Func struct {
 	Variadic bool
 	// Unspecified: declared with "()" (no prototype).
 	Unspecified bool
+	ptr         *Pointer // cached pointer to this function type
 }
 
 // Named is a typedef name.
