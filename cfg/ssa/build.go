@@ -510,6 +510,10 @@ func (b *builder) expr(e ast.Expr) Value {
 			return nv
 		case "&&":
 			return &Const{Expr: x, Value: cfg.NodeString(x)}
+		case "-":
+			if v, ok := cfg.IntConst(x); ok {
+				return &Const{Expr: x, Value: itoa(int(v)), Int: v, IsInt: true}
+			}
 		}
 		return b.emit(&UnOp{Op: x.Op, X: b.expr(x.X)}, x).(Value)
 	case *ast.PostfixExpr:

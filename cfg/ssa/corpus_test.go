@@ -1,0 +1,93 @@
+package ssa_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/upclint/upclint/cfg"
+	"github.com/upclint/upclint/cfg/ssa"
+	"github.com/upclint/upclint/grammar/ast"
+)
+
+// TestCorpus builds the graph, the dominator trees, the loop forest and
+// the SSA form of every function of every program under testdata, and
+// runs the sanity checker on each.
+func TestCorpus(t *testing.T) {
+	var files []string
+	for _, pat := range []string{"corpus/valid/*.upc", "corpus/valid/*/*.upc", "kernels/*.upc"} {
+		m, _ := filepath.Glob(filepath.Join("..", "..", "testdata", pat))
+		files = append(files, m...)
+	}
+	if len(files) == 0 {
+		t.Skip("no programs under testdata yet")
+	}
+	funcs := 0
+	for _, name := range files {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, f, _ := parse(t, name, src)
+		for _, d := range f.Decls {
+			d, ok := d.(*ast.Decl)
+			if !ok || d.Body == nil {
+				continue
+			}
+			funcs++
+			g := cfg.Build(d)
+			checkGraph(t, name, g)
+			fn := ssa.Build(g, &ssa.Config{File: f})
+			for _, err := range ssa.Sanity(fn) {
+				t.Errorf("%s: %v", name, err)
+			}
+		}
+	}
+	t.Logf("%d files, %d functions", len(files), funcs)
+}
+
+// checkGraph checks the graph's own invariants and the tree facts.
+func checkGraph(t *testing.T, file string, g *cfg.Graph) {
+	t.Helper()
+	for i, b := range g.Blocks {
+		if b.Index != i {
+			t.Errorf("%s: %s: block %d has index %d", file, g.Name, i, b.Index)
+		}
+		if len(b.Succs) != len(b.Edges) {
+			t.Errorf("%s: %s: b%d: %d succs, %d edges", file, g.Name, i, len(b.Succs), len(b.Edges))
+		}
+		for _, s := range b.Succs {
+			if s.PredIndex(b) < 0 {
+				t.Errorf("%s: %s: b%d→b%d missing from preds", file, g.Name, i, s.Index)
+			}
+		}
+		if b != g.Exit && len(b.Succs) == 0 {
+			t.Errorf("%s: %s: b%d has no successor", file, g.Name, i)
+		}
+		if !b.Live {
+			continue
+		}
+		if b != g.Entry {
+			if d := g.Idom(b); d == nil || !g.Dominates(d, b) || d == b {
+				t.Errorf("%s: %s: bad idom of b%d", file, g.Name, i)
+			}
+		}
+		if p := g.Ipdom(b); b != g.Exit && (p == nil || !g.PostDominates(p, b)) {
+			t.Errorf("%s: %s: bad ipdom of b%d", file, g.Name, i)
+		}
+	}
+	lf := g.Loops()
+	for _, l := range lf.Loops {
+		if !l.Contains(l.Header) {
+			t.Errorf("%s: %s: loop header outside its loop", file, g.Name)
+		}
+		for _, b := range l.Blocks {
+			if !g.Dominates(l.Header, b) {
+				t.Errorf("%s: %s: header b%d does not dominate loop block b%d", file, g.Name, l.Header.Index, b.Index)
+			}
+		}
+		if l.Parent != nil && !l.Parent.Contains(l.Header) {
+			t.Errorf("%s: %s: loop not inside its parent", file, g.Name)
+		}
+	}
+}
