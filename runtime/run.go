@@ -85,6 +85,7 @@ type Result struct {
 	TimedOut    bool   // stopped by Options.Timeout
 	Interrupted string // signal that stopped the launcher (e.g. ctx cancelled)
 	Wall        time.Duration
+	LauncherPid int // process id of the launcher (the threads' parent)
 }
 
 // Fatal returns the first fatal report, or nil.
@@ -227,7 +228,8 @@ func Run(ctx context.Context, binary string, opts Options) (*Result, error) {
 	case <-hard:
 		waitErr = stop(cmd, done)
 	}
-	res := &Result{Wall: time.Since(start), Stdout: stdout.b.Bytes(), Stderr: stderr.b.Bytes()}
+	res := &Result{Wall: time.Since(start), Stdout: stdout.b.Bytes(), Stderr: stderr.b.Bytes(),
+		LauncherPid: cmd.Process.Pid}
 	var exitErr *exec.ExitError
 	switch {
 	case waitErr == nil:

@@ -1,0 +1,22 @@
+/* Translated from neg_collective.upc (run with --check):
+ *   1  #include <upc.h>
+ *   2  int main(void) {
+ *   3      shared void *p = upc_all_alloc(THREADS, MYTHREAD == 1 ? 8 : 4);   // not single-valued
+ *   4      return 0;
+ *   5  }
+ */
+#include "upcr.h"
+#include <stdio.h>
+
+static const char *const upcr_files[] = {"neg_collective.upc"};
+
+int upcr_user_main(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	upcr_sptr_t p = upcr_all_alloc(THREADS, MYTHREAD == 1 ? 8 : 4, UPCR_LOC(0, 3));
+	(void)p;
+	return 0;
+}
+
+UPCR_PROGRAM_NOSHARED(upcr_files, NULL, upcr_user_main);
