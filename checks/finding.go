@@ -41,6 +41,25 @@ type Finding struct {
 	End      Position      `json:"end"`
 	Line     string        `json:"-"` // text of the line at Pos, for excerpts
 	Related  []Related     `json:"related,omitempty"`
+	// Fixes are the suggested rewrites, in the rule's order of preference.
+	Fixes []Fix `json:"fixes,omitempty"`
+}
+
+// Fix is one suggested rewrite of a finding: a set of edits applied
+// together. Safe fixes preserve the program's semantics under the rule's
+// proven conditions; unsafe ones need review.
+type Fix struct {
+	Message string `json:"message"`
+	Safe    bool   `json:"safe"`
+	Edits   []Edit `json:"edits"`
+}
+
+// Edit replaces the text between Pos and End (End.Offset exclusive) with
+// NewText; Pos == End inserts.
+type Edit struct {
+	Pos     Position `json:"position"`
+	End     Position `json:"end"`
+	NewText string   `json:"newText"`
 }
 
 // resolve converts a go/token position into a Position.

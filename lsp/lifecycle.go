@@ -1,0 +1,139 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"slices"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+)
+
+// clientCaps are the client capabilities the server adapts to.
+type clientCaps struct {
+	markdownHover      bool
+	hierarchicalSymbol bool
+}
+
+func (s *Server) initialize(_ context.Context, params json.RawMessage) (any, error) {
+	var p protocol.InitializeParams
+	if err := decode(params, &p); err != nil {
+		return nil, err
+	}
+	settings, err := parseSettings(json.RawMessage(p.InitializationOptions))
+	if err != nil {
+		return nil, errorf(codeInvalidParams, "initializationOptions: %v", err)
+	}
+
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.settings = settings
+	s.enc = utf16
+	encKind := protocol.PositionEncodingKindUTF16
+	caps := p.Capabilities
+	if caps.General != nil && slices.Contains(caps.General.PositionEncodings, protocol.PositionEncodingKindUTF8) {
+		s.enc, encKind = utf8Enc, protocol.PositionEncodingKindUTF8
+	}
+	if td := caps.TextDocument; td != nil {
+		if td.Hover != nil {
+			s.caps.markdownHover = len(td.Hover.ContentFormat) == 0 || slices.Contains(td.Hover.ContentFormat, protocol.MarkupKindMarkdown)
+		}
+		if td.DocumentSymbol != nil && td.DocumentSymbol.HierarchicalDocumentSymbolSupport != nil {
+			s.caps.hierarchicalSymbol = *td.DocumentSymbol.HierarchicalDocumentSymbolSupport
+		}
+	}
+	if folders, ok := p.WorkspaceFolders.Get(); ok && len(folders) > 0 && folders[0].URI.IsFile() {
+		s.root = folders[0].URI.FsPath()
+	} else if p.RootURI != nil && p.RootURI.IsFile() {
+		s.root = p.RootURI.FsPath()
+	} else if rp, ok := p.RootPath.Get(); ok && rp != "" {
+		s.root = filepath.Clean(rp)
+	}
+	s.initialized = true
+
+	change := protocol.TextDocumentSyncKindIncremental
+	yes := true
+	version := s.opts.Version
+	if version == "" {
+		version = "devel"
+	}
+	return &protocol.InitializeResult{
+		Capabilities: protocol.ServerCapabilities{
+			PositionEncoding: encKind,
+			TextDocumentSync: &protocol.TextDocumentSyncOptions{
+				OpenClose: &yes,
+				Change:    &change,
+				Save:      &protocol.SaveOptions{},
+			},
+			HoverProvider:          protocol.Boolean(true),
+			DefinitionProvider:     protocol.Boolean(true),
+			DocumentSymbolProvider: protocol.Boolean(true),
+			CodeActionProvider: &protocol.CodeActionOptions{
+				CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, kindFixAll},
+			},
+		},
+		ServerInfo: protocol.ServerInfo{Name: "upclint", Version: protocol.NewOptional(version)},
+	}, nil
+}
+
+func (s *Server) shutdownRequest(context.Context, json.RawMessage) (any, error) {
+	s.mu.Lock()
+	s.shutdown = true
+	s.mu.Unlock()
+	return nil, nil
+}
+
+// didChangeConfiguration takes new settings and re-analyses every open
+// document with them.
+func (s *Server) didChangeConfiguration(params json.RawMessage) error {
+	var p struct {
+		Settings json.RawMessage `json:"settings"`
+	}
+	if err := json.Unmarshal(params, &p); err != nil {
+		return err
+	}
+	settings, err := parseSettings(p.Settings)
+	if err != nil {
+		s.showMessage(protocol.MessageTypeError, "upclint: "+err.Error())
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.settings = settings
+	for _, ds := range s.docs {
+		s.scheduleLocked(ds, 0)
+	}
+	return nil
+}
+
+// didChangeWatchedFiles re-analyses open documents that read a file that
+// changed on disk (a header edited outside the editor, .upclint.yaml).
+func (s *Server) didChangeWatchedFiles(params json.RawMessage) error {
+	var p protocol.DidChangeWatchedFilesParams
+	if err := decode(params, &p); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, ch := range p.Changes {
+		path := uriPath(ch.URI)
+		if filepath.Base(path) == ConfigFileName {
+			for _, ds := range s.docs {
+				s.scheduleLocked(ds, 0)
+			}
+			return nil
+		}
+		s.scheduleDependentsLocked(path, 0)
+	}
+	return nil
+}
+
+// uriPath returns the file path of a URI (the URI itself for other schemes,
+// which then never matches a file the front end reads).
+func uriPath(u uri.URI) string {
+	if u.IsFile() {
+		return filepath.Clean(u.FsPath())
+	}
+	return string(u)
+}
