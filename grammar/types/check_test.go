@@ -3,6 +3,7 @@ package types_test
 import (
 	"fmt"
 	gotoken "go/token"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -370,11 +371,14 @@ void f(void) {
 `},
 		{"mixed-binary", 0, `
 shared int *sp;
+shared void *gp;
 int *lp;
 int f(void) {
 	if (sp == lp) return 1;  // E "mixes pointer-to-shared and pointer-to-local"
 	if (lp < sp) return 2;   // E "mixes pointer-to-shared and pointer-to-local"
 	if (sp == NULL || sp != 0) return 3;
+	if (gp < gp) return 4;   // E "relational.*incomplete"
+	if (gp == gp) return 5;
 	return (int)(sp - lp);   // E "mixes pointer-to-shared and pointer-to-local"
 }
 `},
@@ -571,4 +575,42 @@ int g(void) { return a; }
 	if strings.Join(errs, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(errs, "\n"), strings.Join(want, "\n"))
 	}
+}
+
+// TestNoPanicOnMutations deletes single lines of the corpus programs and
+// checks that the type checker survives whatever the parser makes of them.
+func TestNoPanicOnMutations(t *testing.T) {
+	files := corpusFiles(t, "valid")
+	if len(files) == 0 {
+		t.Skip("no corpus")
+	}
+	if testing.Short() && len(files) > 10 {
+		files = files[:10]
+	}
+	n := 0
+	for fi, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(string(src), "\n")
+		for k := 0; k < 6; k++ {
+			drop := (fi*7919 + k*104729) % len(lines)
+			mut := strings.Join(append(append([]string{}, lines[:drop]...), lines[drop+1:]...), "\n")
+			cfg, threads := fileConfig(path, src)
+			fset := gotoken.NewFileSet()
+			res := cpp.Preprocess(fset, path, []byte(mut), cfg)
+			f, _ := parser.ParseFile(fset, path, res.Tokens)
+			func() {
+				defer func() {
+					if r := recover(); r != nil {
+						t.Errorf("%s without line %d: panic: %v", path, drop+1, r)
+					}
+				}()
+				types.Check(fset, f, &types.Config{StaticThreads: threads})
+			}()
+			n++
+		}
+	}
+	t.Logf("%d mutated programs", n)
 }

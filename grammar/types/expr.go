@@ -674,6 +674,10 @@ func (c *checker) binaryOp(op string, x, y *operand, e ast.Node) (operand, bool)
 			if c.mixedPointers(e, op, x, y) {
 				return invalidOp, false
 			}
+			if op != "==" && op != "!=" && IsPointerToShared(xt) && (!IsComplete(PointerElem(xt)) || !IsComplete(PointerElem(yt))) {
+				c.errorf(e, "relational operator %s applied to a pointer-to-shared with incomplete type ('%s' and '%s')", op, xt, yt)
+				return invalidOp, false
+			}
 		case xp && IsInteger(yt), yp && IsInteger(xt):
 			if !x.null && !y.null {
 				c.warnf(e, "comparison between pointer and integer ('%s' and '%s')", xt, yt)
