@@ -46,7 +46,6 @@ type Loop struct {
 	Stmt ast.Stmt
 
 	forest *LoopForest
-	in     []bool // membership by block index
 	inv    *invariance
 	iv     *InductionVar
 	ivd    bool
@@ -62,7 +61,14 @@ type LoopExit struct {
 func (e LoopExit) To() *Block { return e.From.Succs[e.Succ] }
 
 // Contains reports whether b belongs to the loop (or to a loop inside it).
-func (l *Loop) Contains(b *Block) bool { return b.Index < len(l.in) && l.in[b.Index] }
+func (l *Loop) Contains(b *Block) bool {
+	for m := l.forest.loopOf[b.Index]; m != nil && m.Depth >= l.Depth; m = m.Parent {
+		if m == l {
+			return true
+		}
+	}
+	return false
+}
 
 // Loops returns the natural loop forest of g, computed on first use.
 func (g *Graph) Loops() *LoopForest {
@@ -134,10 +140,9 @@ func findLoops(g *Graph) *LoopForest {
 		if len(latches[h.Index]) == 0 {
 			continue
 		}
-		l := &Loop{Header: h, Latches: latches[h.Index], in: make([]bool, n), forest: f}
+		l := &Loop{Header: h, Latches: latches[h.Index], forest: f}
 		loops = append(loops, l)
 		f.loopOf[h.Index] = l
-		l.in[h.Index] = true
 		var work []*Block
 		work = append(work, l.Latches...)
 		for len(work) > 0 {
@@ -160,13 +165,8 @@ func findLoops(g *Graph) *LoopForest {
 			}
 		}
 	}
-	// Membership, outer loops first.
+	// Blocks, exits and entries, outer loops first.
 	sort.SliceStable(loops, func(i, j int) bool { return rpo[loops[i].Header.Index] < rpo[loops[j].Header.Index] })
-	for _, b := range g.Blocks {
-		for l := f.loopOf[b.Index]; l != nil; l = l.Parent {
-			l.in[b.Index] = true
-		}
-	}
 	for _, l := range loops {
 		if l.Parent == nil {
 			l.Depth = 1
@@ -175,18 +175,20 @@ func findLoops(g *Graph) *LoopForest {
 			l.Depth = l.Parent.Depth + 1
 			l.Parent.Inner = append(l.Parent.Inner, l)
 		}
-		for _, b := range g.Blocks {
-			if l.in[b.Index] {
-				l.Blocks = append(l.Blocks, b)
-				for i, s := range b.Succs {
-					if !l.in[s.Index] {
-						l.Exits = append(l.Exits, LoopExit{b, i})
-					}
+	}
+	for _, b := range g.Blocks {
+		for l := f.loopOf[b.Index]; l != nil; l = l.Parent {
+			l.Blocks = append(l.Blocks, b)
+			for i, s := range b.Succs {
+				if !l.Contains(s) {
+					l.Exits = append(l.Exits, LoopExit{b, i})
 				}
 			}
 		}
+	}
+	for _, l := range loops {
 		for _, p := range l.Header.Preds {
-			if !l.in[p.Index] && p.Live {
+			if !l.Contains(p) && p.Live {
 				l.Entries = append(l.Entries, p)
 			}
 		}
