@@ -67,7 +67,7 @@ const (
 	maxSelfNest     = 8       // times one file may be on the include stack
 	maxIncludes     = 100000  // #include operations per unit
 	maxExpansion    = 1 << 20 // tokens produced by one outermost macro invocation
-	maxTotal        = 1 << 24 // macro-produced tokens per unit
+	maxTotal        = 1 << 24 // macro-produced tokens per unit, plus 4 per byte of source
 	maxArgDepth     = 256     // macro calls nested in macro arguments
 	maxExprDepth    = 1000    // nesting in a #if expression
 )
@@ -230,6 +230,9 @@ func (p *pp) newFile(name, src string, synthetic bool, dirIdx int) *srcFile {
 
 func (p *pp) push(f *srcFile) {
 	in := &input{f: f, condBase: len(p.conds)}
+	// Big sources may legitimately expand to many tokens; runaway macros
+	// are caught by the per-invocation budget long before this one.
+	p.total += 4 * len(f.src)
 	in.lx.Init(f.tf, f.src, &p.diags)
 	f.active++
 	p.inputs = append(p.inputs, in)
@@ -307,9 +310,9 @@ func (p *pp) run() {
 			p.carryBOL = false
 		}
 		if len(p.out) == cap(p.out) {
-			// Double: append's 1.25x growth for large slices copies
-			// the output several times over.
-			out := make([]token.Token, len(p.out), 2*cap(p.out)+1024)
+			// Grow by half: append's 1.25x growth for large slices
+			// copies the output many times over, doubling wastes memory.
+			out := make([]token.Token, len(p.out), cap(p.out)+cap(p.out)/2+1024)
 			copy(out, p.out)
 			p.out = out
 		}

@@ -364,7 +364,7 @@ func (p *pp) reportOverrun() {
 	if p.total <= 0 {
 		if !p.totalReported {
 			p.totalReported = true
-			p.errorf(p.topSite, "macro expansion stopped: the unit's macro expansions exceed %d tokens", maxTotal)
+			p.errorf(p.topSite, "macro expansion stopped: the unit's macro expansions produce too many tokens")
 		}
 		return
 	}
