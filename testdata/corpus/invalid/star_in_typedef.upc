@@ -2,8 +2,8 @@
    in a typedef. */
 #include <upc.h>
 
-typedef shared [*] int star_int_t;                     // want "\[\*\].*typedef"
-typedef shared [*] double star_row_t[8 * THREADS];     // want "\[\*\].*typedef"
+typedef shared [*] int star_int_t;                     // want `\[\*\].*typedef`
+typedef shared [*] double star_row_t[8 * THREADS];     // want `\[\*\].*typedef`
 typedef shared [8] double row8_t;                      /* fine */
 
 row8_t rows[8 * THREADS];

@@ -3,9 +3,9 @@
 #include <stddef.h>
 
 shared [*] int star_array[16 * THREADS];       /* fine */
-shared [*] int *star_ptr;                      // want "\[\*\].*pointer"
+shared [*] int *star_ptr;                      // want `\[\*\].*pointer`
 
-static long sum(shared [*] long *p, size_t n)  // want "\[\*\].*pointer"
+static long sum(shared [*] long *p, size_t n)  // want `\[\*\].*pointer`
 {
     long s = 0;
     size_t i;
@@ -16,7 +16,7 @@ static long sum(shared [*] long *p, size_t n)  // want "\[\*\].*pointer"
 
 int main(void)
 {
-    shared [*] double *local_view = NULL;      // want "\[\*\].*pointer"
+    shared [*] double *local_view = NULL;      // want `\[\*\].*pointer`
     star_array[MYTHREAD] = MYTHREAD;
     (void)local_view;
     (void)sum;

@@ -8,7 +8,7 @@
 shared [N / THREADS] int a[N];                 /* fine with static THREADS */
 shared int b[N];                               /* fine with static THREADS */
 shared [*] int star[N];                        /* fine */
-shared [*] int *sp;                            // want "\[\*\].*pointer"
+shared [*] int *sp;                            // want `\[\*\].*pointer`
 shared [-2] int neg[N];                        // want "block size"
 
 int main(void)
