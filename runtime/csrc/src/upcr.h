@@ -31,6 +31,9 @@ extern "C" {
 
 #define UPCR_LIKELY(x) __builtin_expect(!!(x), 1)
 #define UPCR_UNLIKELY(x) __builtin_expect(!!(x), 0)
+/* hot-path helpers: always inlined, so constant block and element sizes
+ * fold into the caller's arithmetic */
+#define UPCR_HOT static inline __attribute__((always_inline))
 
 /* ------------------------------------------------------------------ */
 /* THREADS, MYTHREAD and the predefined macros (UPC 6.3, 6.7.2)        */
@@ -92,7 +95,7 @@ extern char *upcr_mybase_;   /* MYTHREAD's partition                      */
 
 static inline int upcr_isnull(upcr_sptr_t p) { return p.off == 0 && p.thread == 0; }
 
-static inline int upcr_is_local(upcr_sptr_t p)
+UPCR_HOT int upcr_is_local(upcr_sptr_t p)
 {
 	return THREADS == 1 || p.thread == (uint32_t)upcr_mythread_;
 }
@@ -107,7 +110,7 @@ static inline void *upcr_addr(upcr_sptr_t p)
 /* p + d for a pointer to an element of esz bytes with block size B
  * (0 = indefinite).  d counts ultimate elements: for a pointer to an array
  * type T[K] the translator passes i*K.  Floor division as 6.4.2 demands. */
-static inline upcr_sptr_t upcr_add(upcr_sptr_t p, int64_t d, size_t esz, size_t B)
+UPCR_HOT upcr_sptr_t upcr_add(upcr_sptr_t p, int64_t d, size_t esz, size_t B)
 {
 	if (B == 0) { /* indefinite: plain C arithmetic, thread unchanged */
 		p.off += (uint64_t)(d * (int64_t)esz);
@@ -115,21 +118,46 @@ static inline upcr_sptr_t upcr_add(upcr_sptr_t p, int64_t d, size_t esz, size_t 
 		return p;
 	}
 	const int64_t T = THREADS;
-	if (B == 1) { /* cyclic: phaseless fast path */
+	if (B == 1) { /* cyclic: phaseless */
+		if (T == 1) {
+			p.off += (uint64_t)(d * (int64_t)esz);
+			return p;
+		}
 		int64_t t = (int64_t)p.thread + d;
 		int64_t q = t / T, r = t % T;
-		if (r < 0) { r += T; q--; }
+		if (r < 0) {
+			r += T;
+			q--;
+		}
 		p.thread = (uint32_t)r;
 		p.off += (uint64_t)(q * (int64_t)esz);
 		return p;
 	}
 	int64_t b = (int64_t)B;
 	int64_t tot = (int64_t)p.phase + d;
+	if (UPCR_LIKELY((uint64_t)tot < (uint64_t)b)) { /* same block: no division */
+		p.off += (uint64_t)(d * (int64_t)esz);
+		p.phase = (uint32_t)tot;
+		return p;
+	}
 	int64_t blocks = tot / b, ph = tot % b;
-	if (ph < 0) { ph += b; blocks--; }
-	int64_t t = (int64_t)p.thread + blocks;
-	int64_t q = t / T, r = t % T;
-	if (r < 0) { r += T; q--; }
+	if (ph < 0) {
+		ph += b;
+		blocks--;
+	}
+	int64_t q, r;
+	if (T == 1) {
+		q = blocks;
+		r = 0;
+	} else {
+		int64_t t = (int64_t)p.thread + blocks;
+		q = t / T;
+		r = t % T;
+		if (r < 0) {
+			r += T;
+			q--;
+		}
+	}
 	p.off += (uint64_t)((q * b + ph - (int64_t)p.phase) * (int64_t)esz);
 	p.thread = (uint32_t)r;
 	p.phase = (uint32_t)ph;
@@ -138,7 +166,7 @@ static inline upcr_sptr_t upcr_add(upcr_sptr_t p, int64_t d, size_t esz, size_t 
 
 /* Element i of an array whose base pointer is a (phase 0): the same as
  * upcr_add, named for readability of emitted code. */
-static inline upcr_sptr_t upcr_index(upcr_sptr_t a, int64_t i, size_t esz, size_t B)
+UPCR_HOT upcr_sptr_t upcr_index(upcr_sptr_t a, int64_t i, size_t esz, size_t B)
 {
 	return upcr_add(a, i, esz, B);
 }
@@ -218,12 +246,16 @@ static inline void *upcr_to_local(upcr_sptr_t p, upcr_loc_t loc)
 /* and at exit, so the hot path is a plain increment)                   */
 /* ------------------------------------------------------------------ */
 
+/* unsigned long long, not uint64_t (unsigned long): a distinct type for
+ * alias analysis, so a counter increment does not force the compiler to
+ * reload pointer-to-shared offsets (uint64_t) in the caller's loop. */
+typedef unsigned long long upcr_count_t;
 typedef struct upcr_counters {
-	uint64_t local_reads, local_read_bytes, local_writes, local_write_bytes;
-	uint64_t remote_reads, remote_read_bytes, remote_writes, remote_write_bytes;
-	uint64_t bulk_local, bulk_local_bytes, bulk_remote, bulk_remote_bytes;
-	uint64_t strict_ops, fences, barriers, lock_ops;
-	uint64_t allocs, frees, collectives, collective_bytes;
+	upcr_count_t local_reads, local_read_bytes, local_writes, local_write_bytes;
+	upcr_count_t remote_reads, remote_read_bytes, remote_writes, remote_write_bytes;
+	upcr_count_t bulk_local, bulk_local_bytes, bulk_remote, bulk_remote_bytes;
+	upcr_count_t strict_ops, fences, barriers, lock_ops;
+	upcr_count_t allocs, frees, collectives, collective_bytes;
 	double comm_ns;    /* modeled cost of this thread's own remote operations */
 	double modeled_ns; /* modeled program time (virtual clock) */
 } upcr_counters_t;
@@ -272,7 +304,7 @@ static inline void upcr_put(upcr_sptr_t dst, const void *src, size_t n, upcr_loc
 /* Typed accessors: upcr_get_NAME(p, loc), upcr_put_NAME(p, v, loc) and the
  * strict variants upcr_get_NAME_strict / upcr_put_NAME_strict. */
 #define UPCR_ACCESSORS(NAME, T)                                                          \
-	static inline T upcr_get_##NAME(upcr_sptr_t p, upcr_loc_t loc)                   \
+	UPCR_HOT T upcr_get_##NAME(upcr_sptr_t p, upcr_loc_t loc)                         \
 	{                                                                                \
 		if (UPCR_LIKELY(upcr_is_local(p))) {                                     \
 			UPCR_COUNT_LOCAL_READ(sizeof(T));                                \
@@ -282,7 +314,7 @@ static inline void upcr_put(upcr_sptr_t dst, const void *src, size_t n, upcr_loc
 		upcr_get_remote(&v, p, sizeof(T), loc);                                  \
 		return v;                                                                \
 	}                                                                                \
-	static inline void upcr_put_##NAME(upcr_sptr_t p, T v, upcr_loc_t loc)           \
+	UPCR_HOT void upcr_put_##NAME(upcr_sptr_t p, T v, upcr_loc_t loc)                 \
 	{                                                                                \
 		if (UPCR_LIKELY(upcr_is_local(p))) {                                     \
 			UPCR_COUNT_LOCAL_WRITE(sizeof(T));                               \
