@@ -596,3 +596,25 @@ func TestCRLFAndSplices(t *testing.T) {
 		t.Errorf("expansion site %v", p)
 	}
 }
+
+func TestIncludeDepth(t *testing.T) {
+	files := map[string]string{}
+	for i := 0; i < 300; i++ {
+		files[fmt.Sprintf("/src/h%d.h", i)] = fmt.Sprintf("#include \"h%d.h\"\nh%d", i+1, i)
+	}
+	got, diags, r, fset := pre(t, "#include \"h0.h\"\n#include <mpi.h>", &Config{ReadFile: memFiles(files)})
+	// main.c includes h0.h at level 1, ..., h199.h is at level 200.
+	if !strings.HasPrefix(got, "h199\nh198\n") || !strings.HasSuffix(got, "h1\nh0") {
+		t.Errorf("output starts %q", got[:20])
+	}
+	want := []string{
+		"/src/h199.h:1:1: error: #include nested too deeply (more than 200 levels)",
+		"2:10: warning: system header <mpi.h> not found; declarations from it are unknown",
+	}
+	if strings.Join(diags, "\n") != strings.Join(want, "\n") {
+		t.Errorf("diagnostics:\n%s", strings.Join(diags, "\n"))
+	}
+	if d := r.Diags[1]; fset.Position(d.End).Column != 17 {
+		t.Errorf("missing header diagnostic ends at %v", fset.Position(d.End))
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/upclint/upclint/grammar/diag"
 	"github.com/upclint/upclint/grammar/token"
 )
 
@@ -273,7 +274,7 @@ func (p *pp) include(in *input, hash token.Token, line []token.Token, next, once
 		p.errorf(hash.Pos, "#include expects \"FILENAME\" or <FILENAME>")
 		return
 	}
-	at := toks[0].SitePos()
+	at, atEnd := toks[0].SitePos(), toks[len(toks)-1].SiteEnd()
 	if len(p.inputs) > maxIncludeDepth {
 		p.reportOnce(hash.Pos, "#include nested too deeply (more than %d levels)", maxIncludeDepth)
 		return
@@ -281,9 +282,9 @@ func (p *pp) include(in *input, hash token.Token, line []token.Token, next, once
 	f := p.resolve(in.f, name, angled, next)
 	if f == nil {
 		if angled {
-			p.warnf(at, "system header <%s> not found; declarations from it are unknown", name)
+			p.diags.Add(at, atEnd, diag.Warning, diag.RulePreprocessor, "system header <%s> not found; declarations from it are unknown", name)
 		} else {
-			p.errorf(at, "include file \"%s\" not found", name)
+			p.diags.Add(at, atEnd, diag.Error, diag.RulePreprocessor, "include file \"%s\" not found", name)
 		}
 		return
 	}
