@@ -73,8 +73,9 @@ type Block struct {
 
 	// Live reports whether the block is reachable from Entry.
 	Live bool
-	// Forall is the innermost upc_forall whose body contains the block (its
-	// affinity test and its body, not its header), or nil.
+	// Forall is the innermost upc_forall whose body contains the block, or
+	// nil. The header, affinity test and step of a forall are not in its
+	// body.
 	Forall *ast.ForallStmt
 	// ForallDepth is the number of upc_forall bodies containing the block.
 	ForallDepth int
