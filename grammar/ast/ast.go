@@ -44,8 +44,14 @@ type Range struct {
 // Start is the position of the node's first byte.
 func (r *Range) Start() gotoken.Pos { return gotoken.Pos(r.Pos.Offset) }
 
-// End is the position just after the node's last byte.
-func (r *Range) End() gotoken.Pos { return gotoken.Pos(r.EndPos.Column) }
+// End is the position just after the node's last byte. An empty node (an
+// abstract declarator with no tokens) ends where it starts.
+func (r *Range) End() gotoken.Pos {
+	if r.EndPos.Line == r.Pos.Line {
+		return gotoken.Pos(r.Pos.Offset)
+	}
+	return gotoken.Pos(r.EndPos.Column)
+}
 
 // Span is the node's token index range [first, end) in File.Tokens.
 func (r *Range) Span() (first, end int) { return r.Pos.Line, r.EndPos.Line }

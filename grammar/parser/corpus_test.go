@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -13,12 +14,15 @@ import (
 	"github.com/upclint/upclint/grammar/token"
 )
 
-// upcFiles lists the .upc files under the repository's testdata and this
-// package's testdata.
+// upcFiles lists the valid .upc files under the repository's testdata and
+// this package's testdata (not those under an "invalid" directory).
 func upcFiles(t testing.TB) []string {
 	var files []string
 	for _, root := range []string{"../../testdata", "testdata"} {
 		filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+			if err == nil && d.IsDir() && d.Name() == "invalid" {
+				return filepath.SkipDir
+			}
 			if err == nil && !d.IsDir() && strings.HasSuffix(path, ".upc") {
 				files = append(files, path)
 			}
@@ -26,6 +30,48 @@ func upcFiles(t testing.TB) []string {
 		})
 	}
 	return files
+}
+
+var wantRe = regexp.MustCompile(`// want (.*)$`)
+
+// TestInvalidCorpus checks the syntax errors on the corpus's invalid
+// programs: every one must be wanted by a "// want" comment on its line,
+// and every file named syntax_* must get at least one.
+func TestInvalidCorpus(t *testing.T) {
+	paths, _ := filepath.Glob("../../testdata/corpus/invalid/*.upc")
+	for _, path := range paths {
+		src, _ := os.ReadFile(path)
+		lines := strings.Split(string(src), "\n")
+		fset := gotoken.NewFileSet()
+		toks := preprocess(t, fset, path)
+		_, diags := ParseFile(fset, path, toks)
+		if strings.HasPrefix(filepath.Base(path), "syntax_") && len(diags) == 0 {
+			t.Errorf("%s: no syntax error", path)
+		}
+		for _, d := range diags {
+			p := fset.Position(d.Pos)
+			if p.Filename != path || p.Line > len(lines) {
+				t.Errorf("%s: %s: syntax error outside the file: %s", path, p, d.Message)
+				continue
+			}
+			m := wantRe.FindStringSubmatch(lines[p.Line-1])
+			if m == nil || !wanted(m[1], d.Message) {
+				t.Errorf("%s: unwanted syntax error: %s", p, d.Message)
+			}
+		}
+	}
+}
+
+// wanted reports whether one of the quoted regexps in list matches msg.
+func wanted(list, msg string) bool {
+	for _, q := range regexp.MustCompile(`"(?:[^"\\]|\\.)*"`).FindAllString(list, -1) {
+		if s, err := strconv.Unquote(q); err == nil {
+			if re, err := regexp.Compile(s); err == nil && re.MatchString(msg) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 var flagsRe = regexp.MustCompile(`(?m)^// upclint-flags:(.*)$`)

@@ -17,7 +17,7 @@ func TestFastMatchesGrammar(t *testing.T) {
 	check := func(name string, toks []token.Token) {
 		toks = terminate(toks)
 		keep := retag(toks)
-		for _, pc := range split(toks, keep) {
+		for _, pc := range split(toks, keep, 0) {
 			if pc.pragma || pc.deep >= 0 {
 				continue
 			}

@@ -82,7 +82,9 @@ func ParseFile(fset *gotoken.FileSet, name string, toks []token.Token) (*ast.Fil
 	f := &ast.File{Name: name, Tokens: toks}
 	var diags diag.List
 	var buf []lexer.Token
-	for _, pc := range split(toks, keep) {
+	pieces := split(toks, keep, 0)
+	for k := 0; k < len(pieces); k++ {
+		pc := pieces[k]
 		buf = convert(buf[:0], toks, pc.lo, pc.hi, keep)
 		r := ast.Range{Pos: buf[0].Pos, EndPos: buf[len(buf)-1].Pos}
 		switch {
@@ -98,11 +100,28 @@ func ParseFile(fset *gotoken.FileSet, name string, toks []token.Token) (*ast.Fil
 			f.Decls = append(f.Decls, &ast.PragmaDecl{Range: r, Text: toks[pc.lo].Text})
 		default:
 			d, err := parsePiece(buf)
+			if err != nil && fset != nil && errorAt(err) == pc.hi {
+				// The declaration ran to its end unfinished, most likely for
+				// a missing '}': end it where the next declaration seems to
+				// begin, and go on from there.
+				if cut := resync(fset, toks, pc.lo, pc.hi); cut >= 0 {
+					pc.hi = cut
+					buf = convert(buf[:0], toks, pc.lo, pc.hi, keep)
+					r = ast.Range{Pos: buf[0].Pos, EndPos: buf[len(buf)-1].Pos}
+					_, err = parsePiece(buf)
+					pieces = append(pieces[:k+1], split(toks, keep, cut)...)
+				}
+			}
 			if err != nil {
 				pos, msg := errorMessage(err)
 				end := gotoken.NoPos
 				if pos.Line < len(toks) && pos.Line >= pc.lo {
-					end = toks[pos.Line].SiteEnd()
+					t := &toks[pos.Line]
+					end = t.SiteEnd()
+					if pos.Line == pc.hi && t.Kind != token.EOF {
+						// the piece's end stands for the token after it
+						msg = strings.Replace(msg, "found end of file", "found '"+t.Text+"'", 1)
+					}
 				}
 				diags.Add(gotoken.Pos(pos.Offset), end, diag.Error, diag.RuleSyntax, "%s", msg)
 				f.Decls = append(f.Decls, &ast.BadDecl{Range: r})
@@ -210,6 +229,12 @@ func tooDeep(toks []token.Token) int {
 		}
 	}
 	return -1
+}
+
+// errorAt returns the index of the token a parse error is at.
+func errorAt(err error) int {
+	pos, _ := errorMessage(err)
+	return pos.Line
 }
 
 // errorMessage turns a participle error into a position and a message

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"bytes"
+	gotoken "go/token"
 
 	"github.com/upclint/upclint/grammar/token"
 )
@@ -24,10 +25,10 @@ type piece struct {
 // A declaration ends with a ';' outside brackets, or with the '}' that
 // closes a function body; the braces of a struct, union or enum body and of
 // an initializer do not end one.
-func split(toks []token.Token, keep map[int]bool) []piece {
+func split(toks []token.Token, keep map[int]bool, from int) []piece {
 	var pieces []piece
 	var stack []byte
-	i := 0
+	i := from
 	for i < len(toks) && toks[i].Kind != token.EOF {
 		if toks[i].Kind == token.Pragma {
 			if keep[i] {
@@ -149,4 +150,36 @@ func openerOf(closer string) byte {
 		return '['
 	}
 	return '{'
+}
+
+// resync finds where a declaration that runs on unterminated (a missing
+// '}') most likely ended: the first token in toks(lo, hi) that begins a
+// declaration in column 1 of a line, right after a ';' or '}'. Function
+// bodies are indented, so such a token starts the next top-level
+// declaration. It returns -1 if there is none.
+func resync(fset *gotoken.FileSet, toks []token.Token, lo, hi int) int {
+	prev := -1
+	for j := lo; j < hi; j++ {
+		t := &toks[j]
+		if t.Kind == token.Pragma {
+			continue
+		}
+		if prev >= 0 && t.Flags&token.BOL != 0 && !t.FromMacro() && declStart(t) &&
+			(toks[prev].Is(";") || toks[prev].Is("}")) && fset.Position(t.Pos).Column == 1 {
+			return j
+		}
+		prev = j
+	}
+	return -1
+}
+
+// declStart reports whether t can begin a top-level declaration.
+func declStart(t *token.Token) bool {
+	switch t.Kind {
+	case token.TypeName:
+		return true
+	case token.Keyword:
+		return typeSpecKeywords[t.Text] || declStartKeywords[t.Text]
+	}
+	return false
 }
