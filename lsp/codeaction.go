@@ -77,14 +77,10 @@ func codeActions(snap *snapshot, rng protocol.Range, only []protocol.CodeActionK
 		if !quick || f.Pos.Path != snap.path {
 			continue
 		}
-		fs, fe := f.Pos.Offset, max(f.Pos.Offset, f.End.Offset)
-		if f.End.Path != f.Pos.Path {
-			fe = fs
-		}
-		if fe < start || fs > end {
+		d := snap.diags[di]
+		if snap.m.offset(d.Range.End) < start || snap.m.offset(d.Range.Start) > end {
 			continue // the finding does not touch the requested range
 		}
-		d := snap.diags[di]
 		for _, fix := range f.Fixes {
 			edit := l.workspaceEdit(fix.Edits)
 			if edit == nil {

@@ -63,7 +63,32 @@ func (l *locator) rangeOf(pos, end checks.Position) (protocol.Range, bool) {
 	if !end.IsValid() || end.Path != pos.Path {
 		e = pos.Offset
 	}
+	if e <= pos.Offset {
+		e = wordEnd(m.text, pos.Offset) // a point: underline the word there
+	}
 	return m.rangeOf(pos.Offset, e), true
+}
+
+// wordEnd returns the end of the identifier or number at off, or off+1 for
+// another character (off at the end of a line stays a point).
+func wordEnd(text []byte, off int) int {
+	if off < 0 || off >= len(text) {
+		return off
+	}
+	isWord := func(c byte) bool {
+		return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+	}
+	if !isWord(text[off]) {
+		if text[off] == '\n' || text[off] == '\r' {
+			return off
+		}
+		return off + 1
+	}
+	e := off
+	for e < len(text) && isWord(text[e]) {
+		e++
+	}
+	return e
 }
 
 func (l *locator) location(pos, end checks.Position) (protocol.Location, bool) {

@@ -199,7 +199,11 @@ func (q *query) documentSymbols() []protocol.DocumentSymbol {
 				Range:          q.snap.m.rangeOf(start, end),
 				SelectionRange: q.snap.m.rangeOf(q.nodeRange(id))}
 			if obj != nil && obj.Type() != nil {
-				detail := types.TypeString(obj.Type(), "")
+				t := obj.Type()
+				if named, ok := t.(*types.Named); ok && kind == protocol.SymbolKindTypeParameter {
+					t = named.Type
+				}
+				detail := types.TypeString(t, "")
 				sym.Detail = &detail
 			}
 			out = append(out, sym)

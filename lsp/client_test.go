@@ -1,0 +1,323 @@
+package lsp
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+)
+
+// testClient is an LSP client talking to an in-process server over pipes.
+type testClient struct {
+	t      testing.TB
+	srv    *Server
+	toSrv  *io.PipeWriter
+	served chan error
+
+	mu      sync.Mutex
+	nextID  int
+	waiting map[string]chan *envelope
+	pubs    map[uri.URI][]*protocol.PublishDiagnosticsParams
+	notes   []*envelope
+	changed *sync.Cond
+	closed  bool
+}
+
+// newTestServer returns a server whose analyses run without debounce
+// unless settings say otherwise, and a client connected to it.
+func newTestServer(t testing.TB, setup func(*Server)) *testClient {
+	t.Helper()
+	srv := NewServer(Options{Version: "test", Log: testLog{t}})
+	if setup != nil {
+		setup(srv)
+	}
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	c := &testClient{t: t, srv: srv, toSrv: inW, served: make(chan error, 1),
+		waiting: map[string]chan *envelope{}, pubs: map[uri.URI][]*protocol.PublishDiagnosticsParams{}}
+	c.changed = sync.NewCond(&c.mu)
+	go func() {
+		err := srv.Serve(context.Background(), inR, outW)
+		outW.Close()
+		c.served <- err
+	}()
+	go c.readLoop(outR)
+	t.Cleanup(func() {
+		inW.Close()
+		select {
+		case <-c.served:
+		case <-time.After(10 * time.Second):
+			t.Errorf("server did not stop")
+		}
+	})
+	return c
+}
+
+type testLog struct{ t testing.TB }
+
+func (l testLog) Write(p []byte) (int, error) {
+	if os.Getenv("UPCLINT_LSP_LOG") != "" {
+		l.t.Logf("%s", strings.TrimRight(string(p), "\n"))
+	}
+	return len(p), nil
+}
+
+func (c *testClient) readLoop(r io.Reader) {
+	br := bufio.NewReader(r)
+	for {
+		frame, err := readFrame(br)
+		if err != nil {
+			c.mu.Lock()
+			c.closed = true
+			c.changed.Broadcast()
+			for _, ch := range c.waiting {
+				close(ch)
+			}
+			c.waiting = map[string]chan *envelope{}
+			c.mu.Unlock()
+			return
+		}
+		var env envelope
+		if err := json.Unmarshal(frame, &env); err != nil {
+			c.t.Errorf("server sent invalid JSON: %v: %s", err, frame)
+			continue
+		}
+		c.mu.Lock()
+		if env.Method == nil {
+			key, _ := idKey(env.ID)
+			if string(env.ID) == "null" {
+				key = "null"
+			}
+			if ch := c.waiting[key]; ch != nil {
+				delete(c.waiting, key)
+				ch <- &env
+			} else {
+				c.notes = append(c.notes, &env) // unsolicited (e.g. id null errors)
+			}
+		} else {
+			if *env.Method == "textDocument/publishDiagnostics" {
+				var p protocol.PublishDiagnosticsParams
+				if err := protocol.Unmarshal(env.Params, &p); err != nil {
+					c.t.Errorf("bad publishDiagnostics: %v", err)
+				}
+				c.pubs[p.URI] = append(c.pubs[p.URI], &p)
+			}
+			c.notes = append(c.notes, &env)
+		}
+		c.changed.Broadcast()
+		c.mu.Unlock()
+	}
+}
+
+func (c *testClient) write(msg []byte) {
+	c.t.Helper()
+	if _, err := fmt.Fprintf(c.toSrv, "Content-Length: %d\r\n\r\n%s", len(msg), msg); err != nil {
+		c.t.Fatalf("write: %v", err)
+	}
+}
+
+// start sends a request and returns the channel of its response.
+func (c *testClient) start(method string, params any) (json.RawMessage, chan *envelope) {
+	c.t.Helper()
+	c.mu.Lock()
+	c.nextID++
+	id := json.RawMessage(fmt.Sprint(c.nextID))
+	ch := make(chan *envelope, 1)
+	c.waiting[string(id)] = ch
+	c.mu.Unlock()
+	raw, err := protocol.Marshal(params)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	c.write([]byte(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"method":%q,"params":%s}`, id, method, raw)))
+	return id, ch
+}
+
+// call sends a request and decodes its result into result (if not nil). It
+// returns the error object of an error response.
+func (c *testClient) call(method string, params, result any) *rpcError {
+	c.t.Helper()
+	_, ch := c.start(method, params)
+	return c.await(ch, result)
+}
+
+func (c *testClient) await(ch chan *envelope, result any) *rpcError {
+	c.t.Helper()
+	select {
+	case env, ok := <-ch:
+		if !ok {
+			c.t.Fatalf("connection closed while waiting for a response")
+		}
+		if len(env.Error) > 0 {
+			var e rpcError
+			if err := json.Unmarshal(env.Error, &e); err != nil {
+				c.t.Fatalf("bad error object %s", env.Error)
+			}
+			return &e
+		}
+		if result != nil {
+			if err := protocol.Unmarshal(env.Result, result); err != nil {
+				c.t.Fatalf("decoding result %s: %v", env.Result, err)
+			}
+		}
+		return nil
+	case <-time.After(20 * time.Second):
+		c.t.Fatalf("timeout waiting for a response")
+		return nil
+	}
+}
+
+func (c *testClient) notify(method string, params any) {
+	c.t.Helper()
+	raw, err := protocol.Marshal(params)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	c.write([]byte(fmt.Sprintf(`{"jsonrpc":"2.0","method":%q,"params":%s}`, method, raw)))
+}
+
+// initialize runs the initialize handshake with the given options.
+func (c *testClient) initialize(root string, initOptions string) *protocol.InitializeResult {
+	c.t.Helper()
+	var res protocol.InitializeResult
+	params := map[string]any{
+		"processId": nil,
+		"rootUri":   string(uri.File(root)),
+		"capabilities": map[string]any{
+			"textDocument": map[string]any{
+				"hover":          map[string]any{"contentFormat": []string{"markdown", "plaintext"}},
+				"documentSymbol": map[string]any{"hierarchicalDocumentSymbolSupport": true},
+			},
+		},
+	}
+	if initOptions != "" {
+		params["initializationOptions"] = json.RawMessage(initOptions)
+	}
+	if err := c.call("initialize", params, &res); err != nil {
+		c.t.Fatalf("initialize: %v", err)
+	}
+	c.notify("initialized", map[string]any{})
+	return &res
+}
+
+func (c *testClient) open(u uri.URI, text string) {
+	c.t.Helper()
+	c.notify("textDocument/didOpen", &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
+		URI: u, LanguageID: "upc", Version: 1, Text: text}})
+}
+
+// change sends one incremental edit.
+func (c *testClient) change(u uri.URI, version int32, rng protocol.Range, text string) {
+	c.t.Helper()
+	c.notify("textDocument/didChange", &protocol.DidChangeTextDocumentParams{
+		TextDocument: protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: u}, Version: version},
+		ContentChanges: []protocol.TextDocumentContentChangeEvent{
+			&protocol.TextDocumentContentChangePartial{Range: rng, Text: text}},
+	})
+}
+
+// waitDiagnostics waits for a publication for u that satisfies ok and
+// returns it.
+func (c *testClient) waitDiagnostics(u uri.URI, ok func(*protocol.PublishDiagnosticsParams) bool) *protocol.PublishDiagnosticsParams {
+	c.t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	timer := time.AfterFunc(20*time.Second, func() {
+		c.mu.Lock()
+		c.changed.Broadcast()
+		c.mu.Unlock()
+	})
+	defer timer.Stop()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	seen := 0
+	for {
+		pubs := c.pubs[u]
+		for ; seen < len(pubs); seen++ {
+			if ok(pubs[seen]) {
+				return pubs[seen]
+			}
+		}
+		if c.closed || time.Now().After(deadline) {
+			var last string
+			if n := len(pubs); n > 0 {
+				last = fmtDiags(pubs[n-1])
+			}
+			c.t.Fatalf("no matching diagnostics for %s (got %d publications; last: %s)", u, len(pubs), last)
+		}
+		c.changed.Wait()
+	}
+}
+
+// publications returns the publications so far for u.
+func (c *testClient) publications(u uri.URI) []*protocol.PublishDiagnosticsParams {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]*protocol.PublishDiagnosticsParams(nil), c.pubs[u]...)
+}
+
+func version(v int32) func(*protocol.PublishDiagnosticsParams) bool {
+	return func(p *protocol.PublishDiagnosticsParams) bool {
+		got, ok := p.Version.Get()
+		return ok && got == v
+	}
+}
+
+func fmtDiags(p *protocol.PublishDiagnosticsParams) string {
+	var b strings.Builder
+	v, _ := p.Version.Get()
+	fmt.Fprintf(&b, "v%d:", v)
+	for _, d := range p.Diagnostics {
+		fmt.Fprintf(&b, " [%d:%d-%d:%d %v %s]", d.Range.Start.Line, d.Range.Start.Character,
+			d.Range.End.Line, d.Range.End.Character, d.Code, msgOf(d))
+	}
+	return b.String()
+}
+
+func msgOf(d protocol.Diagnostic) string {
+	switch m := d.Message.(type) {
+	case protocol.String:
+		return string(m)
+	case *protocol.MarkupContent:
+		return m.Value
+	}
+	return ""
+}
+
+func codeOf(d protocol.Diagnostic) string {
+	if s, ok := d.Code.(protocol.String); ok {
+		return string(s)
+	}
+	return ""
+}
+
+// workspace writes files into a temporary directory and returns it.
+func workspace(t testing.TB, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func pos(line, char uint32) protocol.Position { return protocol.Position{Line: line, Character: char} }
+
+func rng(l1, c1, l2, c2 uint32) protocol.Range {
+	return protocol.Range{Start: pos(l1, c1), End: pos(l2, c2)}
+}
