@@ -11,6 +11,7 @@
 
 #include <limits.h>
 #include <linux/futex.h>
+#include <sched.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -34,7 +35,17 @@ int upcr_spin_limit(void)
 		if (e)
 			limit = atoi(e);
 		else
-			limit = upcr_threads_ <= upcr_ncpu_ ? 20000 : 50;
+			limit = upcr_threads_ <= upcr_ncpu_ ? 20000 : 0;
+	}
+	return limit;
+}
+
+static int upcr_yield_limit(void)
+{
+	static int limit = -1;
+	if (limit < 0) {
+		const char *e = getenv("UPCR_YIELDS");
+		limit = e ? atoi(e) : 2 * upcr_threads_;
 	}
 	return limit;
 }
@@ -93,6 +104,15 @@ static void wait_generation(volatile uint32_t *gen, volatile uint32_t *sleepers,
 			return;
 		cpu_relax();
 	}
+	/* Oversubscribed (more threads than CPUs): the threads still to
+	 * arrive need this CPU, and a yield hands it over without the cost
+	 * of a futex sleep and wake-up; sleep only if that does not help. */
+	if (upcr_threads_ > upcr_ncpu_)
+		for (int i = 0; i < upcr_yield_limit(); i++) {
+			if (__atomic_load_n(gen, __ATOMIC_ACQUIRE) != g)
+				return;
+			sched_yield();
+		}
 	__atomic_add_fetch(sleepers, 1, __ATOMIC_SEQ_CST);
 	while (__atomic_load_n(gen, __ATOMIC_SEQ_CST) == g)
 		upcr_futex_wait(gen, g);
