@@ -201,4 +201,3 @@ func BenchmarkCachedBuild(b *testing.B) {
 		}
 	}
 }
-
