@@ -1,0 +1,147 @@
+package grammar_test
+
+import (
+	"bytes"
+	gotoken "go/token"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/upclint/upclint/grammar"
+	"github.com/upclint/upclint/grammar/cpp"
+	"github.com/upclint/upclint/grammar/diag"
+	"github.com/upclint/upclint/grammar/headers"
+	"github.com/upclint/upclint/grammar/lexer"
+	"github.com/upclint/upclint/grammar/parser"
+	"github.com/upclint/upclint/grammar/token"
+	"github.com/upclint/upclint/grammar/types"
+)
+
+// corpusFile is one valid program of the test corpus.
+type corpusFile struct {
+	name string
+	src  []byte
+}
+
+// loadCorpus returns the valid corpus programs that need no flags: realistic
+// UPC in many styles, which the front-end benchmarks replay.
+func loadCorpus(b *testing.B) ([]corpusFile, int) {
+	b.Helper()
+	paths, _ := filepath.Glob(filepath.Join("..", "testdata", "corpus", "valid", "*.upc"))
+	var files []corpusFile
+	lines := 0
+	for _, p := range paths {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if bytes.Contains(src, []byte("upclint-flags:")) {
+			continue
+		}
+		files = append(files, corpusFile{p, src})
+		lines += bytes.Count(src, []byte{'\n'})
+	}
+	if len(files) == 0 {
+		b.Skip("no corpus")
+	}
+	return files, lines
+}
+
+// BenchmarkPhases measures each front-end phase over the corpus, one core,
+// as time per source line (headers are processed but not counted, as in a
+// real run). The shares are the differences between successive phases.
+func BenchmarkPhases(b *testing.B) {
+	files, lines := loadCorpus(b)
+	cfg := &cpp.Config{Bundled: headers.FS}
+	perLine := func(b *testing.B) {
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*lines), "ns/line")
+		b.ReportMetric(float64(b.N*lines)/b.Elapsed().Seconds(), "lines/s")
+	}
+	b.Run("lex", func(b *testing.B) {
+		for b.Loop() {
+			for _, f := range files {
+				fset := gotoken.NewFileSet()
+				tf := fset.AddFile(f.name, -1, len(f.src))
+				var l lexer.Lexer
+				var dl diag.List
+				l.Init(tf, string(f.src), &dl)
+				for l.Next().Kind != token.EOF {
+				}
+			}
+		}
+		perLine(b)
+	})
+	b.Run("preprocess", func(b *testing.B) {
+		for b.Loop() {
+			for _, f := range files {
+				cpp.Preprocess(gotoken.NewFileSet(), f.name, f.src, cfg)
+			}
+		}
+		perLine(b)
+	})
+	b.Run("parse", func(b *testing.B) {
+		for b.Loop() {
+			for _, f := range files {
+				fset := gotoken.NewFileSet()
+				r := cpp.Preprocess(fset, f.name, f.src, cfg)
+				parser.ParseFile(fset, f.name, r.Tokens)
+			}
+		}
+		perLine(b)
+	})
+	b.Run("typecheck", func(b *testing.B) {
+		for b.Loop() {
+			for _, f := range files {
+				fset := gotoken.NewFileSet()
+				r := cpp.Preprocess(fset, f.name, f.src, cfg)
+				af, _ := parser.ParseFile(fset, f.name, r.Tokens)
+				types.Check(fset, af, &types.Config{})
+			}
+		}
+		perLine(b)
+	})
+}
+
+// BenchmarkRetainedHeap reports the heap a loaded unit keeps alive, per
+// source line of the corpus.
+func BenchmarkRetainedHeap(b *testing.B) {
+	files, lines := loadCorpus(b)
+	var perLine float64
+	for b.Loop() {
+		units := make([]*grammar.Unit, 0, len(files))
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		for _, f := range files {
+			units = append(units, grammar.Load(gotoken.NewFileSet(), f.name, f.src, nil))
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		perLine = float64(after.HeapAlloc-before.HeapAlloc) / float64(lines)
+		runtime.KeepAlive(units)
+	}
+	b.ReportMetric(perLine, "B/line")
+}
+
+// TestCorpusLoads guards the benchmarks' input: every corpus file loads
+// without front-end errors.
+func TestCorpusLoads(t *testing.T) {
+	paths, _ := filepath.Glob(filepath.Join("..", "testdata", "corpus", "valid", "*.upc"))
+	for _, p := range paths {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Contains(src, []byte("upclint-flags:")) {
+			continue
+		}
+		u := grammar.Load(gotoken.NewFileSet(), p, src, nil)
+		for _, d := range u.Diags {
+			if d.Severity == 0 && !strings.Contains(p, "invalid") {
+				t.Errorf("%s: %s [%s]", u.Fset.Position(d.Pos), d.Message, d.Rule)
+			}
+		}
+	}
+}
