@@ -1,0 +1,394 @@
+package affine
+
+import (
+	"fmt"
+
+	"github.com/upclint/upclint/cfg"
+	"github.com/upclint/upclint/grammar/ast"
+	"github.com/upclint/upclint/grammar/types"
+)
+
+// AtomKind says what an atom of a Form stands for.
+type AtomKind uint8
+
+// Atom kinds.
+const (
+	Induction AtomKind = iota // the induction variable of an enclosing loop
+	Thread                    // MYTHREAD
+	NThreads                  // THREADS (dynamic THREADS)
+	Invariant                 // a name invariant in the enclosing loops
+)
+
+// Atom describes an atom name used in the forms of a function.
+type Atom struct {
+	Name string
+	Kind AtomKind
+	// Loop is, for Induction, the first loop found with this variable (a
+	// name may be the induction variable of several loops).
+	Loop *cfg.Loop
+}
+
+// Access is an array element access (a[i], a[i][j], *(a+i)) or an access
+// through a pointer (p[i], *p, *(p+i)).
+type Access struct {
+	Expr  ast.Expr   // the outermost IndexExpr, or the * UnaryExpr
+	Base  ast.Expr   // the array or pointer expression indexed
+	Var   *types.Var // the variable Base names, or nil
+	Block *cfg.Block // the block evaluating the access
+	// Loops are the natural loops containing the access, innermost first.
+	Loops []*cfg.Loop
+	// Shared: the accessed element is shared (an element of a shared array
+	// or the target of a pointer-to-shared).
+	Shared bool
+	// Layout is the layout of Var when it is a shared object, else nil.
+	Layout *types.Layout
+	// Pointer: Base is a pointer, so Index counts from where it points.
+	Pointer bool
+	// Index is the flattened (row-major) element index in units of the
+	// ultimate element type, or nil when it is not affine; Reason then says
+	// why and At points at the culprit.
+	Index  *Form
+	Reason string
+	At     ast.Node
+	Write  bool // the access is assigned to (=, op=, ++, --)
+}
+
+// Func holds the affine facts of one function.
+type Func struct {
+	Graph    *cfg.Graph
+	Info     *types.Info
+	Accesses []*Access // in block order, then evaluation order
+	Atoms    map[string]*Atom
+
+	byExpr map[ast.Expr]*Access
+	boxes  map[*cfg.Loop][]*Box
+	ranges map[*cfg.Loop]*ivRange
+}
+
+// Access returns the access whose Expr is e, or nil.
+func (f *Func) Access(e ast.Expr) *Access { return f.byExpr[cfg.Unparen(e)] }
+
+// Analyze computes the accesses of g's function and their index forms.
+func Analyze(g *cfg.Graph, info *types.Info) *Func {
+	f := &Func{Graph: g, Info: info, Atoms: map[string]*Atom{}, byExpr: map[ast.Expr]*Access{},
+		boxes: map[*cfg.Loop][]*Box{}, ranges: map[*cfg.Loop]*ivRange{}}
+	forest := g.Loops()
+	for _, b := range g.Blocks {
+		if !b.Live {
+			continue
+		}
+		var loops []*cfg.Loop
+		for l := forest.LoopOf(b); l != nil; l = l.Parent {
+			loops = append(loops, l)
+		}
+		inner := map[ast.Expr]bool{}
+		writes := map[ast.Expr]bool{}
+		for _, n := range b.Nodes {
+			cfg.Inspect(n, func(m ast.Node) bool {
+				switch m := m.(type) {
+				case *ast.StmtExpr:
+					return false
+				case *ast.AssignExpr:
+					writes[cfg.Unparen(m.L)] = true
+				case *ast.PostfixExpr:
+					writes[cfg.Unparen(m.X)] = true
+				case *ast.UnaryExpr:
+					if m.Op == "++" || m.Op == "--" {
+						writes[cfg.Unparen(m.X)] = true
+					}
+					if m.Op == "*" {
+						f.addDeref(m, b, loops, writes[m])
+					}
+				case *ast.IndexExpr:
+					if !inner[m] {
+						for x := cfg.Unparen(m.X); ; {
+							ix, ok := x.(*ast.IndexExpr)
+							if !ok {
+								break
+							}
+							inner[ix] = true
+							x = cfg.Unparen(ix.X)
+						}
+						f.addIndex(m, b, loops, writes[m])
+					}
+				}
+				return true
+			})
+		}
+	}
+	return f
+}
+
+func (f *Func) typeOf(e ast.Expr) types.Type {
+	if f.Info == nil {
+		return nil
+	}
+	return f.Info.TypeOf(e)
+}
+
+func (f *Func) varOf(e ast.Expr) *types.Var {
+	if n, ok := cfg.Unparen(e).(*ast.Name); ok && f.Info != nil {
+		v, _ := f.Info.Uses[n].(*types.Var)
+		return v
+	}
+	return nil
+}
+
+func (f *Func) newAccess(e, base ast.Expr, b *cfg.Block, loops []*cfg.Loop, write bool) *Access {
+	a := &Access{Expr: e, Base: base, Block: b, Loops: loops, Write: write, Var: f.varOf(base)}
+	if t := f.typeOf(e); t != nil && types.IsShared(t) {
+		a.Shared = true
+	}
+	if a.Var != nil && f.Info != nil {
+		a.Layout = f.Info.Layouts[a.Var]
+	}
+	if bt := f.typeOf(base); bt != nil && types.IsPointer(bt) {
+		a.Pointer = true
+	}
+	f.Accesses = append(f.Accesses, a)
+	f.byExpr[e] = a
+	return a
+}
+
+func (a *Access) fail(reason string, at ast.Node) {
+	a.Index, a.Reason, a.At = nil, reason, at
+}
+
+// addIndex records the access X[i1][i2]...[in].
+func (f *Func) addIndex(e *ast.IndexExpr, b *cfg.Block, loops []*cfg.Loop, write bool) {
+	var idx []ast.Expr
+	x := ast.Expr(e)
+	for {
+		ix, ok := cfg.Unparen(x).(*ast.IndexExpr)
+		if !ok {
+			break
+		}
+		idx = append([]ast.Expr{ix.Index}, idx...)
+		x = ix.X
+	}
+	base := cfg.Unparen(x)
+	a := f.newAccess(e, base, b, loops, write)
+	bt := f.typeOf(base)
+	if bt == nil {
+		a.fail("untyped base", base)
+		return
+	}
+	// Element counts of the dimensions below each index.
+	var t types.Type
+	switch c := types.Core(bt).(type) {
+	case *types.Pointer:
+		t = c.Elem
+	case *types.Array:
+		t = c.Elem
+	default:
+		a.fail("not an array or pointer", base)
+		return
+	}
+	dims := []*Form{}
+	for t != nil {
+		arr, ok := types.Core(t).(*types.Array)
+		if !ok {
+			break
+		}
+		switch arr.Kind {
+		case types.FixedLen:
+			dims = append(dims, ConstForm(arr.Len))
+		case types.ThreadsLen:
+			dims = append(dims, f.atom(Threads, NThreads, nil).Scale(arr.Len))
+		default:
+			dims = append(dims, nil)
+		}
+		t = arr.Elem
+	}
+	// idx[k] is multiplied by the product of dims[k:] restricted to the
+	// dimensions below the last index, times the elements below them.
+	if len(idx)-1 > len(dims) {
+		a.fail("more indices than dimensions", e)
+		return
+	}
+	below := ConstForm(1)
+	for _, d := range dims[len(idx)-1:] {
+		if d == nil {
+			a.fail("variable-length dimension", base)
+			return
+		}
+		below = below.Mul(d)
+	}
+	sum := ConstForm(0)
+	mult := below
+	for k := len(idx) - 1; k >= 0; k-- {
+		fk, why, at := f.form(idx[k], loops)
+		if fk == nil {
+			a.fail(why, at)
+			return
+		}
+		sum = sum.Add(fk.Mul(mult))
+		if k > 0 {
+			d := dims[k-1]
+			if d == nil {
+				a.fail("variable-length dimension", base)
+				return
+			}
+			mult = mult.Mul(d)
+		}
+	}
+	a.Index = sum
+	f.checkAffine(a)
+}
+
+// addDeref records *p and *(p + i) when p is a pointer-to-shared or the
+// operand is array arithmetic.
+func (f *Func) addDeref(e *ast.UnaryExpr, b *cfg.Block, loops []*cfg.Loop, write bool) {
+	x := cfg.Unparen(e.X)
+	base, off := x, ast.Expr(nil)
+	neg := false
+	if be, ok := x.(*ast.BinaryExpr); ok && (be.Op == "+" || be.Op == "-") {
+		if lt := f.typeOf(be.X); lt != nil && (types.IsPointer(lt) || isArray(lt)) {
+			base, off, neg = cfg.Unparen(be.X), be.Y, be.Op == "-"
+		} else if rt := f.typeOf(be.Y); rt != nil && be.Op == "+" && (types.IsPointer(rt) || isArray(rt)) {
+			base, off = cfg.Unparen(be.Y), be.X
+		}
+	}
+	bt := f.typeOf(base)
+	if bt == nil || !(types.IsPointerToShared(bt) || isArray(bt)) {
+		return
+	}
+	a := f.newAccess(e, base, b, loops, write)
+	if off == nil {
+		a.Index = ConstForm(0)
+		return
+	}
+	fo, why, at := f.form(off, loops)
+	if fo == nil {
+		a.fail(why, at)
+		return
+	}
+	if neg {
+		fo = fo.Scale(-1)
+	}
+	a.Index = fo
+	f.checkAffine(a)
+}
+
+func isArray(t types.Type) bool { _, ok := types.Core(t).(*types.Array); return ok }
+
+// checkAffine turns a polynomial index that multiplies an induction
+// variable by another induction variable (or itself) into "not affine".
+// A product with invariant atoms (i*THREADS, i*n) is affine with a
+// symbolic coefficient.
+func (f *Func) checkAffine(a *Access) {
+	for _, t := range a.Index.Terms {
+		ivs := 0
+		for _, at := range t.Atoms {
+			if f.Atoms[at] != nil && f.Atoms[at].Kind == Induction {
+				ivs++
+			}
+		}
+		if ivs > 1 {
+			a.fail(fmt.Sprintf("product of induction variables %s", t.key()), a.Expr)
+			return
+		}
+	}
+}
+
+// Form returns the affine form of the integer expression e evaluated in
+// block b, or nil and the reason it is not affine.
+func (f *Func) Form(e ast.Expr, b *cfg.Block) (*Form, string) {
+	var loops []*cfg.Loop
+	for l := f.Graph.Loops().LoopOf(b); l != nil; l = l.Parent {
+		loops = append(loops, l)
+	}
+	fo, why, _ := f.form(e, loops)
+	return fo, why
+}
+
+func (f *Func) atom(name string, kind AtomKind, l *cfg.Loop) *Form {
+	if a := f.Atoms[name]; a == nil {
+		f.Atoms[name] = &Atom{Name: name, Kind: kind, Loop: l}
+	} else if kind == Induction && a.Kind != Induction {
+		a.Kind, a.Loop = kind, l
+	}
+	return AtomForm(name)
+}
+
+// form converts e in the context of loops (innermost first).
+func (f *Func) form(e ast.Expr, loops []*cfg.Loop) (*Form, string, ast.Node) {
+	e = cfg.Unparen(e)
+	if f.Info != nil {
+		if tv, ok := f.Info.Types[e]; ok && tv.Value.IsInt() {
+			return ConstForm(tv.Value.Int), "", nil
+		}
+	}
+	if v, ok := cfg.IntConst(e); ok {
+		return ConstForm(v), "", nil
+	}
+	switch x := e.(type) {
+	case *ast.UPCConst:
+		switch x.Name {
+		case "MYTHREAD":
+			return f.atom(MyThread, Thread, nil), "", nil
+		case "THREADS":
+			return f.atom(Threads, NThreads, nil), "", nil
+		}
+	case *ast.Name:
+		if f.Info != nil {
+			if c, ok := f.Info.Uses[x].(*types.EnumConst); ok {
+				return ConstForm(c.Value), "", nil
+			}
+		}
+		for _, l := range loops {
+			if iv := l.Induction(); iv != nil && iv.Name == x.Name {
+				return f.atom(x.Name, Induction, l), "", nil
+			}
+		}
+		if len(loops) > 0 && !loops[0].Invariant(x) {
+			return nil, x.Name + " changes in the loop", x
+		}
+		return f.atom(x.Name, Invariant, nil), "", nil
+	case *ast.UnaryExpr:
+		switch x.Op {
+		case "-", "+":
+			g, why, at := f.form(x.X, loops)
+			if g == nil || x.Op == "+" {
+				return g, why, at
+			}
+			return g.Scale(-1), "", nil
+		}
+	case *ast.CastExpr:
+		if t := f.typeOf(x); t == nil || types.IsInteger(t) {
+			return f.form(x.X, loops)
+		}
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case "+", "-", "*", "<<":
+			l, why, at := f.form(x.X, loops)
+			if l == nil {
+				return nil, why, at
+			}
+			r, why, at := f.form(x.Y, loops)
+			if r == nil {
+				return nil, why, at
+			}
+			switch x.Op {
+			case "+":
+				return l.Add(r), "", nil
+			case "-":
+				return l.Sub(r), "", nil
+			case "*":
+				return l.Mul(r), "", nil
+			case "<<":
+				if r.IsConst() && r.Const >= 0 && r.Const < 62 {
+					return l.Scale(1 << r.Const), "", nil
+				}
+				return nil, "shift by a non-constant", x
+			}
+		case "/", "%":
+			return nil, "integer " + map[string]string{"/": "division", "%": "remainder"}[x.Op], x
+		}
+	case *ast.CallExpr:
+		return nil, "call of " + cfg.CalleeName(x), x
+	case *ast.IndexExpr, *ast.MemberExpr:
+		return nil, "memory read " + cfg.NodeString(x), x
+	}
+	return nil, "not affine: " + cfg.NodeString(e), e
+}
