@@ -106,7 +106,7 @@ func ccIdentity(cc string) (string, error) {
 	}
 	path, err := exec.LookPath(fields[0])
 	if err != nil {
-		return "", fmt.Errorf("C compiler %q not found (set CC): %w", fields[0], err)
+		return "", fmt.Errorf("c compiler %q not found (set CC): %w", fields[0], err)
 	}
 	resolved, err := filepath.EvalSymlinks(path)
 	if err != nil {
@@ -172,7 +172,7 @@ func runtimeDir(ctx context.Context, cache, cc, ccID string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	defer os.RemoveAll(tmp)
+	defer func() { _ = os.RemoveAll(tmp) }() // best effort: a leftover is only disk space
 	inc := filepath.Join(tmp, "include")
 	if err := os.Mkdir(inc, 0o755); err != nil {
 		return "", err
@@ -198,7 +198,7 @@ func runtimeDir(ctx context.Context, cache, cc, ccID string) (string, error) {
 	}
 	// The .c files are not needed after compilation; keep only headers.
 	for _, name := range csrc.Sources() {
-		os.Remove(filepath.Join(inc, name))
+		_ = os.Remove(filepath.Join(inc, name)) // an extra file in the cache is harmless
 	}
 	if err := os.WriteFile(filepath.Join(tmp, "ok"), []byte(strings.Join(objs, "\n")), 0o644); err != nil {
 		return "", err
@@ -265,7 +265,7 @@ func Build(ctx context.Context, srcs []Source, opts BuildOptions) (string, error
 	if err != nil {
 		return "", err
 	}
-	defer os.RemoveAll(tmp)
+	defer func() { _ = os.RemoveAll(tmp) }() // best effort: a leftover is only disk space
 	ccf := strings.Fields(cc)
 	args := append(ccf[1:], baseFlags...)
 	args = append(args, "-I", filepath.Join(rt, "include"))

@@ -218,3 +218,42 @@ func mustRead(t testing.TB, path string) []byte {
 	}
 	return b
 }
+
+// Inject mode delays each remote operation by its modeled cost: with a
+// 1 ms latency the stats program's 11 remote reads on thread 1 take at
+// least 22 ms of wall time, and the model reports the same order.
+func TestInjectDelaysRemoteOperations(t *testing.T) {
+	bin := buildTestProgram(t, "stats", BuildOptions{})
+	net := &NetModel{O: 0, L: time.Millisecond, G: 0}
+	res, err := Run(context.Background(), bin, Options{Threads: 2, Net: net, Inject: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := res.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if res.Wall < 22*time.Millisecond {
+		t.Errorf("wall time %v, want at least 22ms of injected latency", res.Wall)
+	}
+	if !res.Stats.Net.Inject || res.Stats.Modeled() < 22*time.Millisecond {
+		t.Errorf("stats: inject=%v modeled=%v, want inject and at least 22ms", res.Stats.Net.Inject, res.Stats.Modeled())
+	}
+}
+
+// The modeled time of a hot spot grows with THREADS: every thread reads
+// thread 0's scalar once per phase in the stats program's line 13.
+func TestModelHotSpotGrowsWithThreads(t *testing.T) {
+	bin := buildTestProgram(t, "stats", BuildOptions{})
+	var prev time.Duration
+	for _, n := range []int{2, 4, 8} {
+		res, err := Run(context.Background(), bin, Options{Threads: n})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := res.Stats.Modeled()
+		if m <= prev {
+			t.Errorf("THREADS=%d: modeled %v, not more than %v with fewer threads", n, m, prev)
+		}
+		prev = m
+	}
+}

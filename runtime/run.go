@@ -144,7 +144,7 @@ func (l *lockedBuffer) Write(p []byte) (int, error) {
 	defer l.mu.Unlock()
 	l.b.Write(p)
 	if l.w != nil {
-		l.w.Write(p) // a failing live writer must not stop the run
+		_, _ = l.w.Write(p) // a failing live writer must not stop the run
 	}
 	return len(p), nil
 }
@@ -165,7 +165,7 @@ func Run(ctx context.Context, binary string, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(tmp)
+	defer func() { _ = os.RemoveAll(tmp) }() // best effort: a leftover is only disk space
 	statsPath := filepath.Join(tmp, "stats.json")
 	net := DefaultNet
 	if opts.Net != nil {
@@ -262,12 +262,12 @@ func Run(ctx context.Context, binary string, opts Options) (*Result, error) {
 // does not end in time.
 func stop(cmd *exec.Cmd, done <-chan error) error {
 	pid := cmd.Process.Pid
-	syscall.Kill(pid, syscall.SIGTERM)
+	_ = syscall.Kill(pid, syscall.SIGTERM) // it may have just exited: Wait tells
 	select {
 	case err := <-done:
 		return err
 	case <-time.After(killGrace):
-		syscall.Kill(-pid, syscall.SIGKILL)
+		_ = syscall.Kill(-pid, syscall.SIGKILL) // likewise
 		return <-done
 	}
 }

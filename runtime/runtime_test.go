@@ -27,7 +27,7 @@ func TestMain(m *testing.M) {
 	}
 	testCache = dir
 	code := m.Run()
-	os.RemoveAll(dir)
+	_ = os.RemoveAll(dir) // best effort
 	os.Exit(code)
 }
 
@@ -278,7 +278,9 @@ func checkStats(t *testing.T, st *Stats, exprs []string) {
 	}
 	raw, _ := json.Marshal(st)
 	var doc any
-	json.Unmarshal(raw, &doc)
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
 	for _, e := range exprs {
 		f := strings.Fields(e)
 		if len(f) != 3 {

@@ -37,7 +37,8 @@ static int line_overflow;
 static int lines_dirty;
 
 static double *load_to;   /* [THREADS] modeled demand put on each target this phase, ns */
-static int *touched;      /* targets with nonzero load_to */
+static int *touched;      /* targets in load_to this phase */
+static char *is_touched;  /* membership of touched[] (a demand can be 0) */
 static int ntouched;
 static double phase_comm; /* own modeled cost this phase, ns */
 
@@ -45,7 +46,8 @@ void upcr_stats_init_thread(void)
 {
 	load_to = calloc((size_t)upcr_threads_, sizeof *load_to);
 	touched = calloc((size_t)upcr_threads_, sizeof *touched);
-	if (!load_to || !touched) {
+	is_touched = calloc((size_t)upcr_threads_, 1);
+	if (!load_to || !touched || !is_touched) {
 		fprintf(stderr, "upcr: out of memory\n");
 		_exit(70);
 	}
@@ -97,8 +99,10 @@ void upcr_model_remote(int target, size_t n, int write, int bulk, upcr_loc_t loc
 	upcr_ctr_.comm_ns += cost;
 	phase_comm += cost;
 	if (target >= 0 && target < upcr_threads_) {
-		if (load_to[target] == 0)
+		if (!is_touched[target]) {
+			is_touched[target] = 1;
 			touched[ntouched++] = target;
+		}
 		load_to[target] += demand;
 	}
 	upcr_line_stat_t *e = line_entry(loc);
@@ -140,6 +144,7 @@ void upcr_model_at_notify(void)
 		__atomic_add_fetch(&upcr_ctl_->thr[t].load_ps[p], (uint64_t)llround(load_to[t] * 1000.0),
 				   __ATOMIC_RELAXED);
 		load_to[t] = 0;
+		is_touched[t] = 0;
 	}
 	ntouched = 0;
 	phase_comm = 0;
