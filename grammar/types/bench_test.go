@@ -3,6 +3,7 @@ package types_test
 import (
 	"fmt"
 	gotoken "go/token"
+	"os"
 	"runtime"
 	"strings"
 	"syscall"
@@ -100,4 +101,39 @@ func cpuTime() time.Duration {
 	var ru syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkCheckCorpus checks every valid corpus program (with its
+// headers); lines are those of the programs only.
+func BenchmarkCheckCorpus(b *testing.B) {
+	var units []*unit
+	lines := 0
+	for _, p := range corpusFiles(b, "valid") {
+		u := loadFile(b, p)
+		units = append(units, u)
+		lines += countLines(p)
+	}
+	if len(units) == 0 {
+		b.Skip("no corpus")
+	}
+	b.ReportAllocs()
+	runtime.GC()
+	cpu0 := cpuTime()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, u := range units {
+			types.Check(u.fset, u.file, &types.Config{StaticThreads: u.info.StaticThreads})
+		}
+	}
+	b.StopTimer()
+	cpu := cpuTime() - cpu0
+	b.ReportMetric(float64(lines)*float64(b.N)/cpu.Seconds(), "lines/cpu-s")
+}
+
+func countLines(path string) int {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return 0
+	}
+	return strings.Count(string(src), "\n")
 }

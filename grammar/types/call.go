@@ -10,8 +10,8 @@ import (
 func (c *checker) call(e *ast.CallExpr) operand {
 	if n, ok := e.Fun.(*ast.Name); ok && c.scope.Lookup(n.Name) == nil {
 		if b := c.builtin(n.Name); b != nil {
-			c.info.Uses[n] = b
-			c.info.Types[n] = TypeAndValue{Mode: ModeBuiltin, Type: Typ[Invalid]}
+			c.use(n, b)
+			c.types = append(c.types, typeRec{n, TypeAndValue{Mode: ModeBuiltin, Type: Typ[Invalid]}})
 			return c.builtinCall(n.Name, e)
 		}
 		// C89 implicit declaration: int name();

@@ -114,25 +114,36 @@ func Check(fset *gotoken.FileSet, f *ast.File, conf *Config) (*Info, diag.List) 
 	if conf == nil {
 		conf = &Config{}
 	}
-	n := 64
+	// Size the maps from the token counts: expressions live mostly in
+	// function bodies, declarations (headers) mostly outside.
+	body, all := 0, 0
 	if f != nil {
-		n = len(f.Tokens)*3/5 + 16
+		all = len(f.Tokens)
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.Decl); ok && fd.Body != nil {
+				a, b := fd.Body.Span()
+				body += b - a
+			}
+		}
 	}
+	decl := all - body
 	info := &Info{
-		Types:         make(map[ast.Expr]TypeAndValue, n),
-		Defs:          make(map[*ast.Ident]Object, n/8),
-		Uses:          make(map[*ast.Name]Object, n/2),
-		TypedefUses:   make(map[*ast.TypedefName]*TypeName),
+		Types:         make(map[ast.Expr]TypeAndValue, body*3/5+decl/16+16),
+		Defs:          make(map[*ast.Ident]Object, decl/6+body/30+16),
+		Uses:          make(map[*ast.Name]Object, body/4+16),
+		TypedefUses:   make(map[*ast.TypedefName]*TypeName, decl/16+body/50),
 		Tags:          make(map[*ast.Ident]*Tag),
 		Members:       make(map[*ast.MemberExpr]*Field),
 		TypeNames:     make(map[*ast.TypeName]Type),
 		Labels:        make(map[*ast.GotoStmt]*Label),
-		Scopes:        make(map[ast.Node]*Scope),
+		Scopes:        make(map[ast.Node]*Scope, decl/40+body/20+8),
 		Layouts:       make(map[*Var]*Layout),
 		StaticThreads: conf.StaticThreads,
 	}
 	c := &checker{fset: fset, conf: *conf, info: info}
-	c.fileScope = &Scope{Kind: FileScope}
+	c.types = make([]typeRec, 0, body*3/5+decl/16+16)
+	c.uses = make([]useRec, 0, body/4+16)
+	c.fileScope = &Scope{Kind: FileScope, names: make(map[string]Object, decl/12+body/100+16)}
 	info.FileScope = c.fileScope
 	c.scope = c.fileScope
 	if f != nil {
@@ -142,6 +153,7 @@ func Check(fset *gotoken.FileSet, f *ast.File, conf *Config) (*Info, diag.List) 
 			c.externalDecl(d)
 		}
 	}
+	c.flush()
 	return info, c.finish()
 }
 
@@ -160,6 +172,9 @@ type checker struct {
 	// strictPragma is the consistency set by #pragma upc strict/relaxed.
 	strictPragma bool
 	builtins     map[string]*Builtin
+	types        []typeRec
+	uses         []useRec
+	peeked       map[ast.Expr]operand
 }
 
 func (c *checker) dynamic() bool { return c.conf.StaticThreads <= 0 }
@@ -232,7 +247,36 @@ func (c *checker) record(e ast.Expr, x *operand) {
 	if x.mode == ModeConstant {
 		tv.Value = x.val
 	}
-	c.info.Types[e] = tv
+	c.types = append(c.types, typeRec{e, tv})
+}
+
+// typeRec and useRec are Types and Uses entries; they are collected in
+// slices while checking and put into the maps at the end, which keeps the
+// random accesses to the big maps out of the tree walk.
+type typeRec struct {
+	e  ast.Expr
+	tv TypeAndValue
+}
+
+type useRec struct {
+	n   *ast.Name
+	obj Object
+}
+
+func (c *checker) use(n *ast.Name, obj Object) {
+	c.uses = append(c.uses, useRec{n, obj})
+}
+
+func (c *checker) flush() {
+	m := c.info.Types
+	for _, r := range c.types {
+		m[r.e] = r.tv
+	}
+	u := c.info.Uses
+	for _, r := range c.uses {
+		u[r.n] = r.obj
+	}
+	c.types, c.uses = nil, nil
 }
 
 func (c *checker) externalDecl(d ast.ExternalDecl) {

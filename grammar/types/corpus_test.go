@@ -101,8 +101,8 @@ func corpusFiles(t testing.TB, sub string) []string {
 	return files
 }
 
-var wantRe = regexp.MustCompile(`//\s*want\s+((?:"(?:[^"\\]|\\.)*"\s*)+)`)
-var wantStrRe = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"`)
+var wantRe = regexp.MustCompile("//\\s*want\\s+((?:(?:\"(?:[^\"\\\\]|\\\\.)*\"|`[^`]*`)\\s*)+)")
+var wantStrRe = regexp.MustCompile("\"((?:[^\"\\\\]|\\\\.)*)\"|`([^`]*)`")
 
 // TestCorpus checks that the valid corpus has no typecheck errors and that
 // every `// want "re"` of the invalid corpus is matched by a typecheck
@@ -143,9 +143,13 @@ func checkWants(t *testing.T, path string) {
 			continue
 		}
 		for _, s := range wantStrRe.FindAllStringSubmatch(m[1], -1) {
-			pat, err := strconv.Unquote(`"` + s[1] + `"`)
-			if err != nil {
-				pat = s[1]
+			pat := s[2]
+			if strings.HasPrefix(s[0], `"`) {
+				var err error
+				pat, err = strconv.Unquote(`"` + s[1] + `"`)
+				if err != nil {
+					pat = s[1]
+				}
 			}
 			re, err := regexp.Compile(pat)
 			if err != nil {

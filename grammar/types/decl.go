@@ -467,7 +467,10 @@ func (c *checker) funcSuffix(result Type, pl *ast.ParamList) Type {
 		return f
 	}
 	s := c.openScope(ProtoScope, pl)
-	_ = s
+	s.small = make([]scopeEntry, 0, min(len(pl.Params), smallScope))
+	params := make([]Param, len(pl.Params))
+	vars := make([]Var, len(pl.Params))
+	f.Params = make([]*Param, 0, len(pl.Params))
 	saved := c.declErr
 	for i, p := range pl.Params {
 		c.declErr = false
@@ -493,10 +496,12 @@ func (c *checker) funcSuffix(result Type, pl *ast.ParamList) Type {
 			}
 			c.declErrorf(n, "parameter%s declared with shared-qualified type '%s'", pname, t)
 		}
-		param := &Param{Type: t}
+		param := &params[i]
+		param.Type = t
 		if name != nil {
 			param.Name = name.Name
-			v := &Var{object: object{name: name.Name, typ: t, pos: name.Start()}, Param: true, Storage: ds.storage}
+			v := &vars[i]
+			*v = Var{object: object{name: name.Name, typ: t, pos: name.Start()}, Param: true, Storage: ds.storage}
 			if prev := c.scope.LookupLocal(name.Name); prev != nil {
 				c.errorf(name, "redefinition of parameter '%s'", name.Name)
 			} else {

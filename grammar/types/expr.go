@@ -12,6 +12,7 @@ type operand struct {
 	bitField bool
 	noAddr   bool
 	null     bool // null pointer constant
+	static   bool // designates an object of static storage duration (for address constants)
 	upc      string
 	obj      Object // the object a name denotes, for messages
 }
@@ -42,10 +43,15 @@ func (c *checker) rvalue(e ast.Expr) operand {
 
 // exprOnce is expr for an expression that may have been checked already.
 func (c *checker) exprOnce(e ast.Expr) operand {
-	if tv, ok := c.info.Types[e]; ok {
-		return operand{mode: tv.Mode, typ: tv.Type, val: tv.Value, bitField: tv.BitField, noAddr: tv.NotAddressable}
+	if x, ok := c.peeked[e]; ok {
+		return x
 	}
-	return c.expr(e)
+	x := c.expr(e)
+	if c.peeked == nil {
+		c.peeked = map[ast.Expr]operand{}
+	}
+	c.peeked[e] = x
+	return x
 }
 
 // peekType returns the unconverted type of e, checking it if needed.
@@ -66,6 +72,8 @@ func (c *checker) peekType(e ast.Expr) Type {
 // convert applies lvalue conversion, array-to-pointer and
 // function-to-pointer decay.
 func (c *checker) convert(x *operand) {
+	static := x.static
+	x.static = false
 	switch x.mode {
 	case ModeLvalue, ModeFunc, ModeValue:
 		switch t := Core(x.typ).(type) {
@@ -79,6 +87,7 @@ func (c *checker) convert(x *operand) {
 				x.typ = &Pointer{Elem: arrayElem(x.typ, t)}
 			}
 			x.mode = ModeValue
+			x.static = static
 			return
 		case *Func:
 			if x.typ == Type(t) {
@@ -197,7 +206,7 @@ func (c *checker) name(e *ast.Name, callee bool) operand {
 	obj := c.scope.Lookup(e.Name)
 	if obj == nil {
 		if b := c.builtin(e.Name); b != nil {
-			c.info.Uses[e] = b
+			c.use(e, b)
 			return operand{mode: ModeBuiltin, typ: Typ[Invalid], obj: b}
 		}
 		if callee {
@@ -213,10 +222,10 @@ func (c *checker) name(e *ast.Name, callee bool) operand {
 		}
 		return invalidOp
 	}
-	c.info.Uses[e] = obj
+	c.use(e, obj)
 	switch o := obj.(type) {
 	case *Var:
-		return operand{mode: ModeLvalue, typ: o.typ, noAddr: o.Storage == Register, obj: o}
+		return operand{mode: ModeLvalue, typ: o.typ, noAddr: o.Storage == Register, obj: o, static: o.IsStatic()}
 	case *FuncObj:
 		return operand{mode: ModeFunc, typ: o.typ, obj: o}
 	case *EnumConst:
@@ -348,43 +357,10 @@ func (c *checker) addressOf(e *ast.UnaryExpr) operand {
 		c.errorf(e, "address of register variable requested")
 		return invalidOp
 	}
-	v := Value{}
-	if isStaticDesignator(e.X, c) {
-		v = addrVal()
-	}
-	if v.Kind != NoValue {
-		return operand{mode: ModeConstant, typ: &Pointer{Elem: x.typ}, val: v}
+	if x.static {
+		return operand{mode: ModeConstant, typ: &Pointer{Elem: x.typ}, val: addrVal()}
 	}
 	return operand{mode: ModeValue, typ: &Pointer{Elem: x.typ}}
-}
-
-// isStaticDesignator reports whether e designates an object with static
-// storage (for address constants).
-func isStaticDesignator(e ast.Expr, c *checker) bool {
-	for {
-		switch x := e.(type) {
-		case *ast.ParenExpr:
-			e = x.X
-		case *ast.Name:
-			v, ok := c.info.Uses[x].(*Var)
-			return ok && v.IsStatic()
-		case *ast.MemberExpr:
-			if x.Arrow {
-				return false
-			}
-			e = x.X
-		case *ast.IndexExpr:
-			tv := c.info.Types[x.Index]
-			if tv.Mode != ModeConstant {
-				return false
-			}
-			e = x.X
-		case *ast.BasicLit:
-			return x.Kind == tokString
-		default:
-			return false
-		}
-	}
 }
 
 func memberName(e ast.Expr) string {
@@ -957,7 +933,7 @@ func (c *checker) index(e *ast.IndexExpr) operand {
 		c.errorf(e, "subscript of pointer to function type '%s'", p.Elem)
 		return invalidOp
 	}
-	return operand{mode: ModeLvalue, typ: p.Elem}
+	return operand{mode: ModeLvalue, typ: p.Elem, static: x.static && idx.mode == ModeConstant}
 }
 
 func (c *checker) member(e *ast.MemberExpr) operand {
@@ -1003,7 +979,7 @@ func (c *checker) member(e *ast.MemberExpr) operand {
 		}
 		ft = qualifyRaw(ft, q)
 	}
-	return operand{mode: mode, typ: ft, bitField: f.BitField, noAddr: f.BitField}
+	return operand{mode: mode, typ: ft, bitField: f.BitField, noAddr: f.BitField, static: x.static && !e.Arrow}
 }
 
 func (c *checker) cast(e *ast.CastExpr) operand {

@@ -349,7 +349,7 @@ func (c *checker) basicLit(e *ast.BasicLit) operand {
 		}
 		return operand{mode: ModeConstant, typ: t, val: v}
 	case token.String:
-		return operand{mode: ModeLvalue, typ: stringLit(e.Value)}
+		return operand{mode: ModeLvalue, typ: stringLit(e.Value), static: true}
 	}
 	return operand{mode: ModeInvalid, typ: Typ[Invalid]}
 }

@@ -302,7 +302,7 @@ func (c *checker) labelRef(e ast.Expr) {
 	if n, ok := e.(*ast.Name); ok && c.fn != nil {
 		if l, ok := c.fn.decl.Labels[n.Name]; ok {
 			l.Used = true
-			c.info.Uses[n] = l
+			c.use(n, l)
 		}
 	}
 }
