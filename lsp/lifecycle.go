@@ -93,6 +93,11 @@ func (s *Server) didChangeConfiguration(params json.RawMessage) error {
 	if err := json.Unmarshal(params, &p); err != nil {
 		return err
 	}
+	if isEmptyJSON(p.Settings) {
+		// Clients without settings for us (Neovim sends {}) keep the
+		// initialization options.
+		return nil
+	}
 	settings, err := parseSettings(p.Settings)
 	if err != nil {
 		s.showMessage(protocol.MessageTypeError, "upclint: "+err.Error())
@@ -136,4 +141,13 @@ func uriPath(u uri.URI) string {
 		return filepath.Clean(u.FsPath())
 	}
 	return string(u)
+}
+
+// isEmptyJSON reports whether raw is absent, null or an empty object.
+func isEmptyJSON(raw json.RawMessage) bool {
+	var m map[string]json.RawMessage
+	if len(raw) == 0 || string(raw) == "null" {
+		return true
+	}
+	return json.Unmarshal(raw, &m) == nil && len(m) == 0
 }
