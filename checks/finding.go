@@ -9,6 +9,7 @@ package checks
 import (
 	"cmp"
 	gotoken "go/token"
+	"slices"
 
 	"github.com/upclint/upclint/grammar/diag"
 )
@@ -43,6 +44,9 @@ type Finding struct {
 	Related  []Related     `json:"related,omitempty"`
 	// Fixes are the suggested rewrites, in the rule's order of preference.
 	Fixes []Fix `json:"fixes,omitempty"`
+	// Fingerprint identifies the finding across runs while unrelated lines
+	// move (see report.AssignFingerprints); empty until assigned.
+	Fingerprint string `json:"fingerprint,omitempty"`
 }
 
 // Fix is one suggested rewrite of a finding: a set of edits applied
@@ -69,6 +73,11 @@ func resolve(fset *gotoken.FileSet, pos gotoken.Pos) Position {
 	}
 	p := fset.PositionFor(pos, false)
 	return Position{Path: p.Filename, Line: p.Line, Col: p.Column, Offset: p.Offset}
+}
+
+// SortFindings sorts findings into report order (see compareFindings).
+func SortFindings(fs []Finding) {
+	slices.SortStableFunc(fs, func(a, b Finding) int { return compareFindings(&a, &b) })
 }
 
 // compareFindings orders findings by file, position, rule and message, so

@@ -1,5 +1,7 @@
 // Package report writes findings in the output formats upclint supports:
-// text for people, JSON for scripts, SARIF 2.1.0 for code scanning.
+// text for people, JSON for scripts, SARIF 2.1.0 for code scanning, GitHub
+// Actions workflow commands, GitLab Code Quality and Checkstyle XML for CI
+// systems.
 package report
 
 import (
@@ -11,17 +13,20 @@ import (
 )
 
 // Formats lists the supported --format values.
-var Formats = []string{"text", "json", "sarif"}
+var Formats = []string{"text", "json", "sarif", "github", "gitlab", "checkstyle"}
 
-// Run describes what was analysed, for formats that record it.
+// Run describes what was analysed, for formats that record it, and how to
+// present it.
 type Run struct {
 	Version  string // upclint version
 	Files    int
 	Lines    int
 	ExitCode int
+	Color    bool // text: highlight with ANSI escape sequences
 }
 
-// Write writes findings in the named format.
+// Write writes findings in the named format. Formats that need
+// fingerprints (sarif, gitlab) assign them to findings that have none.
 func Write(w io.Writer, format string, findings []checks.Finding, run *Run) error {
 	switch format {
 	case "text":
@@ -30,6 +35,22 @@ func Write(w io.Writer, format string, findings []checks.Finding, run *Run) erro
 		return JSON(w, findings, run)
 	case "sarif":
 		return SARIF(w, findings, run)
+	case "github":
+		return GitHub(w, findings, run)
+	case "gitlab":
+		return GitLab(w, findings, run)
+	case "checkstyle":
+		return Checkstyle(w, findings, run)
 	}
 	return fmt.Errorf("unknown format %q (want one of %s)", format, strings.Join(Formats, ", "))
+}
+
+// Known reports whether format is a supported --format value.
+func Known(format string) bool {
+	for _, f := range Formats {
+		if f == format {
+			return true
+		}
+	}
+	return false
 }

@@ -58,12 +58,14 @@ func BuildSARIF(findings []checks.Finding, run *Run) (*sarif.Report, error) {
 			WithDefaultConfiguration(sarif.NewReportingConfiguration().WithLevel(level(rule.Severity))).
 			WithProperties(pb)
 	}
+	AssignFingerprints(findings)
 	for i := range findings {
 		f := &findings[i]
 		res := sarif.NewRuleResult(f.Rule).
 			WithLevel(level(f.Severity)).
 			WithMessage(sarif.NewTextMessage(f.Message)).
-			WithLocations([]*sarif.Location{location(f.Pos, f.End, f.Line)})
+			WithLocations([]*sarif.Location{location(f.Pos, f.End, f.Line)}).
+			WithPartialFingerprints(map[string]string{"primaryLocationLineHash": f.Fingerprint})
 		if idx := r.GetRuleIndex(f.Rule); idx >= 0 {
 			res.WithRuleIndex(idx)
 		}

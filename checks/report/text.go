@@ -10,6 +10,37 @@ import (
 	"github.com/upclint/upclint/grammar/diag"
 )
 
+// ANSI escape sequences used when Run.Color is set.
+const (
+	ansiReset   = "\x1b[0m"
+	ansiBold    = "\x1b[1m"
+	ansiRed     = "\x1b[1;31m"
+	ansiMagenta = "\x1b[1;35m"
+	ansiCyan    = "\x1b[1;36m"
+	ansiGreen   = "\x1b[1;32m"
+	ansiDim     = "\x1b[2m"
+)
+
+// painter wraps text in escape sequences, or not.
+type painter bool
+
+func (p painter) paint(style, s string) string {
+	if !p || s == "" {
+		return s
+	}
+	return style + s + ansiReset
+}
+
+func severityStyle(s diag.Severity) string {
+	switch s {
+	case diag.Error:
+		return ansiRed
+	case diag.Warning:
+		return ansiMagenta
+	}
+	return ansiCyan
+}
+
 // Text writes findings as compilers do:
 //
 //	file:line:col: severity: message [rule]
@@ -17,19 +48,24 @@ import (
 //	    ^
 //	file:line:col: note: related message
 //
-// followed by a summary line when there are findings.
+// followed by a summary line when there are findings. With Run.Color the
+// position is bold, the severity coloured (errors red, warnings magenta,
+// notes cyan), the caret green and the rule dim.
 func Text(w io.Writer, findings []checks.Finding, run *Run) error {
 	bw := bufio.NewWriter(w)
+	p := painter(run != nil && run.Color)
 	counts := map[diag.Severity]int{}
 	for i := range findings {
 		f := &findings[i]
 		counts[f.Severity]++
-		fmt.Fprintf(bw, "%s: %s: %s [%s]\n", posString(f.Pos), f.Severity, f.Message, f.Rule)
+		fmt.Fprintf(bw, "%s: %s: %s %s\n", p.paint(ansiBold, posString(f.Pos)),
+			p.paint(severityStyle(f.Severity), f.Severity.String()), p.paint(ansiBold, f.Message),
+			p.paint(ansiDim, "["+f.Rule+"]"))
 		if f.Line != "" {
-			fmt.Fprintf(bw, "    %s\n    %s^\n", expandTabs(f.Line), caretIndent(f.Line, f.Pos.Col))
+			fmt.Fprintf(bw, "    %s\n    %s%s\n", expandTabs(f.Line), caretIndent(f.Line, f.Pos.Col), p.paint(ansiGreen, "^"))
 		}
 		for _, r := range f.Related {
-			fmt.Fprintf(bw, "%s: note: %s\n", posString(r.Pos), r.Message)
+			fmt.Fprintf(bw, "%s: %s: %s\n", p.paint(ansiBold, posString(r.Pos)), p.paint(ansiCyan, "note"), r.Message)
 		}
 	}
 	if len(findings) > 0 {
