@@ -175,6 +175,7 @@ type checker struct {
 	types        []typeRec
 	uses         []useRec
 	peeked       map[ast.Expr]operand
+	externs      map[string]Object // block-scope declarations of external names
 }
 
 func (c *checker) dynamic() bool { return c.conf.StaticThreads <= 0 }

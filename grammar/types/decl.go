@@ -808,6 +808,24 @@ func (c *checker) declareFunc(name *ast.Ident, obj *FuncObj, def bool) *FuncObj 
 			c.info.Defs[name] = p
 			return p
 		}
+		if p, ok := c.externs[name.Name].(*FuncObj); ok && compatible(p.typ, obj.typ) {
+			s.insert(name.Name, p)
+			c.info.Defs[name] = p
+			return p
+		}
+		c.linkExtern(name.Name, obj)
+	}
+	if prev == nil && s == c.fileScope {
+		// the function may have been declared in a block before
+		if p, ok := c.externs[name.Name].(*FuncObj); ok && compatible(p.typ, obj.typ) {
+			p.typ = composite(p.typ, obj.typ)
+			if obj.Storage == Static {
+				p.Storage = Static
+			}
+			s.insert(name.Name, p)
+			c.info.Defs[name] = p
+			return p
+		}
 	}
 	if prev == nil {
 		s.insert(name.Name, obj)
@@ -850,6 +868,28 @@ func (c *checker) declareVar(name *ast.Ident, v *Var, init bool) Object {
 				c.info.Defs[name] = p
 				return p
 			}
+			if p, ok := c.externs[name.Name].(*Var); ok && compatible(p.typ, v.typ) {
+				s.insert(name.Name, p)
+				c.info.Defs[name] = p
+				return p
+			}
+			c.linkExtern(name.Name, v)
+		}
+		if s == c.fileScope {
+			if p, ok := c.externs[name.Name].(*Var); ok && compatible(p.typ, v.typ) {
+				p.typ = composite(p.typ, v.typ)
+				p.FileScope = true
+				p.Defined = p.Defined || v.Defined
+				if v.Decl != nil && v.Decl.Init != nil {
+					p.Decl = v.Decl
+				}
+				if v.Storage != Extern {
+					p.Storage = v.Storage
+				}
+				s.insert(name.Name, p)
+				c.info.Defs[name] = p
+				return p
+			}
 		}
 		s.insert(name.Name, v)
 		c.info.Defs[name] = v
@@ -884,6 +924,17 @@ func (c *checker) declareVar(name *ast.Ident, v *Var, init bool) Object {
 	}
 	c.info.Defs[name] = pv
 	return pv
+}
+
+// linkExtern remembers a block-scope declaration of an external name, so
+// that a later file-scope declaration denotes the same object.
+func (c *checker) linkExtern(name string, o Object) {
+	if c.externs == nil {
+		c.externs = map[string]Object{}
+	}
+	if _, ok := c.externs[name]; !ok {
+		c.externs[name] = o
+	}
 }
 
 // ---- function definitions ----

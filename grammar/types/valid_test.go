@@ -128,3 +128,30 @@ int main(void) {
 		}
 	}
 }
+
+func TestBlockExternLinkage(t *testing.T) {
+	src := `
+void f(void) { extern int g(int); extern int v; v = g(1); }
+int g(int x) { return x; }
+int v = 3;
+`
+	u := checkSrc(t, src, 0)
+	if e := u.errors(); len(e) > 0 {
+		t.Fatal(e)
+	}
+	var gs, vs = map[any]bool{}, map[any]bool{}
+	for id, obj := range u.info.Defs {
+		switch id.Name {
+		case "g":
+			gs[obj] = true
+		case "v":
+			vs[obj] = true
+		}
+	}
+	if len(gs) != 1 || len(vs) != 1 {
+		t.Errorf("g has %d objects, v has %d; want one each", len(gs), len(vs))
+	}
+	if len(u.info.Funcs) != 2 || u.info.Funcs[1].Obj.Name() != "g" {
+		t.Errorf("funcs: %v", u.info.Funcs)
+	}
+}
