@@ -1,0 +1,630 @@
+// Package variance is the single-valuedness analysis of a UPC translation
+// unit: which expressions may have different values on different threads
+// (thread-variant) and which are the same everywhere (uniform).
+//
+// Sources of variance: MYTHREAD, upc_threadof, upc_lock_attempt, private
+// allocation results and clocks (see Sources), and every read of shared
+// memory (conservatively: another thread may write it). Variance flows by
+// data dependence (an assignment of a variant value makes the variable
+// variant) and by control dependence (a variable assigned in a block that
+// depends on a variant branch is variant). Uniform: constants, THREADS,
+// results of collectives (upc_all_*), parameters unless a call site in the
+// unit passes a variant argument, and globals unless assigned a variant
+// value somewhere in the unit.
+//
+// The analysis is flow-insensitive per variable (a variable is variant if
+// any assignment to it is) and context-insensitive across calls; the
+// fixpoint runs over the whole unit. Known limits: the contents of private
+// memory reached through pointers are uniform unless some store through a
+// pointer in the unit is variant; functions without a body are assumed to
+// compute their result from their arguments, except Sources; out-arguments
+// (&x passed to a call) do not make x variant.
+package variance
+
+import (
+	"strings"
+
+	"github.com/upclint/upclint/cfg"
+	"github.com/upclint/upclint/grammar/ast"
+	"github.com/upclint/upclint/grammar/types"
+)
+
+// Sources are the library functions whose result depends on the calling
+// thread.
+var Sources = map[string]bool{
+	"upc_threadof": true, "upc_lock_attempt": true, "upc_alloc": true, "upc_global_alloc": true,
+	"upc_global_lock_alloc": true, "upc_phaseof": true, "upc_addrfield": true,
+	"upc_ticks_now": true, "bupc_ticks_now": true, "clock": true, "time": true, "rand": true,
+	"random": true, "drand48": true, "gettimeofday": true, "getpid": true, "upc_cast": true,
+	"upc_thread_info": true,
+}
+
+// Reason says why something is thread-variant: Node is the culprit (a
+// MYTHREAD, a read of shared data, a branch) and What describes it.
+type Reason struct {
+	Node ast.Node
+	What string
+	// Branch is the block whose variant control causes the fact, when it
+	// comes from control dependence.
+	Branch *cfg.Block
+}
+
+// Config configures Analyze.
+type Config struct {
+	// ParamsVariant treats every parameter as thread-variant instead of
+	// inferring it from the call sites in the unit.
+	ParamsVariant bool
+	// Graph returns the graph of a function definition; nil builds one.
+	Graph func(*ast.Decl) *cfg.Graph
+}
+
+// Info is the result for a translation unit.
+type Info struct {
+	Types *types.Info
+	Funcs []*Func // in source order
+	// Vars maps each thread-variant variable to the reason.
+	Vars map[*types.Var]*Reason
+	// Memory says why private memory reached through pointers is variant,
+	// or is nil.
+	Memory *Reason
+
+	byDecl map[*ast.Decl]*Func
+	byObj  map[*types.FuncObj]*Func
+}
+
+// Func holds the facts of one function.
+type Func struct {
+	Decl  *ast.Decl
+	Obj   *types.FuncObj
+	Graph *cfg.Graph
+	// Collective is the first collective operation the function executes,
+	// directly or through a call, or nil.
+	Collective ast.Node
+	// Result says why the function's return value is variant, or is nil.
+	Result *Reason
+
+	info *Info
+	ctrl map[*cfg.Block]*Reason
+	done map[*cfg.Block]bool
+}
+
+// Func returns the facts of a function definition.
+func (in *Info) Func(d *ast.Decl) *Func { return in.byDecl[d] }
+
+// FuncOf returns the facts of the function obj, if defined in the unit.
+func (in *Info) FuncOf(obj *types.FuncObj) *Func { return in.byObj[obj] }
+
+// Callee returns the unit's function called by call, or nil.
+func (in *Info) Callee(call *ast.CallExpr) *Func {
+	if n, ok := cfg.Unparen(call.Fun).(*ast.Name); ok && in.Types != nil {
+		if o, ok := in.Types.Uses[n].(*types.FuncObj); ok {
+			return in.byObj[o]
+		}
+	}
+	return nil
+}
+
+// CollectiveKind returns a short name for the collective operation n
+// performs by itself ("upc_barrier", "upc_notify", "upc_wait",
+// "upc_all_broadcast", ..., "upc_forall"), or "". Calls of the unit's
+// functions that execute collectives are not included: see Info.CallKind.
+func CollectiveKind(n ast.Node) string {
+	switch n := n.(type) {
+	case *ast.BarrierStmt:
+		return n.Kind
+	case *ast.ForallStmt:
+		return "upc_forall"
+	case *ast.CallExpr:
+		if name := cfg.CalleeName(n); strings.HasPrefix(name, "upc_all_") || strings.HasPrefix(name, "bupc_all_") {
+			return name
+		}
+	}
+	return ""
+}
+
+// CollectiveKind returns CollectiveKind(n), or for a call of a function of
+// the unit that executes a collective, "call of NAME".
+func (in *Info) CollectiveKind(n ast.Node) string {
+	if k := CollectiveKind(n); k != "" {
+		return k
+	}
+	if c, ok := n.(*ast.CallExpr); ok {
+		if f := in.Callee(c); f != nil && f.Collective != nil {
+			return "call of " + cfg.FuncName(f.Decl)
+		}
+	}
+	return ""
+}
+
+// Analyze computes the variance facts of every function definition of the
+// unit.
+func Analyze(file *ast.File, info *types.Info, conf *Config) *Info {
+	if conf == nil {
+		conf = &Config{}
+	}
+	in := &Info{Types: info, Vars: map[*types.Var]*Reason{}, byDecl: map[*ast.Decl]*Func{}, byObj: map[*types.FuncObj]*Func{}}
+	for _, d := range file.Decls {
+		d, ok := d.(*ast.Decl)
+		if !ok || d.Body == nil {
+			continue
+		}
+		var g *cfg.Graph
+		if conf.Graph != nil {
+			g = conf.Graph(d)
+		} else {
+			g = cfg.Build(d)
+		}
+		f := &Func{Decl: d, Graph: g, info: in}
+		if len(d.Inits) > 0 && info != nil {
+			if id := declIdent(d.Inits[0].Decl); id != nil {
+				f.Obj, _ = info.Defs[id].(*types.FuncObj)
+			}
+		}
+		in.Funcs = append(in.Funcs, f)
+		in.byDecl[d] = f
+		if f.Obj != nil {
+			in.byObj[f.Obj] = f
+		}
+	}
+	if conf.ParamsVariant {
+		for _, f := range in.Funcs {
+			for _, p := range f.params() {
+				in.Vars[p] = &Reason{What: "parameter " + p.Name()}
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, f := range in.Funcs {
+			f.ctrl, f.done = map[*cfg.Block]*Reason{}, map[*cfg.Block]bool{}
+			if f.step() {
+				changed = true
+			}
+		}
+	}
+	return in
+}
+
+func declIdent(d *ast.Declarator) *ast.Ident {
+	for d != nil && d.Direct != nil {
+		if d.Direct.Name != nil {
+			return d.Direct.Name
+		}
+		d = d.Direct.Nested
+	}
+	return nil
+}
+
+func (f *Func) params() []*types.Var {
+	var out []*types.Var
+	if f.Obj == nil || f.info.Types == nil {
+		return nil
+	}
+	d := f.Decl.Inits[0].Decl
+	for d != nil && d.Direct != nil {
+		if d.Direct.Name != nil {
+			for _, s := range d.Direct.Suffixes {
+				if s.Params != nil {
+					for _, p := range s.Params.Params {
+						if id := declIdent(p.Decl); id != nil {
+							if v, ok := f.info.Types.Defs[id].(*types.Var); ok {
+								out = append(out, v)
+							}
+						}
+					}
+					return out
+				}
+			}
+			return out
+		}
+		d = d.Direct.Nested
+	}
+	return out
+}
+
+// step runs one round over f and reports whether a fact changed.
+func (f *Func) step() bool {
+	in := f.info
+	changed := false
+	mark := func(v *types.Var, r *Reason) {
+		if v != nil && r != nil && in.Vars[v] == nil {
+			in.Vars[v] = r
+			changed = true
+		}
+	}
+	for _, b := range f.Graph.Blocks {
+		if !b.Live {
+			continue
+		}
+		ctl := f.Control(b)
+		under := func(what string, n ast.Node) *Reason {
+			if ctl == nil {
+				return nil
+			}
+			return &Reason{Node: n, What: what + " under thread-dependent control", Branch: ctl.Branch}
+		}
+		if k := in.CollectiveKind(lastCollective(b)); k != "" && f.Collective == nil {
+			f.Collective = lastCollective(b)
+			changed = true
+		}
+		for _, n := range b.Nodes {
+			if r, ok := n.(*ast.ReturnStmt); ok && r.X != nil && f.Result == nil {
+				if why := f.Variant(r.X); why != nil {
+					f.Result = why
+					changed = true
+				} else if why := under("return", r); why != nil {
+					f.Result = why
+					changed = true
+				}
+			}
+			cfg.Inspect(n, func(m ast.Node) bool {
+				switch m := m.(type) {
+				case *ast.StmtExpr:
+					return false
+				case *ast.InitDeclarator:
+					if id := declIdent(m.Decl); id != nil && in.Types != nil {
+						v, _ := in.Types.Defs[id].(*types.Var)
+						if m.Init != nil {
+							mark(v, f.initVariant(m.Init))
+							mark(v, under(id.Name+" initialized", m))
+						}
+					}
+				case *ast.AssignExpr:
+					v, why := f.target(m.L)
+					if v == nil && why == nil {
+						// a store through a pointer
+						if r := f.Variant(m.R); r != nil && in.Memory == nil {
+							in.Memory, changed = r, true
+						}
+						if r := under("store", m); r != nil && in.Memory == nil {
+							in.Memory, changed = r, true
+						}
+						break
+					}
+					mark(v, why)
+					mark(v, f.Variant(m.R))
+					mark(v, under(cfg.NodeString(m.L)+" assigned", m))
+				case *ast.PostfixExpr:
+					v, why := f.target(m.X)
+					mark(v, why)
+					mark(v, under(cfg.NodeString(m.X)+" changed", m))
+				case *ast.UnaryExpr:
+					if m.Op == "++" || m.Op == "--" {
+						v, why := f.target(m.X)
+						mark(v, why)
+						mark(v, under(cfg.NodeString(m.X)+" changed", m))
+					}
+				case *ast.CallExpr:
+					if c := in.Callee(m); c != nil {
+						if c.Collective != nil && f.Collective == nil {
+							f.Collective = m
+							changed = true
+						}
+						ps := c.params()
+						for i, a := range m.Args {
+							if i < len(ps) {
+								mark(ps[i], f.Variant(a))
+							}
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+	return changed
+}
+
+// lastCollective returns the node of b that is a collective statement
+// (barriers and foralls sit at known places), or nil.
+func lastCollective(b *cfg.Block) ast.Node {
+	for _, n := range b.Nodes {
+		if _, ok := n.(*ast.BarrierStmt); ok {
+			return n
+		}
+		if e, ok := n.(*ast.ExprStmt); ok {
+			if c, ok := cfg.Unparen(e.X).(*ast.CallExpr); ok && CollectiveKind(c) != "" {
+				return c
+			}
+		}
+	}
+	if s, ok := b.Stmt.(*ast.ForallStmt); ok && b.Kind == "forall.cond" {
+		return s
+	}
+	return nil
+}
+
+// target returns the variable an assignment to lvalue e changes (the root
+// array or struct variable for a[i] and s.f), and a reason when the
+// element written depends on a variant index. Both are nil for stores
+// through pointers.
+func (f *Func) target(e ast.Expr) (*types.Var, *Reason) {
+	var why *Reason
+	for {
+		switch x := cfg.Unparen(e).(type) {
+		case *ast.Name:
+			if f.info.Types == nil {
+				return nil, nil
+			}
+			v, _ := f.info.Types.Uses[x].(*types.Var)
+			if v != nil && types.IsShared(v.Type()) {
+				return nil, nil // shared data is variant when read anyway
+			}
+			return v, why
+		case *ast.IndexExpr:
+			if t := f.info.typeOf(x.X); t != nil && types.IsPointer(t) {
+				return nil, nil
+			}
+			if why == nil {
+				why = f.Variant(x.Index)
+			}
+			e = x.X
+		case *ast.MemberExpr:
+			if x.Arrow {
+				return nil, nil
+			}
+			e = x.X
+		default:
+			return nil, nil
+		}
+	}
+}
+
+func (in *Info) typeOf(e ast.Expr) types.Type {
+	if in.Types == nil {
+		return nil
+	}
+	return in.Types.TypeOf(e)
+}
+
+func (f *Func) initVariant(init *ast.Initializer) *Reason {
+	if init.X != nil {
+		return f.Variant(init.X)
+	}
+	var why *Reason
+	cfg.Inspect(init, func(n ast.Node) bool {
+		if why != nil {
+			return false
+		}
+		if it, ok := n.(*ast.Initializer); ok && it.X != nil {
+			why = f.Variant(it.X)
+			return false
+		}
+		return true
+	})
+	return why
+}
+
+// Control returns why block b may be executed a different number of times
+// by different threads, from its (transitive) control dependence on a
+// branch whose outcome is thread-variant, or nil. Reason.Branch is that
+// branch's block.
+func (f *Func) Control(b *cfg.Block) *Reason {
+	if f.done[b] {
+		return f.ctrl[b]
+	}
+	f.done[b] = true // cycles in control dependence: assume uniform meanwhile
+	var r *Reason
+	for _, d := range f.Graph.ControlDeps(b) {
+		if br := f.Branch(d.Block); br != nil {
+			r = &Reason{Node: br.Node, What: br.What, Branch: d.Block}
+			break
+		}
+	}
+	if r == nil {
+		for _, d := range f.Graph.ControlDeps(b) {
+			if d.Block != b {
+				if up := f.Control(d.Block); up != nil {
+					r = up
+					break
+				}
+			}
+		}
+	}
+	f.ctrl[b] = r
+	return r
+}
+
+// Branch returns why the choice of successor of block b may differ between
+// threads, or nil (also for blocks with one successor).
+func (f *Func) Branch(b *cfg.Block) *Reason {
+	switch c := b.Control().(type) {
+	case nil:
+		return nil
+	case *ast.Affinity:
+		return &Reason{Node: c, What: "upc_forall affinity test", Branch: b}
+	case *ast.GotoStmt:
+		if why := f.Variant(c.X); why != nil {
+			return &Reason{Node: why.Node, What: why.What, Branch: b}
+		}
+	case ast.Expr:
+		if why := f.Variant(c); why != nil {
+			return &Reason{Node: why.Node, What: why.What, Branch: b}
+		}
+	}
+	return nil
+}
+
+// Variant returns why e may have different values on different threads,
+// or nil if it is uniform.
+func (f *Func) Variant(e ast.Expr) *Reason {
+	in := f.info
+	switch x := e.(type) {
+	case nil:
+		return nil
+	case *ast.UPCConst:
+		if x.Name == "MYTHREAD" {
+			return &Reason{Node: x, What: "MYTHREAD"}
+		}
+		return nil
+	case *ast.BasicLit, *ast.SizeofExpr, *ast.OffsetofExpr:
+		return nil
+	case *ast.ParenExpr:
+		return f.Variant(x.X)
+	case *ast.Name:
+		if in.Types == nil {
+			return nil
+		}
+		v, ok := in.Types.Uses[x].(*types.Var)
+		if !ok {
+			return nil
+		}
+		if t := in.typeOf(x); t != nil && isArray(t) {
+			return nil // an array's address
+		}
+		if types.IsShared(v.Type()) {
+			return &Reason{Node: x, What: "read of shared " + x.Name}
+		}
+		if r := in.Vars[v]; r != nil {
+			return &Reason{Node: x, What: x.Name + " is thread-dependent (" + r.What + ")", Branch: r.Branch}
+		}
+		return nil
+	case *ast.UnaryExpr:
+		switch x.Op {
+		case "&":
+			return f.addrVariant(x.X)
+		case "*":
+			return f.memRead(x, x.X, nil)
+		case "&&":
+			return nil
+		}
+		return f.Variant(x.X)
+	case *ast.PostfixExpr:
+		return f.Variant(x.X)
+	case *ast.BinaryExpr:
+		if r := f.Variant(x.X); r != nil {
+			return r
+		}
+		return f.Variant(x.Y)
+	case *ast.AssignExpr:
+		if x.Op != "=" {
+			if r := f.Variant(x.L); r != nil {
+				return r
+			}
+		}
+		return f.Variant(x.R)
+	case *ast.CondExpr:
+		for _, y := range []ast.Expr{x.Cond, x.Then, x.Else} {
+			if y != nil {
+				if r := f.Variant(y); r != nil {
+					return r
+				}
+			}
+		}
+		return nil
+	case *ast.CommaExpr:
+		if len(x.List) > 0 {
+			return f.Variant(x.List[len(x.List)-1])
+		}
+		return nil
+	case *ast.CastExpr:
+		return f.Variant(x.X)
+	case *ast.IndexExpr:
+		if t := in.typeOf(x); t != nil && isArray(t) {
+			return f.addrVariant(x) // a row: its address
+		}
+		return f.memRead(x, x.X, x.Index)
+	case *ast.MemberExpr:
+		if x.Arrow {
+			return f.memRead(x, x.X, nil)
+		}
+		if t := in.typeOf(x); t != nil && types.IsShared(t) {
+			return &Reason{Node: x, What: "read of shared " + cfg.NodeString(x)}
+		}
+		return f.Variant(x.X)
+	case *ast.CallExpr:
+		name := cfg.CalleeName(x)
+		if Sources[name] {
+			return &Reason{Node: x, What: "result of " + name}
+		}
+		if strings.HasPrefix(name, "upc_all_") {
+			return nil
+		}
+		if c := in.Callee(x); c != nil {
+			if c.Result != nil {
+				return &Reason{Node: x, What: "result of " + name + " (" + c.Result.What + ")"}
+			}
+			return nil
+		}
+		for _, a := range x.Args {
+			if r := f.Variant(a); r != nil {
+				return r
+			}
+		}
+		return nil
+	case *ast.StmtExpr:
+		if v := f.Graph.StmtExprValue[x]; v != nil {
+			return f.Variant(v)
+		}
+		return nil
+	}
+	return nil
+}
+
+// memRead is the variance of reading the element of e at base[index] or
+// *base.
+func (f *Func) memRead(e, base, index ast.Expr) *Reason {
+	in := f.info
+	if t := in.typeOf(e); t != nil && types.IsShared(t) {
+		return &Reason{Node: e, What: "read of shared " + cfg.NodeString(e)}
+	}
+	if index != nil {
+		if r := f.Variant(index); r != nil {
+			return r
+		}
+	}
+	if bt := in.typeOf(base); bt != nil && isArray(bt) {
+		return f.Variant(rootOf(base))
+	}
+	if r := f.Variant(base); r != nil {
+		return r
+	}
+	if in.Memory != nil {
+		return &Reason{Node: e, What: "read through a pointer (" + in.Memory.What + ")"}
+	}
+	return nil
+}
+
+func rootOf(e ast.Expr) ast.Expr {
+	for {
+		switch x := cfg.Unparen(e).(type) {
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.MemberExpr:
+			if x.Arrow {
+				return x
+			}
+			e = x.X
+		default:
+			return x
+		}
+	}
+}
+
+// addrVariant is the variance of &e: the indices and pointers it uses.
+func (f *Func) addrVariant(e ast.Expr) *Reason {
+	switch x := cfg.Unparen(e).(type) {
+	case *ast.Name:
+		return nil
+	case *ast.IndexExpr:
+		if r := f.Variant(x.Index); r != nil {
+			return r
+		}
+		if t := f.info.typeOf(x.X); t != nil && isArray(t) {
+			return f.addrVariant(x.X)
+		}
+		return f.Variant(x.X)
+	case *ast.MemberExpr:
+		if x.Arrow {
+			return f.Variant(x.X)
+		}
+		return f.addrVariant(x.X)
+	case *ast.UnaryExpr:
+		if x.Op == "*" {
+			return f.Variant(x.X)
+		}
+	}
+	return f.Variant(e)
+}
+
+func isArray(t types.Type) bool { _, ok := types.Core(t).(*types.Array); return ok }
