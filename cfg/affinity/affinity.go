@@ -1,0 +1,182 @@
+// Package affinity classifies every shared access of a function as local
+// to the executing thread, remote, possibly remote or unknown, from the
+// layout of the accessed array, the affine form of its index (package
+// cfg/affine), the affinity expression of the enclosing upc_forall and the
+// THREADS count when it is static.
+//
+// Rules: under "upc_forall (...; &a[e])" an iteration runs on the owner of
+// a[e]; an access b[f] with b laid out like a (same block size) is local
+// when f = e, and when f = e + d with a constant d it is, for block size 1,
+// local if d is a multiple of THREADS, remote under static THREADS
+// otherwise, possibly remote (remote whenever THREADS > 1 does not divide
+// d) under dynamic THREADS; for block size B > 1 it is Boundary (remote
+// only for the iterations within |d| of a block boundary) when |d| < B.
+// An integer affinity e acts like &c[e] for a cyclic c. Outside a forall
+// the index is compared with MYTHREAD the same way (a[MYTHREAD + k*THREADS]
+// is local for a cyclic a). With THREADS == 1 everything is local.
+// Accesses through pointers-to-shared, to indefinitely blocked arrays and
+// to shared scalars are Unknown.
+package affinity
+
+import (
+	"strconv"
+
+	"github.com/upclint/upclint/cfg"
+	"github.com/upclint/upclint/cfg/affine"
+	"github.com/upclint/upclint/grammar/ast"
+	"github.com/upclint/upclint/grammar/types"
+)
+
+// Kind is an affinity class.
+type Kind uint8
+
+// Affinity classes.
+const (
+	Unknown        Kind = iota
+	Local               // always has affinity to the executing thread
+	Remote              // never does (for THREADS > 1)
+	PossiblyRemote      // remote unless THREADS divides the offset (dynamic THREADS)
+	Boundary            // local except near block boundaries
+)
+
+var kindNames = [...]string{"unknown", "local", "remote", "possibly remote", "remote at block boundaries"}
+
+func (k Kind) String() string { return kindNames[k] }
+
+// Fact is the affinity of one shared access.
+type Fact struct {
+	Kind   Kind
+	Reason string
+	// Offset is the constant distance in elements from the element the
+	// executing thread owns (the forall affinity element or MYTHREAD),
+	// when known.
+	Offset      int64
+	OffsetKnown bool
+}
+
+// Func holds the affinity facts of one function.
+type Func struct {
+	Affine  *affine.Func
+	Threads int // static THREADS, 0 if dynamic
+	facts   map[*affine.Access]*Fact
+}
+
+// Analyze classifies the shared accesses of af. threads is the static
+// THREADS count (types.Info.StaticThreads), 0 for dynamic THREADS.
+func Analyze(af *affine.Func, threads int) *Func {
+	f := &Func{Affine: af, Threads: threads, facts: map[*affine.Access]*Fact{}}
+	for _, a := range af.Accesses {
+		if a.Shared {
+			f.facts[a] = f.classify(a)
+		}
+	}
+	return f
+}
+
+// Access returns the fact of the shared access whose Expr is e, or nil.
+func (f *Func) Access(e ast.Expr) *Fact {
+	if a := f.Affine.Access(e); a != nil {
+		return f.facts[a]
+	}
+	return nil
+}
+
+// Of returns the fact of a, or nil if a is not a shared access.
+func (f *Func) Of(a *affine.Access) *Fact { return f.facts[a] }
+
+func blockOf(l *types.Layout, threads int) int64 {
+	if l == nil || !l.IsArray || l.Block.Indefinite {
+		return 0
+	}
+	return l.BlockFor(threads)
+}
+
+func (f *Func) classify(a *affine.Access) *Fact {
+	if f.Threads == 1 {
+		return &Fact{Kind: Local, Reason: "THREADS is 1"}
+	}
+	switch {
+	case a.Layout == nil:
+		return &Fact{Reason: "access through a pointer-to-shared"}
+	case !a.Layout.IsArray:
+		return &Fact{Reason: "shared scalar (affinity to thread 0)"}
+	case a.Layout.Block.Indefinite:
+		return &Fact{Reason: "indefinite block size (one thread owns every element)"}
+	case a.Index == nil:
+		return &Fact{Reason: "index not affine: " + a.Reason}
+	}
+	bs := blockOf(a.Layout, f.Threads)
+	if bs <= 0 {
+		return &Fact{Reason: "block size depends on THREADS"}
+	}
+	// The element the executing thread owns: forall affinity or MYTHREAD.
+	var ref *affine.Form
+	refBlock := int64(1)
+	what := "MYTHREAD"
+	if fa := a.Block.Forall; fa != nil && fa.Affinity != nil && !fa.Affinity.Continue && fa.Affinity.X != nil {
+		x := cfg.Unparen(fa.Affinity.X)
+		if u, ok := x.(*ast.UnaryExpr); ok && u.Op == "&" {
+			r := f.Affine.Access(u.X)
+			if r == nil || r.Index == nil || r.Layout == nil {
+				return &Fact{Reason: "forall affinity " + cfg.NodeString(x) + " not analysable"}
+			}
+			ref, refBlock, what = r.Index, blockOf(r.Layout, f.Threads), cfg.NodeString(x)
+			if refBlock != bs {
+				return &Fact{Reason: "layout differs from the forall affinity " + what}
+			}
+		} else {
+			e, why := f.Affine.Form(x, a.Block)
+			if e == nil {
+				return &Fact{Reason: "forall affinity: " + why}
+			}
+			ref, what = e, "affinity "+cfg.NodeString(x)
+			if bs != 1 {
+				return &Fact{Reason: "blocked array under an integer affinity"}
+			}
+		}
+	} else {
+		ref = affine.AtomForm(affine.MyThread).Scale(bs)
+		refBlock = bs
+	}
+	d := a.Index.Sub(ref)
+	// Terms multiplying THREADS*B do not change the owner.
+	rest := &affine.Form{Const: d.Const}
+	for _, t := range d.Terms {
+		dropped := false
+		for _, at := range t.Atoms {
+			if at == affine.Threads && t.Coef%bs == 0 {
+				dropped = true
+			}
+		}
+		if !dropped {
+			rest.Terms = append(rest.Terms, t)
+		}
+	}
+	if !rest.IsConst() {
+		return &Fact{Reason: "offset from " + what + " is " + d.String()}
+	}
+	off := rest.Const
+	fact := &Fact{Offset: off, OffsetKnown: true}
+	_ = refBlock
+	switch {
+	case off == 0:
+		fact.Kind, fact.Reason = Local, "same element as "+what
+	case bs == 1 && f.Threads > 0 && off%int64(f.Threads) == 0:
+		fact.Kind, fact.Reason = Local, "offset "+strconv.FormatInt(off, 10)+" is a multiple of THREADS"
+	case bs == 1 && f.Threads > 0:
+		fact.Kind, fact.Reason = Remote, "offset "+strconv.FormatInt(off, 10)+" from "+what
+	case bs == 1:
+		fact.Kind, fact.Reason = PossiblyRemote, "offset "+strconv.FormatInt(off, 10)+" from "+what+" (remote unless THREADS divides it)"
+	case f.Threads > 0 && off%(bs*int64(f.Threads)) == 0:
+		fact.Kind, fact.Reason = Local, "offset is a multiple of B*THREADS"
+	case off > -bs && off < bs:
+		fact.Kind, fact.Reason = Boundary, "offset "+strconv.FormatInt(off, 10)+" within a block of "+strconv.FormatInt(bs, 10)
+	default:
+		fact.Reason = "offset " + strconv.FormatInt(off, 10) + " crosses blocks"
+	}
+	if ref.Has(affine.MyThread) && a.Block.Forall == nil && bs > 1 && off > 0 && off < bs {
+		// a[MYTHREAD*B + c], 0 <= c < B: inside the thread's first block.
+		fact.Kind, fact.Reason = Local, "within the block of MYTHREAD"
+	}
+	return fact
+}
