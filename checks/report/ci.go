@@ -29,7 +29,7 @@ func GitHub(w io.Writer, findings []checks.Finding, _ *Run) error {
 		case diag.Note:
 			cmd = "notice"
 		}
-		props := []string{"file=" + ghProperty(relURI(f.Pos.Path))}
+		props := []string{"file=" + ghProperty(relPath(f.Pos.Path))}
 		if f.Pos.IsValid() {
 			props = append(props, fmt.Sprintf("line=%d", f.Pos.Line), fmt.Sprintf("col=%d", f.Pos.Col))
 			if f.End.IsValid() && f.End.Offset >= f.Pos.Offset {
@@ -97,7 +97,7 @@ func GitLab(w io.Writer, findings []checks.Finding, _ *Run) error {
 			CheckName:   f.Rule,
 			Fingerprint: f.Fingerprint,
 			Severity:    sev,
-			Location:    gitlabLocation{Path: relURI(f.Pos.Path), Lines: lines},
+			Location:    gitlabLocation{Path: relPath(f.Pos.Path), Lines: lines},
 		})
 	}
 	enc := json.NewEncoder(w)

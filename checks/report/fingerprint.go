@@ -4,6 +4,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"unicode"
 
@@ -27,7 +29,7 @@ func AssignFingerprints(findings []checks.Finding) {
 		if f.Fingerprint != "" {
 			continue
 		}
-		key := f.Rule + "\x00" + relURI(f.Pos.Path) + "\x00" + normalizeLine(f.Line)
+		key := f.Rule + "\x00" + relPath(f.Pos.Path) + "\x00" + normalizeLine(f.Line)
 		n := seen[key] + 1
 		seen[key] = n
 		sum := sha256.Sum256([]byte(key))
@@ -43,4 +45,20 @@ func normalizeLine(s string) string {
 		}
 		return r
 	}, s)
+}
+
+// relPath returns path relative to the working directory when it lies
+// below it, with forward slashes.
+func relPath(path string) string {
+	if filepath.IsAbs(path) {
+		if wd, err := os.Getwd(); err == nil {
+			if rel, err := filepath.Rel(wd, path); err == nil && !strings.HasPrefix(rel, "..") {
+				path = rel
+			}
+		}
+	}
+	if path == "" {
+		return ""
+	}
+	return filepath.ToSlash(filepath.Clean(path))
 }

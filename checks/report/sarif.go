@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -49,7 +50,13 @@ func BuildSARIF(findings []checks.Finding, run *Run) (*sarif.Report, error) {
 	}
 	for _, rule := range checks.Rules() {
 		pb := sarif.NewPropertyBag()
-		pb.Add("tags", append([]string{string(rule.Kind)}, rule.Tags...))
+		tags := []string{string(rule.Kind)}
+		for _, t := range rule.Tags {
+			if !slices.Contains(tags, t) { // SARIF requires unique tags
+				tags = append(tags, t)
+			}
+		}
+		pb.Add("tags", tags)
 		pb.Add("problem.severity", problemSeverity(rule.Severity))
 		r.AddRule(rule.Name).
 			WithName(rule.Name).
