@@ -13,6 +13,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/checks/suppress"
 	"github.com/upclint/upclint/grammar"
 	"github.com/upclint/upclint/grammar/diag"
 )
@@ -213,7 +214,7 @@ func (s *Server) runAnalysis(in *analysisInput) (snap *snapshot) {
 	}
 	snap = &snapshot{version: in.version, path: in.path, uri: in.uri, src: in.text,
 		m: newMapper(in.text, in.enc), enc: in.enc, read: read, seqs: in.seqs}
-	opts, cfgErr := analysisOptions(in.path, in.root, &in.settings, read)
+	opts, eff, cfgErr := analysisOptions(in.path, in.root, &in.settings, read)
 	func() {
 		defer func() {
 			if r := recover(); r != nil {
@@ -225,6 +226,19 @@ func (s *Server) runAnalysis(in *analysisInput) (snap *snapshot) {
 			}
 		}()
 		snap.unit, snap.findings = s.analyze(in.path, in.text, opts)
+		for i := range snap.findings {
+			f := &snap.findings[i]
+			f.Severity = eff.Severity(f.Rule, f.Severity)
+		}
+		// Suppression comments, read from the unsaved text too.
+		snap.findings = suppress.Apply(snap.findings, []string{in.path}, read, func(_, rule string) bool {
+			return opts.Enabled(rule)
+		})
+		for i := range snap.findings {
+			if f := &snap.findings[i]; f.Rule == suppress.Rule {
+				f.Severity = eff.Severity(f.Rule, f.Severity)
+			}
+		}
 	}()
 	if cfgErr != nil {
 		p := checks.Position{Path: in.path, Line: 1, Col: 1}

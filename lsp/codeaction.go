@@ -12,6 +12,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/checks/suppress"
 	"github.com/upclint/upclint/grammar/diag"
 )
 
@@ -110,7 +111,7 @@ func codeActions(snap *snapshot, rng protocol.Range, only []protocol.CodeActionK
 // ignorable reports whether a finding of rule can be suppressed with a
 // comment (a syntax error cannot: it is not a judgement).
 func ignorable(rule string) bool {
-	return rule != diag.RuleSyntax && rule != diag.RulePreprocessor && rule != "config"
+	return rule != diag.RuleSyntax && rule != diag.RulePreprocessor && rule != suppress.Rule && checks.Lookup(rule) != nil
 }
 
 // ignoreAction inserts "// upclint:ignore RULE TODO: reason" at the end of

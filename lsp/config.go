@@ -3,14 +3,12 @@ package lsp
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"time"
 
-	"go.yaml.in/yaml/v3"
-
 	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/checks/config"
 )
 
 // Settings are the editor-side settings of the server, sent as
@@ -70,81 +68,25 @@ func (s *Settings) debounce() time.Duration {
 	return time.Duration(s.DebounceMs) * time.Millisecond
 }
 
-// ConfigFileName is the project configuration file, looked up from a
-// document's directory upwards.
-const ConfigFileName = ".upclint.yaml"
-
-// fileConfig is the part of the project configuration file that the server
-// reads:
-//
-//	include: [include, third_party/upc]   # relative to the file
-//	define: [N=1024]
-//	undefine: [DEBUG]
-//	threads: 8
-//	enable: [finegrain, forall]
-//	disable: [allreduce]
-type fileConfig struct {
-	Include  []string `yaml:"include"`
-	Define   []string `yaml:"define"`
-	Undefine []string `yaml:"undefine"`
-	Threads  int      `yaml:"threads"`
-	Enable   []string `yaml:"enable"`
-	Disable  []string `yaml:"disable"`
-}
-
-// findConfigFile returns the nearest configuration file at or above dir,
-// stopping at stop (the workspace root) when dir is inside it.
-func findConfigFile(dir, stop string) string {
-	for {
-		p := filepath.Join(dir, ConfigFileName)
-		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
-			return p
-		}
-		if dir == stop {
-			return ""
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
-}
-
-// loadFileConfig reads a configuration file; include directories become
-// absolute.
-func loadFileConfig(path string) (*fileConfig, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	var fc fileConfig
-	if err := yaml.Unmarshal(data, &fc); err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	for i, d := range fc.Include {
-		if !filepath.IsAbs(d) {
-			fc.Include[i] = filepath.Join(filepath.Dir(path), d)
-		}
-	}
-	return &fc, nil
-}
-
-// analysisOptions combines the editor settings with the project file that
-// applies to path into driver options. The file is read afresh for every
+// analysisOptions combines the project configuration file that applies to
+// path (.upclint.yaml, see package checks/config) with the editor settings
+// into driver options, the way `upclint check` combines it with its flags:
+// editor include directories come first, editor defines after the file's,
+// editor threads replace the file's. The file is read afresh for every
 // analysis (it is small), so edits to it take effect without a cache. The
-// returned error describes a configuration file that could not be read; the
-// options are still usable.
-func analysisOptions(path, root string, s *Settings, readFile func(string) ([]byte, error)) (*checks.Options, error) {
-	opts := &checks.Options{Jobs: 1}
-	var fc *fileConfig
+// returned error describes a configuration file that could not be read;
+// the options are still usable.
+func analysisOptions(path, root string, s *Settings, readFile func(string) ([]byte, error)) (*checks.Options, *config.Effective, error) {
+	fc := &config.File{}
 	var cfgErr error
-	if cf := findConfigFile(filepath.Dir(path), root); cf != "" {
-		fc, cfgErr = loadFileConfig(cf)
+	if cf := config.Find(filepath.Dir(path)); cf != "" {
+		if f, err := config.Load(cf); err == nil {
+			fc = f
+		} else {
+			cfgErr = err
+		}
 	}
-	if fc == nil {
-		fc = &fileConfig{}
-	}
+	eff := fc.For(path)
 	abs := func(dirs []string) []string {
 		out := make([]string, 0, len(dirs))
 		for _, d := range dirs {
@@ -155,32 +97,28 @@ func analysisOptions(path, root string, s *Settings, readFile func(string) ([]by
 		}
 		return out
 	}
+	opts := &checks.Options{Jobs: 1}
 	c := &opts.Config
-	c.IncludeDirs = append(abs(s.IncludeDirs), fc.Include...)
-	c.Defines = append(slices.Clone(fc.Define), s.Defines...)
-	c.Undefs = append(slices.Clone(fc.Undefine), s.Undefines...)
-	c.StaticThreads = fc.Threads
+	c.IncludeDirs = slices.Concat(abs(s.IncludeDirs), eff.Include)
+	c.Defines = slices.Concat(eff.Define, s.Defines)
+	c.Undefs = slices.Concat(eff.Undefine, s.Undefines)
+	c.StaticThreads = eff.Threads
 	if s.Threads > 0 {
 		c.StaticThreads = s.Threads
 	}
 	c.ReadFile = readFile
-	enable, disable := fc.Enable, slices.Concat(fc.Disable, s.Disable)
-	if len(s.Enable) > 0 {
-		enable = s.Enable
-	}
-	if len(enable) > 0 || len(disable) > 0 {
-		opts.Enabled = func(rule string) bool {
-			if slices.Contains(disable, rule) {
-				return false
-			}
-			if len(enable) == 0 {
-				return true
-			}
+	enable, disable := slices.Clone(s.Enable), slices.Clone(s.Disable)
+	opts.Enabled = func(rule string) bool {
+		if slices.Contains(disable, rule) {
+			return false
+		}
+		if len(enable) > 0 {
 			if r := checks.Lookup(rule); r != nil && r.Kind == checks.KindFrontEnd {
-				return true
+				return eff.Enabled(rule)
 			}
 			return slices.Contains(enable, rule)
 		}
+		return eff.Enabled(rule)
 	}
-	return opts, cfgErr
+	return opts, eff, cfgErr
 }

@@ -117,11 +117,13 @@ func toDiagnostics(snap *snapshot) ([]protocol.Diagnostic, []int) {
 	for i := range snap.findings {
 		f := &snap.findings[i]
 		d := protocol.Diagnostic{
-			Severity:        severity(f.Severity),
-			Code:            protocol.String(f.Rule),
-			CodeDescription: protocol.CodeDescription{Href: ruleDoc(f.Rule)},
-			Source:          protocol.NewOptional("upclint"),
-			Message:         protocol.String(f.Message),
+			Severity: severity(f.Severity),
+			Code:     protocol.String(f.Rule),
+			Source:   protocol.NewOptional("upclint"),
+			Message:  protocol.String(f.Message),
+		}
+		if checks.Lookup(f.Rule) != nil {
+			d.CodeDescription = protocol.CodeDescription{Href: ruleDoc(f.Rule)}
 		}
 		if f.Pos.Path == snap.path || !f.Pos.IsValid() {
 			d.Range, _ = l.rangeOf(f.Pos, f.End)

@@ -8,6 +8,8 @@ import (
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
+
+	"github.com/upclint/upclint/checks/config"
 )
 
 // clientCaps are the client capabilities the server adapts to.
@@ -123,7 +125,7 @@ func (s *Server) didChangeWatchedFiles(params json.RawMessage) error {
 	defer s.mu.Unlock()
 	for _, ch := range p.Changes {
 		path := uriPath(ch.URI)
-		if filepath.Base(path) == ConfigFileName {
+		if filepath.Base(path) == config.FileName {
 			for _, ds := range s.docs {
 				s.scheduleLocked(ds, 0)
 			}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -13,9 +14,10 @@ import (
 
 // nvimScript drives Neovim (0.7 or later) headless: it starts `upclint lsp`
 // with the built-in client, opens the file, waits for diagnostics, applies
-// the code action whose title contains $UPCLINT_ACTION, then fixes the
-// error by editing the buffer and waits for the diagnostics to clear. It
-// writes what it saw as JSON to $UPCLINT_OUT and quits.
+// the code action whose title contains $UPCLINT_ACTION (the finding goes
+// away), then fixes the error by editing the buffer and waits for the
+// report of the now unused suppression. It writes what it saw as JSON to
+// $UPCLINT_OUT and quits.
 //
 // More steps (e.g. applying a rule's quick fix once rules carry fixes) go
 // in the steps table.
@@ -80,18 +82,25 @@ local steps = {
     return 'diagnostics'
   end,
   function()
+    -- The edit goes to the server as an incremental change; the new
+    -- suppression comment silences the finding.
     apply_action(env('UPCLINT_ACTION'))
+    assert(vim.wait(30000, function() return #vim.diagnostic.get(buf) == 0 end, 20), 'diagnostics not cleared after the action')
     return 'code action'
   end,
   function()
-    -- Fix the error: an incremental change sent by Neovim itself.
+    -- Fix the error by editing the buffer: the suppression is now unused.
     local lnum = tonumber(env('UPCLINT_FIX_LINE'))
     local line = vim.api.nvim_buf_get_lines(buf, lnum, lnum + 1, false)[1]
     local from, to = env('UPCLINT_FIX_FROM'), env('UPCLINT_FIX_TO')
     local s, e = line:find(from, 1, true)
     vim.api.nvim_buf_set_text(buf, lnum, s - 1, lnum, e, {to})
-    assert(vim.wait(30000, function() return #vim.diagnostic.get(buf) == 0 end, 20), 'diagnostics not cleared after the fix')
-    return 'cleared'
+    assert(vim.wait(30000, function()
+      local d = lsp_diags()
+      return #d == 1 and d[1].code == 'unusedignore'
+    end, 20), 'no unusedignore finding after the fix')
+    out.after_fix = lsp_diags()
+    return 'fixed'
   end,
 }
 
@@ -185,6 +194,9 @@ func TestNeovim(t *testing.T) {
 		d.Source != "upclint" || d.Severity != 1 || !strings.Contains(d.Message, "missing_name") ||
 		d.Href != RuleDocURL+"typecheck.md" {
 		t.Errorf("diagnostic in nvim: %+v (want line 3, byte column %d)", d, strings.Index(line, "missing_name"))
+	}
+	if !slices.Equal(res.Steps, []string{"started", "diagnostics", "code action", "fixed"}) {
+		t.Errorf("steps: %q", res.Steps)
 	}
 	if len(res.LinesAfter) < 4 || !strings.HasSuffix(res.LinesAfter[3], "missing_name; // upclint:ignore typecheck TODO: reason") {
 		t.Errorf("after the ignore action, line 4 = %q (actions %q)", res.LinesAfter, res.Actions)

@@ -14,6 +14,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/checks/config"
 	"github.com/upclint/upclint/grammar"
 	"github.com/upclint/upclint/grammar/diag"
 )
@@ -323,7 +324,7 @@ func TestHover(t *testing.T) {
 
 func TestHoverStaticThreadsAndCyclic(t *testing.T) {
 	src := "shared int c[10*THREADS];\nshared [*] double d[16];\nint main(void) {\n  upc_forall (int i = 0; i < 10*THREADS; i++; i) c[i] = 1;\n  return (int)d[5];\n}\n"
-	dir := workspace(t, map[string]string{"c.upc": src, ConfigFileName: "threads: 4\n"})
+	dir := workspace(t, map[string]string{"c.upc": src, config.FileName: "threads: 4\n"})
 	c := newTestServer(t, nil)
 	c.initialize(dir, "")
 	u := uri.File(filepath.Join(dir, "c.upc"))
@@ -411,7 +412,12 @@ func TestDocumentSymbols(t *testing.T) {
 	}
 }
 
-// fixesFor adds suggested fixes to the findings of a test rule, standing in
+func init() {
+	checks.Register(&checks.Rule{Name: "testrule", Kind: checks.KindPerformance, Severity: diag.Warning,
+		Summary: "a rule of the language server's tests"})
+}
+
+// withFixes adds suggested fixes to the findings of a test rule, standing in
 // for rules that carry fixes.
 func withFixes(s *Server) {
 	s.analyze = func(path string, src []byte, opts *checks.Options) (*grammar.Unit, []checks.Finding) {
