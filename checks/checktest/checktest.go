@@ -50,12 +50,12 @@ func ParseWants(path string, src []byte) ([]Want, error) {
 		for rest != "" {
 			lit, err := strconv.QuotedPrefix(rest)
 			if err != nil {
-				return nil, fmt.Errorf("%s:%d: bad want comment: %v", path, line, err)
+				return nil, fmt.Errorf("%s:%d: bad want comment: %w", path, line, err)
 			}
 			s, _ := strconv.Unquote(lit)
 			re, err := regexp.Compile(s)
 			if err != nil {
-				return nil, fmt.Errorf("%s:%d: bad want regexp: %v", path, line, err)
+				return nil, fmt.Errorf("%s:%d: bad want regexp: %w", path, line, err)
 			}
 			wants = append(wants, Want{Path: path, Line: line, Re: re})
 			rest = strings.TrimSpace(rest[len(lit):])

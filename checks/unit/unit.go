@@ -13,8 +13,8 @@ import (
 	"github.com/upclint/upclint/grammar"
 )
 
-// Analyzer's result is the *grammar.Unit being analysed. The driver
-// supplies it (it loaded the unit before any analysis ran), so Run is never
+// Analyzer provides the *grammar.Unit being analysed. The driver supplies
+// its result (it loaded the unit before any analysis ran), so Run is never
 // called by upclint's driver.
 var Analyzer = &analysis.Analyzer{
 	Name:       "unit",
