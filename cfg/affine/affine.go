@@ -51,6 +51,9 @@ type Access struct {
 	Reason string
 	At     ast.Node
 	Write  bool // the access is assigned to (=, op=, ++, --)
+	// Addr: only the address is computed (&a[i], a forall affinity), no
+	// element is read or written.
+	Addr bool
 }
 
 // Func holds the affine facts of one function.
@@ -83,6 +86,7 @@ func Analyze(g *cfg.Graph, info *types.Info) *Func {
 		}
 		inner := map[ast.Expr]bool{}
 		writes := map[ast.Expr]bool{}
+		addr := map[ast.Expr]bool{}
 		for _, n := range b.Nodes {
 			cfg.Inspect(n, func(m ast.Node) bool {
 				switch m := m.(type) {
@@ -96,7 +100,10 @@ func Analyze(g *cfg.Graph, info *types.Info) *Func {
 					if m.Op == "++" || m.Op == "--" {
 						writes[cfg.Unparen(m.X)] = true
 					}
-					if m.Op == "*" {
+					if m.Op == "&" {
+						addr[cfg.Unparen(m.X)] = true
+					}
+					if m.Op == "*" && !addr[m] {
 						f.addDeref(m, b, loops, writes[m])
 					}
 				case *ast.IndexExpr:
@@ -110,6 +117,7 @@ func Analyze(g *cfg.Graph, info *types.Info) *Func {
 							x = cfg.Unparen(ix.X)
 						}
 						f.addIndex(m, b, loops, writes[m])
+						f.byExpr[m].Addr = addr[m]
 					}
 				}
 				return true

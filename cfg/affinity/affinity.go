@@ -66,7 +66,7 @@ type Func struct {
 func Analyze(af *affine.Func, threads int) *Func {
 	f := &Func{Affine: af, Threads: threads, facts: map[*affine.Access]*Fact{}}
 	for _, a := range af.Accesses {
-		if a.Shared {
+		if a.Shared && !a.Addr {
 			f.facts[a] = f.classify(a)
 		}
 	}

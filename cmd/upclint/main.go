@@ -53,7 +53,7 @@ job (bad flag, unreadable path).`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(newCheckCmd(), newRulesCmd(), newExplainCmd(), newVersionCmd(), newLSPCmd(), newConfigCmd())
+	root.AddCommand(newCheckCmd(), newRulesCmd(), newExplainCmd(), newVersionCmd(), newLSPCmd(), newConfigCmd(), newDumpCmd())
 	return root
 }
 
