@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -729,7 +730,17 @@ func TestManyEditsStayBounded(t *testing.T) {
 	u := uri.File(filepath.Join(t.TempDir(), "e.upc"))
 	c.open(u, src)
 	c.waitDiagnostics(u, version(1))
+	heap := func() uint64 {
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		return ms.HeapAlloc
+	}
+	var before uint64
 	for v := int32(2); v <= 2001; v++ {
+		if v == 202 {
+			before = heap() // after warming up
+		}
 		if v%2 == 0 {
 			c.change(u, v, rng(1, 10, 1, 10), "1")
 		} else {
@@ -742,6 +753,13 @@ func TestManyEditsStayBounded(t *testing.T) {
 	p := c.waitDiagnostics(u, version(2001))
 	if len(p.Diagnostics) != 0 {
 		t.Errorf("after 2000 edits: %s", fmtDiags(p))
+	}
+	// The test client keeps every publication (about 200 bytes each); the
+	// server itself must not grow with the number of edits.
+	after := heap()
+	t.Logf("heap: %d bytes after warm-up, %d after 2000 edits", before, after)
+	if after > before+8<<20 {
+		t.Errorf("heap grew from %d to %d bytes over 1800 edits", before, after)
 	}
 	c.srv.mu.Lock()
 	defer c.srv.mu.Unlock()
