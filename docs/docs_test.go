@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/upclint/upclint/checks"
+	_ "github.com/upclint/upclint/checks/rules/all"
 	"github.com/upclint/upclint/docs"
 )
 

@@ -12,6 +12,8 @@ import (
 	"slices"
 
 	"github.com/spf13/cobra"
+
+	_ "github.com/upclint/upclint/checks/rules/all" // register the rules
 )
 
 // version is the tool's semantic version, reported by `upclint version` and
@@ -53,7 +55,7 @@ job (bad flag, unreadable path).`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(newCheckCmd(), newRulesCmd(), newExplainCmd(), newVersionCmd(), newLSPCmd(), newConfigCmd(), newDumpCmd())
+	root.AddCommand(newCheckCmd(), newRulesCmd(), newExplainCmd(), newVersionCmd(), newLSPCmd(), newConfigCmd(), newDumpCmd(), newRunCmd())
 	return root
 }
 
