@@ -66,8 +66,18 @@ static double kernel%d(shared [N] double *a, const double *restrict b, int n, co
 	return b.String()
 }
 
-func BenchmarkParse(b *testing.B) {
-	src := genSource(100000)
+func BenchmarkParse(b *testing.B) { benchParse(b, 100000) }
+
+// BenchmarkParseParticiple parses with participle alone (no fast path), for
+// comparison.
+func BenchmarkParseParticiple(b *testing.B) {
+	slowOnly = true
+	defer func() { slowOnly = false }()
+	benchParse(b, 20000)
+}
+
+func benchParse(b *testing.B, n int) {
+	src := genSource(n)
 	lines := strings.Count(src, "\n")
 	fset := gotoken.NewFileSet()
 	toks := tokenize(fset, "gen.upc", src)

@@ -153,5 +153,5 @@ func quoted(src string, i int) int {
 	if j < len(src) && src[j] == q {
 		j++
 	}
-	return j
+	return min(j, len(src))
 }

@@ -61,6 +61,7 @@ type frame struct {
 	params    map[string]bool // scope of the first parameter list closed (for a function body)
 	hasParams bool
 	typeofEnd bool // a typeof frame: the parent has seen a type when it closes
+	member    bool // a declarator of struct members: names are not declared in scope
 }
 
 type retagger struct {
@@ -219,7 +220,7 @@ func (r *retagger) classify(i int, t *token.Token, f *frame, rec uint8) token.Ki
 		}
 	}
 	if f.declFrame() && f.seenType && !f.inInit {
-		if f.kind != fRecord {
+		if f.kind != fRecord && !f.member {
 			r.declare(f.scope, t.Text, f.typedef)
 		}
 		return token.Ident
@@ -301,7 +302,8 @@ func (r *retagger) punct(i int, t *token.Token, f *frame, rec uint8, pending str
 			if p != nil && (p.Kind == token.Ident || isPunct(p, ")") || isPunct(p, "]")) {
 				r.push(frame{kind: fParams, close: ")", scope: r.pushScope(nil)})
 			} else {
-				r.push(frame{kind: fDeclParen, close: ")", scope: f.scope, seenType: true, typedef: f.typedef})
+				r.push(frame{kind: fDeclParen, close: ")", scope: f.scope, seenType: true, typedef: f.typedef,
+					member: f.kind == fRecord || f.member})
 			}
 		default:
 			r.push(frame{kind: fParen, close: ")", scope: f.scope})

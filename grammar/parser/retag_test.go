@@ -12,7 +12,7 @@ import (
 func TestTypedefScopes(t *testing.T) {
 	src := `typedef int T;
 typedef void (*fn)(int);
-struct s { T T; int shared; };
+struct s { T T; int shared; int (*fn)(T); };
 void a(void) { int T = 1; T * x; }
 void b(int T) { T * x; }
 void c(void) { T * x; }
@@ -27,7 +27,7 @@ void j(T, fn);
 	f, _ := parseString(t, "r.upc", src)
 	got := parens.String(f)
 	for _, want := range []string{
-		"struct s {\n\tT T;\n\tint shared;\n}",
+		"struct s {\n\tT T;\n\tint shared;\n\tint (*fn)(T);\n}",
 		"void a(void)\n{\n\tint T = 1;\n\t(T * x);\n}",
 		"void b(int T)\n{\n\t(T * x);\n}",
 		"void c(void)\n{\n\tT *x;\n}",
