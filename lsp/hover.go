@@ -9,6 +9,8 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/upclint/upclint/cfg"
+	"github.com/upclint/upclint/cfg/affine"
+	"github.com/upclint/upclint/cfg/affinity"
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/types"
 )
@@ -191,7 +193,13 @@ func describeAccess(q *query, name *ast.Name, ix *ast.IndexExpr) string {
 			fmt.Fprintf(&b, " = %d", th)
 		}
 		b.WriteString("\n")
-		if local := forallLocal(q, ix); local != "" {
+		if fact := affinityOf(q, ix); fact != nil {
+			fmt.Fprintf(&b, "- affinity here: **%s**", fact.Kind)
+			if fact.Reason != "" {
+				fmt.Fprintf(&b, " (%s)", fact.Reason)
+			}
+			b.WriteString("\n")
+		} else if local := forallLocal(q, ix); local != "" {
 			fmt.Fprintf(&b, "- affinity here: **local** (%s)\n", local)
 		}
 	}
@@ -320,6 +328,27 @@ func perThread(l *types.Layout, th int) string {
 		return fmt.Sprintf("at most ceil(%d / THREADS) * %d (%d blocks of %d dealt round-robin)", blocks, blk, blocks, blk)
 	}
 	return fmt.Sprintf("ceil(%d / THREADS) (one block each)", l.Total.Len)
+}
+
+// affinityOf classifies the shared access ix with the affinity analysis
+// (package cfg/affinity) of the enclosing function; nil when there is no
+// verdict.
+func affinityOf(q *query, ix *ast.IndexExpr) (fact *affinity.Fact) {
+	fn := q.enclosingFunc()
+	if fn == nil || q.info == nil {
+		return nil
+	}
+	defer func() {
+		if recover() != nil {
+			fact = nil // the hover still has the layout facts
+		}
+	}()
+	af := affine.Analyze(cfg.Build(fn), q.info)
+	fact = affinity.Analyze(af, q.info.StaticThreads).Access(ix)
+	if fact != nil && fact.Kind == affinity.Unknown {
+		return nil
+	}
+	return fact
 }
 
 // forallLocal reports why element access ix is local: it is in the body of

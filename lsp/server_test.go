@@ -324,13 +324,17 @@ func TestHover(t *testing.T) {
 }
 
 func TestHoverStaticThreadsAndCyclic(t *testing.T) {
-	src := "shared int c[10*THREADS];\nshared [*] double d[16];\nint main(void) {\n  upc_forall (int i = 0; i < 10*THREADS; i++; i) c[i] = 1;\n  return (int)d[5];\n}\n"
+	src := "shared int c[10*THREADS];\nshared [*] double d[16];\nint main(void) {\n  upc_forall (int i = 0; i < 10*THREADS; i++; i) c[i] = c[i+1];\n  return (int)d[5];\n}\n"
 	dir := workspace(t, map[string]string{"c.upc": src, config.FileName: "threads: 4\n"})
 	c := newTestServer(t, nil)
 	c.initialize(dir, "")
 	u := uri.File(filepath.Join(dir, "c.upc"))
 	c.open(u, src)
-	got := hoverAt(t, c, u, 3, uint32(strings.Index("  upc_forall (int i = 0; i < 10*THREADS; i++; i) c[i] = 1;", "c[i]")))
+	forallLine := "  upc_forall (int i = 0; i < 10*THREADS; i++; i) c[i] = c[i+1];"
+	if got := hoverAt(t, c, u, 3, uint32(strings.Index(forallLine, "c[i+1]"))); !strings.Contains(got, "affinity here: **remote**") {
+		t.Errorf("c[i+1] under a cyclic forall, THREADS = 4: want remote:\n%s", got)
+	}
+	got := hoverAt(t, c, u, 3, uint32(strings.Index(forallLine, "c[i]")))
 	for _, w := range []string{"i % THREADS", "THREADS = 4 (static)", "elements per thread: 10", "**local**"} {
 		if !strings.Contains(got, w) {
 			t.Errorf("cyclic hover lacks %q:\n%s", w, got)
