@@ -501,6 +501,72 @@ void upcr_fatal(const char *kind, upcr_loc_t loc, const char *fmt, ...)
 /* A non-fatal finding (the --check diagnostics): recorded once per loc. */
 void upcr_warn(const char *kind, upcr_loc_t loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/* ------------------------------------------------------------------ */
+/* Collectives library (7.3, <upc_collective.h>), in upcr_coll.c       */
+/* ------------------------------------------------------------------ */
+
+/* <upc_types.h>: the same values as upclint's own header, so that a
+ * translated program may emit the names or their values. */
+#ifndef UPC_IN_ALLSYNC
+typedef int upc_op_t;
+typedef int upc_flag_t;
+#define UPC_ADD 0
+#define UPC_MULT 1
+#define UPC_AND 2
+#define UPC_OR 3
+#define UPC_XOR 4
+#define UPC_LOGAND 5
+#define UPC_LOGOR 6
+#define UPC_MIN 7
+#define UPC_MAX 8
+#define UPC_FUNC 9
+#define UPC_NONCOMM_FUNC 10
+#define UPC_IN_ALLSYNC 0
+#define UPC_IN_MYSYNC 1
+#define UPC_IN_NOSYNC 2
+#define UPC_OUT_ALLSYNC 0
+#define UPC_OUT_MYSYNC 4
+#define UPC_OUT_NOSYNC 8
+#endif
+
+/* upc_all_X(args...) -> upcr_all_X(args..., loc): every pointer-to-shared
+ * argument is a upcr_sptr_t (perm: shared const int *, block size 1).
+ * Synchronisation: UPC_IN_ALLSYNC and UPC_IN_MYSYNC wait for all threads
+ * to enter (MYSYNC conservatively as ALLSYNC); UPC_IN_NOSYNC starts at
+ * once.  UPC_OUT_ALLSYNC and UPC_OUT_MYSYNC wait for all threads at the
+ * end; UPC_OUT_NOSYNC returns when this thread's part is done, except
+ * that the reductions always end with an internal barrier (their partial
+ * results live in the scratch area). */
+void upcr_all_broadcast(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_flag_t flags, upcr_loc_t loc);
+void upcr_all_scatter(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_flag_t flags, upcr_loc_t loc);
+void upcr_all_gather(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_flag_t flags, upcr_loc_t loc);
+void upcr_all_gather_all(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_flag_t flags, upcr_loc_t loc);
+void upcr_all_exchange(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_flag_t flags, upcr_loc_t loc);
+void upcr_all_permute(upcr_sptr_t dst, upcr_sptr_t src, upcr_sptr_t perm, size_t nbytes, upc_flag_t flags,
+		      upcr_loc_t loc);
+
+/* upc_all_reduceT / upc_all_prefix_reduceT for T in C UC S US I UI L UL F
+ * D LD.  Results combine in a fixed order (thread order for the
+ * commutative operators, element order for UPC_NONCOMM_FUNC and for the
+ * prefix reductions), so they are the same in every run. */
+#define UPCR_REDUCE_DECL(SUF, T)                                                                             \
+	void upcr_all_reduce##SUF(upcr_sptr_t dst, upcr_sptr_t src, upc_op_t op, size_t nelems, size_t blk_size, \
+				  T (*func)(T, T), upc_flag_t flags, upcr_loc_t loc);                          \
+	void upcr_all_prefix_reduce##SUF(upcr_sptr_t dst, upcr_sptr_t src, upc_op_t op, size_t nelems,         \
+					 size_t blk_size, T (*func)(T, T), upc_flag_t flags, upcr_loc_t loc);
+UPCR_REDUCE_DECL(C, signed char)
+UPCR_REDUCE_DECL(UC, unsigned char)
+UPCR_REDUCE_DECL(S, short)
+UPCR_REDUCE_DECL(US, unsigned short)
+UPCR_REDUCE_DECL(I, int)
+UPCR_REDUCE_DECL(UI, unsigned int)
+UPCR_REDUCE_DECL(L, long)
+UPCR_REDUCE_DECL(UL, unsigned long)
+UPCR_REDUCE_DECL(F, float)
+UPCR_REDUCE_DECL(D, double)
+UPCR_REDUCE_DECL(LD, long double)
+#undef UPCR_REDUCE_DECL
+
 #ifdef __cplusplus
 }
 #endif

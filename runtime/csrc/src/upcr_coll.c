@@ -1,0 +1,643 @@
+/*
+ * upcr_coll.c - the UPC collectives library (<upc_collective.h>, UPC 1.3
+ * section 7.3) on top of the runtime's collective primitives
+ * (upcr_coll_enter/exit/barrier, the per-thread scratch area, flag waits
+ * and upcr_model_transfer).
+ *
+ * Data moves with plain loads and stores on the shared segment; every
+ * copy is counted (bulk_local / bulk_remote, bytes) and a copy that
+ * crosses threads is charged to the network model.  Broadcast and reduce
+ * move data along a binomial tree (rank r's parent is r - lowbit(r)), so
+ * the root sends or receives ceil(log2 THREADS) messages and the modeled
+ * critical path grows as log(THREADS).
+ *
+ * Synchronisation flags: IN_ALLSYNC and IN_MYSYNC start with an internal
+ * barrier (MYSYNC conservatively as ALLSYNC); IN_NOSYNC starts at once.
+ * OUT_ALLSYNC and OUT_MYSYNC end with an internal barrier (MYSYNC
+ * conservatively); OUT_NOSYNC returns as soon as this thread's part is
+ * done.  The reductions always end with a barrier, because their partial
+ * results live in the scratch area that the next collective reuses.
+ *
+ * Determinism: commutative reductions combine per-thread partials in
+ * thread order along the tree ((t0 t1) (t2 t3)) ...; UPC_NONCOMM_FUNC
+ * reductions and all prefix reductions combine per-block totals in
+ * element order on thread 0.  Both orders depend only on THREADS and the
+ * arguments, so results are identical across runs.
+ */
+#include "upcr.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Collectives of this library entered by this thread; single-valued, since
+ * all threads call the same sequence of collectives.  Tags the flags. */
+static uint32_t coll_seq;
+
+/* Scratch layout (per thread) */
+#define SC_FLAG_BCAST 0 /* uint32: last broadcast whose data reached this thread */
+#define SC_FLAG_RED 4   /* uint32: last reduction whose partial this thread published */
+#define SC_SLOT 64      /* a partial result (up to 16 bytes) */
+#define SC_AREA 128     /* per-block totals, then per-block offsets */
+
+static inline char *sc(int t) { return (char *)upcr_addr(upcr_scratch(t)); }
+static inline volatile uint32_t *sc_flag(int t, int off) { return (volatile uint32_t *)(sc(t) + off); }
+
+/* Wait until *f has reached seq (flags only grow, modulo wrap-around). */
+static void wait_reach(volatile uint32_t *f, uint32_t seq)
+{
+	for (;;) {
+		uint32_t v = __atomic_load_n(f, __ATOMIC_ACQUIRE);
+		if ((int32_t)(v - seq) >= 0)
+			return;
+		upcr_wait_while_eq(f, v);
+	}
+}
+
+static void set_flag(volatile uint32_t *f, uint32_t seq)
+{
+	__atomic_store_n(f, seq, __ATOMIC_RELEASE);
+	upcr_wake_all(f);
+}
+
+static inline int lowbit(int r) { return r & -r; }
+
+/* ---- accounting ---- */
+
+static void count_local(size_t n)
+{
+	upcr_ctr_.bulk_local++;
+	upcr_ctr_.bulk_local_bytes += n;
+}
+
+static void count_remote(int target, size_t n, upcr_loc_t loc)
+{
+	upcr_ctr_.bulk_remote++;
+	upcr_ctr_.bulk_remote_bytes += n;
+	upcr_model_transfer(target, n, loc);
+}
+
+/* Account an access of n bytes with affinity to thread t. */
+static void account(int t, size_t n, upcr_loc_t loc)
+{
+	if (n == 0)
+		return;
+	if (THREADS == 1 || t == upcr_mythread_)
+		count_local(n);
+	else
+		count_remote(t, n, loc);
+}
+
+/* Shared-to-shared copy: counted once against the remote side (a third
+ * party copy, neither side local, counts both). */
+static void xfer(upcr_sptr_t dst, upcr_sptr_t src, size_t n, upcr_loc_t loc)
+{
+	if (n == 0)
+		return;
+	memcpy(upcr_addr(dst), upcr_addr(src), n);
+	int me = upcr_mythread_;
+	int dl = THREADS == 1 || (int)dst.thread == me, sl = THREADS == 1 || (int)src.thread == me;
+	if (dl && sl) {
+		count_local(n);
+		return;
+	}
+	if (!sl)
+		count_remote((int)src.thread, n, loc);
+	if (!dl)
+		count_remote((int)dst.thread, n, loc);
+}
+
+/* ---- entry, flags ---- */
+
+static void check_flags(const char *name, upc_flag_t flags, upcr_loc_t loc)
+{
+	if ((flags & ~15) != 0 || (flags & 3) == 3 || (flags & 12) == 12)
+		upcr_fatal("collective-flags", loc, "%s: invalid synchronisation flags %d", name, (int)flags);
+}
+
+static void in_sync(upc_flag_t flags)
+{
+	if ((flags & 3) != UPC_IN_NOSYNC)
+		upcr_coll_barrier();
+}
+
+static void out_sync(upc_flag_t flags)
+{
+	if ((flags & 12) != UPC_OUT_NOSYNC)
+		upcr_coll_barrier();
+}
+
+static void enter(const char *name, const uint64_t *args, int nargs, size_t bytes, upc_flag_t flags,
+		  upcr_loc_t loc)
+{
+	upcr_coll_enter(name, args, nargs, bytes, loc);
+	check_flags(name, flags, loc);
+	coll_seq++;
+}
+
+static void need_bytes(const char *name, size_t nbytes, upcr_loc_t loc)
+{
+	if (nbytes == 0)
+		upcr_fatal("collective-args", loc, "%s: nbytes is 0 (must be positive)", name);
+}
+
+/* The block of nbytes with affinity to thread t of an array that dst
+ * points to, read as shared [nbytes] char[nbytes*THREADS] (phase 0). */
+static upcr_sptr_t block_of(upcr_sptr_t p, int t, size_t nbytes)
+{
+	int T = THREADS;
+	int64_t i = ((int64_t)t - (int64_t)p.thread % T + T) % T;
+	return upcr_add(upcr_cast(p), i * (int64_t)nbytes, 1, nbytes);
+}
+
+/* ---- relocalization ---- */
+
+void upcr_all_broadcast(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_flag_t flags, upcr_loc_t loc)
+{
+	static const char name[] = "upc_all_broadcast";
+	uint64_t args[] = {upcr_sptr_bits(dst), upcr_sptr_bits(src), nbytes, (uint64_t)flags};
+	enter(name, args, 4, nbytes, flags, loc);
+	need_bytes(name, nbytes, loc);
+	in_sync(flags);
+	int T = THREADS, me = upcr_mythread_, root = (int)(src.thread % (uint32_t)T);
+	int r = (me - root + T) % T;
+	upcr_sptr_t mine = block_of(dst, me, nbytes);
+	if (r == 0)
+		xfer(mine, src, nbytes, loc);
+	else
+		wait_reach(sc_flag(me, SC_FLAG_BCAST), coll_seq);
+	/* children r + 2^k for 2^k < lowbit(r), largest subtree first */
+	int lim = r == 0 ? T : lowbit(r);
+	int k = 1;
+	while (k * 2 < lim)
+		k *= 2;
+	for (; k >= 1; k /= 2) {
+		if (k >= lim || r + k >= T)
+			continue;
+		int child = (root + r + k) % T;
+		xfer(block_of(dst, child, nbytes), mine, nbytes, loc);
+		set_flag(sc_flag(child, SC_FLAG_BCAST), coll_seq);
+	}
+	out_sync(flags);
+	upcr_coll_exit();
+}
+
+void upcr_all_scatter(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_flag_t flags, upcr_loc_t loc)
+{
+	static const char name[] = "upc_all_scatter";
+	uint64_t args[] = {upcr_sptr_bits(dst), upcr_sptr_bits(src), nbytes, (uint64_t)flags};
+	enter(name, args, 4, nbytes * (size_t)THREADS, flags, loc);
+	need_bytes(name, nbytes, loc);
+	in_sync(flags);
+	int me = upcr_mythread_;
+	xfer(block_of(dst, me, nbytes), upcr_add(src, (int64_t)me * (int64_t)nbytes, 1, 0), nbytes, loc);
+	out_sync(flags);
+	upcr_coll_exit();
+}
+
+void upcr_all_gather(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_flag_t flags, upcr_loc_t loc)
+{
+	static const char name[] = "upc_all_gather";
+	uint64_t args[] = {upcr_sptr_bits(dst), upcr_sptr_bits(src), nbytes, (uint64_t)flags};
+	enter(name, args, 4, nbytes * (size_t)THREADS, flags, loc);
+	need_bytes(name, nbytes, loc);
+	in_sync(flags);
+	int me = upcr_mythread_;
+	xfer(upcr_add(dst, (int64_t)me * (int64_t)nbytes, 1, 0), block_of(src, me, nbytes), nbytes, loc);
+	out_sync(flags);
+	upcr_coll_exit();
+}
+
+void upcr_all_gather_all(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_flag_t flags, upcr_loc_t loc)
+{
+	static const char name[] = "upc_all_gather_all";
+	uint64_t args[] = {upcr_sptr_bits(dst), upcr_sptr_bits(src), nbytes, (uint64_t)flags};
+	int T = THREADS, me = upcr_mythread_;
+	enter(name, args, 4, nbytes * (size_t)T * (size_t)T, flags, loc);
+	need_bytes(name, nbytes, loc);
+	in_sync(flags);
+	upcr_sptr_t mine = block_of(dst, me, nbytes * (size_t)T);
+	/* start with the own block, then the others in a rotated order so
+	 * that the threads do not all hit thread 0 first */
+	for (int i = 0; i < T; i++) {
+		int j = (me + i) % T;
+		xfer(upcr_field(mine, (size_t)j * nbytes), block_of(src, j, nbytes), nbytes, loc);
+	}
+	out_sync(flags);
+	upcr_coll_exit();
+}
+
+void upcr_all_exchange(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_flag_t flags, upcr_loc_t loc)
+{
+	static const char name[] = "upc_all_exchange";
+	uint64_t args[] = {upcr_sptr_bits(dst), upcr_sptr_bits(src), nbytes, (uint64_t)flags};
+	int T = THREADS, me = upcr_mythread_;
+	size_t area = nbytes * (size_t)T;
+	enter(name, args, 4, area * (size_t)T, flags, loc);
+	need_bytes(name, nbytes, loc);
+	in_sync(flags);
+	upcr_sptr_t mine = block_of(dst, me, area);
+	/* block me of thread j's source goes to block j of my destination */
+	for (int i = 0; i < T; i++) {
+		int j = (me + i) % T;
+		xfer(upcr_field(mine, (size_t)j * nbytes), upcr_field(block_of(src, j, area), (size_t)me * nbytes),
+		     nbytes, loc);
+	}
+	out_sync(flags);
+	upcr_coll_exit();
+}
+
+void upcr_all_permute(upcr_sptr_t dst, upcr_sptr_t src, upcr_sptr_t perm, size_t nbytes, upc_flag_t flags,
+		      upcr_loc_t loc)
+{
+	static const char name[] = "upc_all_permute";
+	uint64_t args[] = {upcr_sptr_bits(dst), upcr_sptr_bits(src), upcr_sptr_bits(perm), nbytes, (uint64_t)flags};
+	int T = THREADS, me = upcr_mythread_;
+	enter(name, args, 5, nbytes * (size_t)T, flags, loc);
+	need_bytes(name, nbytes, loc);
+	in_sync(flags);
+	upcr_sptr_t pp = upcr_add(perm, me, sizeof(int), 1);
+	int to;
+	memcpy(&to, upcr_addr(pp), sizeof to);
+	account((int)pp.thread, sizeof to, loc);
+	if (to < 0 || to >= T)
+		upcr_fatal("collective-args", loc, "upc_all_permute: perm[%d] = %d is not a thread number (THREADS = %d)",
+			   me, to, T);
+	xfer(block_of(dst, to, nbytes), block_of(src, me, nbytes), nbytes, loc);
+	out_sync(flags);
+	upcr_coll_exit();
+}
+
+/* ---- computational collectives ---- */
+
+typedef void (*upcr_anyfn_t)(void);
+
+/* Per element type: fold n elements into *acc (which holds a value), and
+ * the inclusive scan of n elements starting from *carry (or from nothing
+ * when carry is NULL). */
+typedef struct coll_type {
+	size_t esz;
+	int isfloat;
+	void (*fold)(int op, upcr_anyfn_t fn, void *acc, const void *elems, size_t n);
+	void (*scan)(int op, upcr_anyfn_t fn, const void *carry, const void *src, void *dst, size_t n);
+} coll_type_t;
+
+#define UPCR_COMBINE_INT(T, UT)                                          \
+	static inline T comb_##T##_f(int op, upcr_anyfn_t fn, T a, T b)  \
+	{                                                                \
+		switch (op) {                                            \
+		case UPC_ADD: return (T)((UT)a + (UT)b);                 \
+		case UPC_MULT: return (T)((UT)a * (UT)b);                \
+		case UPC_AND: return (T)(a & b);                         \
+		case UPC_OR: return (T)(a | b);                          \
+		case UPC_XOR: return (T)(a ^ b);                         \
+		case UPC_LOGAND: return (T)(a && b);                     \
+		case UPC_LOGOR: return (T)(a || b);                      \
+		case UPC_MIN: return a < b ? a : b;                      \
+		case UPC_MAX: return a > b ? a : b;                      \
+		default: return ((T(*)(T, T))fn)(a, b);                  \
+		}                                                        \
+	}
+#define UPCR_COMBINE_FLT(T)                                              \
+	static inline T comb_##T##_f(int op, upcr_anyfn_t fn, T a, T b)  \
+	{                                                                \
+		switch (op) {                                            \
+		case UPC_ADD: return a + b;                              \
+		case UPC_MULT: return a * b;                             \
+		case UPC_LOGAND: return (T)(a && b);                     \
+		case UPC_LOGOR: return (T)(a || b);                      \
+		case UPC_MIN: return a < b ? a : b;                      \
+		case UPC_MAX: return a > b ? a : b;                      \
+		default: return ((T(*)(T, T))fn)(a, b);                  \
+		}                                                        \
+	}
+
+typedef signed char t_C;
+typedef unsigned char t_UC;
+typedef short t_S;
+typedef unsigned short t_US;
+typedef int t_I;
+typedef unsigned int t_UI;
+typedef long t_L;
+typedef unsigned long t_UL;
+typedef float t_F;
+typedef double t_D;
+typedef long double t_LD;
+
+UPCR_COMBINE_INT(t_C, unsigned char)
+UPCR_COMBINE_INT(t_UC, unsigned char)
+UPCR_COMBINE_INT(t_S, unsigned short)
+UPCR_COMBINE_INT(t_US, unsigned short)
+UPCR_COMBINE_INT(t_I, unsigned int)
+UPCR_COMBINE_INT(t_UI, unsigned int)
+UPCR_COMBINE_INT(t_L, unsigned long)
+UPCR_COMBINE_INT(t_UL, unsigned long)
+UPCR_COMBINE_FLT(t_F)
+UPCR_COMBINE_FLT(t_D)
+UPCR_COMBINE_FLT(t_LD)
+
+static void coll_reduce(const coll_type_t *ty, const char *name, upcr_sptr_t dst, upcr_sptr_t src, int op,
+			size_t nelems, size_t blk, upcr_anyfn_t fn, upc_flag_t flags, upcr_loc_t loc);
+static void coll_prefix(const coll_type_t *ty, const char *name, upcr_sptr_t dst, upcr_sptr_t src, int op,
+			size_t nelems, size_t blk, upcr_anyfn_t fn, upc_flag_t flags, upcr_loc_t loc);
+
+#define UPCR_COLL_TYPE(SUF, ISFLOAT)                                                                             \
+	static void fold_##SUF(int op, upcr_anyfn_t fn, void *acc, const void *elems, size_t n)                 \
+	{                                                                                                        \
+		t_##SUF a;                                                                                       \
+		memcpy(&a, acc, sizeof a);                                                                       \
+		const t_##SUF *e = (const t_##SUF *)elems;                                                       \
+		for (size_t i = 0; i < n; i++)                                                                   \
+			a = comb_t_##SUF##_f(op, fn, a, e[i]);                                                   \
+		memcpy(acc, &a, sizeof a);                                                                       \
+	}                                                                                                        \
+	static void scan_##SUF(int op, upcr_anyfn_t fn, const void *carry, const void *src, void *dst, size_t n) \
+	{                                                                                                        \
+		const t_##SUF *s = (const t_##SUF *)src;                                                         \
+		t_##SUF *d = (t_##SUF *)dst, a;                                                                  \
+		size_t i = 0;                                                                                    \
+		if (carry)                                                                                       \
+			memcpy(&a, carry, sizeof a);                                                             \
+		else if (n > 0)                                                                                  \
+			d[i] = a = s[i], i++;                                                                    \
+		for (; i < n; i++)                                                                               \
+			d[i] = a = comb_t_##SUF##_f(op, fn, a, s[i]);                                            \
+	}                                                                                                        \
+	static const coll_type_t ty_##SUF = {sizeof(t_##SUF), ISFLOAT, fold_##SUF, scan_##SUF};                 \
+	void upcr_all_reduce##SUF(upcr_sptr_t dst, upcr_sptr_t src, upc_op_t op, size_t nelems, size_t blk_size, \
+				  t_##SUF (*func)(t_##SUF, t_##SUF), upc_flag_t flags, upcr_loc_t loc)           \
+	{                                                                                                        \
+		coll_reduce(&ty_##SUF, "upc_all_reduce" #SUF, dst, src, op, nelems, blk_size, (upcr_anyfn_t)func,  \
+			    flags, loc);                                                                         \
+	}                                                                                                        \
+	void upcr_all_prefix_reduce##SUF(upcr_sptr_t dst, upcr_sptr_t src, upc_op_t op, size_t nelems,          \
+					 size_t blk_size, t_##SUF (*func)(t_##SUF, t_##SUF), upc_flag_t flags,  \
+					 upcr_loc_t loc)                                                        \
+	{                                                                                                        \
+		coll_prefix(&ty_##SUF, "upc_all_prefix_reduce" #SUF, dst, src, op, nelems, blk_size,              \
+			    (upcr_anyfn_t)func, flags, loc);                                                     \
+	}
+
+UPCR_COLL_TYPE(C, 0)
+UPCR_COLL_TYPE(UC, 0)
+UPCR_COLL_TYPE(S, 0)
+UPCR_COLL_TYPE(US, 0)
+UPCR_COLL_TYPE(I, 0)
+UPCR_COLL_TYPE(UI, 0)
+UPCR_COLL_TYPE(L, 0)
+UPCR_COLL_TYPE(UL, 0)
+UPCR_COLL_TYPE(F, 1)
+UPCR_COLL_TYPE(D, 1)
+UPCR_COLL_TYPE(LD, 1)
+
+/* The elements src[0 .. nelems-1] of a shared [blk] T array are cut into
+ * runs: maximal pieces inside one block.  Run j starts at element
+ * run_start(j) and lives on thread (src.thread + j) % THREADS (all on
+ * src.thread for blk 0, the indefinite layout). */
+typedef struct runs {
+	size_t nelems, blk, len0, nruns;
+	upcr_sptr_t base;
+	size_t esz;
+} runs_t;
+
+static runs_t make_runs(upcr_sptr_t src, size_t nelems, size_t blk, size_t esz)
+{
+	runs_t r = {nelems, blk, nelems, 1, src, esz};
+	if (blk == 0 || nelems == 0) {
+		r.blk = 0;
+		r.nruns = nelems ? 1 : 0;
+		return r;
+	}
+	size_t ph = src.phase % blk;
+	r.len0 = blk - ph < nelems ? blk - ph : nelems;
+	r.nruns = 1 + (nelems - r.len0 + blk - 1) / blk;
+	return r;
+}
+
+static size_t run_start(const runs_t *r, size_t j) { return j == 0 ? 0 : r->len0 + (j - 1) * r->blk; }
+
+static size_t run_len(const runs_t *r, size_t j)
+{
+	size_t s = run_start(r, j), l = j == 0 ? r->len0 : r->blk;
+	return s + l > r->nelems ? r->nelems - s : l;
+}
+
+static int run_thread(const runs_t *r, size_t j)
+{
+	uint32_t T = (uint32_t)THREADS;
+	if (r->blk == 0)
+		return (int)(r->base.thread % T);
+	return (int)((r->base.thread + j) % T);
+}
+
+/* The first run of thread t (a run index), for blk > 0. */
+static size_t first_run(const runs_t *r, int t)
+{
+	int T = THREADS;
+	if (r->blk == 0)
+		return (int)(r->base.thread % (uint32_t)T) == t ? 0 : r->nruns;
+	return (size_t)((t - (int)(r->base.thread % (uint32_t)T) + T) % T);
+}
+
+static size_t run_step(const runs_t *r) { return r->blk == 0 ? r->nruns : (size_t)THREADS; }
+
+static void *run_addr(const runs_t *r, size_t j)
+{
+	return upcr_addr(upcr_add(r->base, (int64_t)run_start(r, j), r->esz, r->blk));
+}
+
+static void check_op(const coll_type_t *ty, const char *name, int op, upcr_anyfn_t fn, upcr_loc_t loc)
+{
+	if (op < UPC_ADD || op > UPC_NONCOMM_FUNC)
+		upcr_fatal("collective-args", loc, "%s: invalid operation %d", name, op);
+	if (ty->isfloat && (op == UPC_AND || op == UPC_OR || op == UPC_XOR))
+		upcr_fatal("collective-args", loc, "%s: bitwise operation %d on a floating type", name, op);
+	if ((op == UPC_FUNC || op == UPC_NONCOMM_FUNC) && fn == NULL)
+		upcr_fatal("collective-args", loc, "%s: UPC_FUNC/UPC_NONCOMM_FUNC with a null function", name);
+}
+
+/* Write n elements from a private buffer to dst[first .. first+n-1] of a
+ * shared [blk] array, piece by piece along dst's blocks. */
+static void put_elems(upcr_sptr_t dst, size_t blk, size_t esz, size_t first, const char *buf, size_t n,
+		      upcr_loc_t loc)
+{
+	upcr_sptr_t p = upcr_add(dst, (int64_t)first, esz, blk);
+	while (n > 0) {
+		size_t piece = blk == 0 ? n : blk - p.phase;
+		if (piece > n)
+			piece = n;
+		memcpy(upcr_addr(p), buf, piece * esz);
+		account((int)p.thread, piece * esz, loc);
+		buf += piece * esz;
+		n -= piece;
+		p = upcr_add(p, (int64_t)piece, esz, blk);
+	}
+}
+
+/* Element-order combination of per-run totals (UPC_NONCOMM_FUNC reduce
+ * and every prefix reduction), in windows of `cap` runs per thread that
+ * fit the scratch area.  Per window: each thread folds its runs into its
+ * scratch totals; barrier; thread 0 combines the totals in run order and,
+ * for a prefix reduction, hands each run the combination of all earlier
+ * runs; barrier; (prefix) each thread scans its runs from that offset into
+ * dst.  Returns the total on thread 0 in *result (valid if nelems > 0). */
+static void ordered_combine(const coll_type_t *ty, const runs_t *rs, int op, upcr_anyfn_t fn, upcr_sptr_t pdst,
+			    int prefix, void *result, upcr_loc_t loc)
+{
+	int T = THREADS, me = upcr_mythread_;
+	size_t esz = ty->esz;
+	size_t cap = (upcr_scratch_size_ - SC_AREA) / 2 / esz;
+	if (cap == 0)
+		upcr_fatal("collective-scratch", loc, "scratch area too small (UPCR_SCRATCH_KB)");
+	size_t per_window = cap * (size_t)(rs->blk == 0 ? 1 : T);
+	size_t nwin = (rs->nruns + per_window - 1) / per_window;
+	char *tot = sc(me) + SC_AREA, *offs = tot + cap * esz;
+	unsigned char carry[16];
+	int have = 0;
+	double *pending = NULL; /* bytes thread 0 moved per thread in a window */
+	char *buf = NULL;
+	size_t bufcap = 0;
+	if (me == 0)
+		pending = calloc((size_t)T, sizeof *pending);
+	for (size_t w = 0; w < nwin; w++) {
+		size_t lo = w * per_window, hi = lo + per_window < rs->nruns ? lo + per_window : rs->nruns;
+		/* 1: totals of my runs in [lo, hi) */
+		for (size_t j = lo + first_run(rs, me) % run_step(rs), m = 0; j < hi; j += run_step(rs), m++) {
+			if (run_thread(rs, j) != me)
+				continue;
+			const char *a = run_addr(rs, j);
+			size_t len = run_len(rs, j);
+			memcpy(tot + m * esz, a, esz);
+			ty->fold(op, fn, tot + m * esz, a + esz, len - 1);
+			count_local(len * esz);
+		}
+		upcr_coll_barrier();
+		/* 2: thread 0 combines in run order */
+		if (me == 0) {
+			for (size_t j = lo; j < hi; j++) {
+				int t = run_thread(rs, j);
+				size_t m = (j - lo) / run_step(rs);
+				if (rs->blk == 0)
+					m = j - lo;
+				char *tt = sc(t) + SC_AREA;
+				if (prefix && have)
+					memcpy(tt + cap * esz + m * esz, carry, esz);
+				if (!have) {
+					memcpy(carry, tt + m * esz, esz);
+					have = 1;
+				} else {
+					ty->fold(op, fn, carry, tt + m * esz, 1);
+				}
+				pending[t] += (double)(prefix ? 2 : 1) * (double)esz;
+			}
+			for (int t = 0; t < T; t++) {
+				if (pending[t] > 0)
+					account(t, (size_t)pending[t], loc);
+				pending[t] = 0;
+			}
+		}
+		upcr_coll_barrier();
+		if (!prefix)
+			continue;
+		/* 3: scan my runs from their offsets into dst */
+		for (size_t j = lo + first_run(rs, me) % run_step(rs), m = 0; j < hi; j += run_step(rs), m++) {
+			if (run_thread(rs, j) != me)
+				continue;
+			size_t len = run_len(rs, j);
+			if (len * esz > bufcap) {
+				bufcap = len * esz;
+				free(buf);
+				buf = malloc(bufcap);
+				if (!buf)
+					upcr_fatal("out-of-memory", loc, "collective: out of memory");
+			}
+			ty->scan(op, fn, j == 0 ? NULL : offs + m * esz, run_addr(rs, j), buf, len);
+			count_local(len * esz);
+			put_elems(pdst, rs->blk, esz, run_start(rs, j), buf, len, loc);
+		}
+	}
+	free(buf);
+	free(pending);
+	if (me == 0 && have)
+		memcpy(result, carry, esz);
+}
+
+static void coll_reduce(const coll_type_t *ty, const char *name, upcr_sptr_t dst, upcr_sptr_t src, int op,
+			size_t nelems, size_t blk, upcr_anyfn_t fn, upc_flag_t flags, upcr_loc_t loc)
+{
+	uint64_t args[] = {upcr_sptr_bits(dst), upcr_sptr_bits(src), (uint64_t)op, nelems, blk,
+			   (uint64_t)(uintptr_t)fn, (uint64_t)flags};
+	enter(name, args, 7, nelems * ty->esz, flags, loc);
+	check_op(ty, name, op, fn, loc);
+	in_sync(flags);
+	int T = THREADS, me = upcr_mythread_;
+	size_t esz = ty->esz;
+	runs_t rs = make_runs(src, nelems, blk, esz);
+	unsigned char acc[16];
+	int have = 0;
+	if (op == UPC_NONCOMM_FUNC) {
+		ordered_combine(ty, &rs, op, fn, UPCR_NULL, 0, acc, loc);
+		have = me == 0 && nelems > 0;
+	} else {
+		/* my partial, in element order */
+		for (size_t j = first_run(&rs, me); j < rs.nruns; j += run_step(&rs)) {
+			const char *a = run_addr(&rs, j);
+			size_t len = run_len(&rs, j);
+			if (!have) {
+				memcpy(acc, a, esz);
+				ty->fold(op, fn, acc, a + esz, len - 1);
+				have = 1;
+			} else {
+				ty->fold(op, fn, acc, a, len);
+			}
+			count_local(len * esz);
+		}
+		/* binomial tree rooted at thread 0: absorb children me + 2^k
+		 * (2^k < lowbit(me)) in increasing k, so the subtree of me
+		 * covers threads [me, me + 2^k) in thread order */
+		int lim = me == 0 ? T : lowbit(me);
+		for (int k = 1; k < lim && me + k < T; k *= 2) {
+			int child = me + k;
+			wait_reach(sc_flag(child, SC_FLAG_RED), coll_seq);
+			char *slot = sc(child) + SC_SLOT;
+			account(child, esz + 1, loc);
+			if (!slot[16])
+				continue;
+			if (!have) {
+				memcpy(acc, slot, esz);
+				have = 1;
+			} else {
+				ty->fold(op, fn, acc, slot, 1);
+			}
+		}
+		if (me != 0) {
+			char *slot = sc(me) + SC_SLOT;
+			if (have)
+				memcpy(slot, acc, esz);
+			slot[16] = (char)have;
+			set_flag(sc_flag(me, SC_FLAG_RED), coll_seq);
+		}
+	}
+	if (me == 0 && have) {
+		memcpy(upcr_addr(dst), acc, esz);
+		account((int)dst.thread, esz, loc);
+	}
+	/* always: partial results in scratch must outlive every reader */
+	upcr_coll_barrier();
+	upcr_coll_exit();
+}
+
+static void coll_prefix(const coll_type_t *ty, const char *name, upcr_sptr_t dst, upcr_sptr_t src, int op,
+			size_t nelems, size_t blk, upcr_anyfn_t fn, upc_flag_t flags, upcr_loc_t loc)
+{
+	uint64_t args[] = {upcr_sptr_bits(dst), upcr_sptr_bits(src), (uint64_t)op, nelems, blk,
+			   (uint64_t)(uintptr_t)fn, (uint64_t)flags};
+	enter(name, args, 7, nelems * ty->esz, flags, loc);
+	check_op(ty, name, op, fn, loc);
+	in_sync(flags);
+	runs_t rs = make_runs(src, nelems, blk, ty->esz);
+	unsigned char acc[16];
+	ordered_combine(ty, &rs, op, fn, dst, 1, acc, loc);
+	upcr_coll_barrier();
+	upcr_coll_exit();
+}
