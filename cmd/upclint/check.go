@@ -36,15 +36,6 @@ func (f *frontEndFlags) register(cmd *cobra.Command) {
 	fl.IntVar(&f.threads, "threads", 0, "compile for a static THREADS count `N` (default: dynamic THREADS)")
 }
 
-func (f *frontEndFlags) options(jobs int) *checks.Options {
-	o := &checks.Options{Jobs: jobs}
-	o.Config.IncludeDirs = f.includes
-	o.Config.Defines = f.defines
-	o.Config.Undefs = f.undefs
-	o.Config.StaticThreads = f.threads
-	return o
-}
-
 // optionsFor combines a file's effective configuration with the command
 // line: flags come after the configuration file's settings (so -D
 // redefines), and --threads replaces its threads.
@@ -336,7 +327,7 @@ func runCheck(cmd *cobra.Command, cf *checkFlags, args []string) error {
 
 	code := exitCode(findings, cf.failOn)
 	for _, o := range outs {
-		var w io.Writer = cmd.OutOrStdout()
+		w := cmd.OutOrStdout()
 		var file *os.File
 		if o.dest != "" {
 			if file, err = os.Create(o.dest); err != nil {
