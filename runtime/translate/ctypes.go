@@ -103,6 +103,9 @@ func (t *translator) writeCType(b *strings.Builder, ty types.Type, decl string, 
 		q := x.Qual
 		q.Flags &^= types.SharedQ | types.StrictQ | types.RelaxedQ
 		q.Block = types.Block{}
+		if isSptr(x.Type) {
+			q.Flags &^= types.Restrict
+		}
 		qs := q.String()
 		if _, isPtr := x.Type.(*types.Pointer); isPtr && !isSptr(x.Type) {
 			if qs != "" {

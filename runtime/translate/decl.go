@@ -184,7 +184,7 @@ func (t *translator) upcHeaderDecl(d *ast.Decl) {
 		if !ok || t.classify(tn) == kDrop {
 			return
 		}
-		if n := tn.Name(); !strings.HasPrefix(n, "upc_") && !strings.HasPrefix(n, "bupc_") {
+		if n := tn.Name(); !strings.HasPrefix(n, "upc_") && !strings.HasPrefix(n, "bupc_") || n == "upc_op_t" || n == "upc_flag_t" {
 			return
 		}
 	}
@@ -483,6 +483,11 @@ func (t *translator) decl(d *ast.Decl, fileScope bool) {
 		case kCtype:
 			t.atNode(it.id)
 			ty := it.obj.Type()
+			if _, isTypedef := it.obj.(*types.TypeName); isTypedef {
+				if n, ok := ty.(*types.Named); ok {
+					ty = n.Type
+				}
+			}
 			s := storage + t.ctype(ty, t.cname(it.obj))
 			if it.id.Init != nil {
 				if fileScope && it.id.Init.X != nil && !t.isNull(it.id.Init.X) && t.dirty(it.id.Init) {
@@ -551,11 +556,14 @@ func (t *translator) funcDef(d *ast.Decl) {
 	ft := fd.Obj.Type()
 	if hasShared(ft) || t.dirty(d.Specs) {
 		t.atNode(d)
-		var names []string
-		if sig := fd.Obj.Signature(); sig != nil {
+		names := paramNames(d)
+		if sig := fd.Obj.Signature(); sig != nil && names == nil {
 			for _, p := range sig.Params {
 				names = append(names, p.Name)
 			}
+		}
+		if n, ok := ft.(*types.Named); ok {
+			ft = n.Type
 		}
 		storage := strings.TrimSpace(t.specsText(d.Specs, true, true))
 		if storage != "" {
@@ -566,6 +574,36 @@ func (t *translator) funcDef(d *ast.Decl) {
 		return
 	}
 	t.gap(d, []ast.Node{d.Body}, t.stmtNode)
+}
+
+// paramNames returns the parameter names of a function definition.
+func paramNames(d *ast.Decl) []string {
+	if len(d.Inits) == 0 {
+		return nil
+	}
+	dd := d.Inits[0].Decl
+	for dd != nil && dd.Direct != nil {
+		if dd.Direct.Name != nil {
+			for _, s := range dd.Direct.Suffixes {
+				if s.Params != nil {
+					names := []string{}
+					for _, p := range s.Params.Params {
+						n := ""
+						if p.Decl != nil {
+							if id := declName(p.Decl); id != nil {
+								n = id.Name
+							}
+						}
+						names = append(names, n)
+					}
+					return names
+				}
+			}
+			return nil
+		}
+		dd = dd.Direct.Nested
+	}
+	return nil
 }
 
 // ---- the generated tail: initial images, descriptors, entry point ----

@@ -90,6 +90,10 @@ func (t *translator) libCall(x *ast.CallExpr, fo *types.FuncObj) string {
 		}
 		return rf.c + "(" + strings.Join(args, ", ") + ")"
 	}
+	if runtimeCollective(name) {
+		args = append(args, loc)
+		return "upcr_" + strings.TrimPrefix(name, "upc_") + "(" + strings.Join(args, ", ") + ")"
+	}
 	switch name {
 	case "upc_local_alloc":
 		if len(args) == 2 {
@@ -104,12 +108,20 @@ func (t *translator) libCall(x *ast.CallExpr, fo *types.FuncObj) string {
 	return name + "(" + strings.Join(args, ", ") + ")"
 }
 
+// runtimeCollective reports whether upcr.h provides upc_all_X as upcr_all_X.
+func runtimeCollective(name string) bool {
+	switch name {
+	case "upc_all_broadcast", "upc_all_scatter", "upc_all_gather", "upc_all_gather_all", "upc_all_exchange", "upc_all_permute":
+		return true
+	}
+	_, ok := reduceTypes[reduceSuffix(name)]
+	return ok && reduceSuffix(name) != ""
+}
+
 // useLib marks library support function name as used.
 func (t *translator) useLib(name string) bool {
 	if _, ok := libChunks[name]; !ok {
-		if _, ok := reduceTypes[reduceSuffix(name)]; !ok || reduceSuffix(name) == "" {
-			return false
-		}
+		return false
 	}
 	t.libUsed[name] = true
 	return true
@@ -133,12 +145,8 @@ func (t *translator) library() string {
 			return
 		}
 		need[n] = true
-		if c, ok := libChunks[n]; ok {
-			for _, d := range c.deps {
-				add(d)
-			}
-		} else if reduceSuffix(n) != "" {
-			add("upct_common")
+		for _, d := range libChunks[n].deps {
+			add(d)
 		}
 	}
 	for n := range t.libUsed {
@@ -161,11 +169,7 @@ func (t *translator) library() string {
 	})
 	var b strings.Builder
 	for _, n := range names {
-		if c, ok := libChunks[n]; ok {
-			b.WriteString(c.text)
-		} else {
-			b.WriteString(reduceText(n))
-		}
+		b.WriteString(libChunks[n].text)
 		b.WriteString("\n")
 	}
 	return b.String()

@@ -365,10 +365,10 @@ func (t *translator) run() ([]byte, error) {
 		name = path.Base(mf.name)
 	}
 	fmt.Fprintf(&b, "/* %s translated to C by upclint for the bundled UPC runtime (upcr.h). */\n", name)
+	b.WriteString("#include \"upcr.h\"\n")
 	for _, h := range t.includes {
 		fmt.Fprintf(&b, "#include <%s>\n", h)
 	}
-	b.WriteString("#include \"upcr.h\"\n")
 	if len(t.upcTypedefs) > 0 {
 		b.WriteString("\n/* from the UPC headers */\n")
 		for _, s := range t.upcTypedefs {
