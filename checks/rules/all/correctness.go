@@ -1,0 +1,11 @@
+package all
+
+import (
+	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/checks/rules/collectivity"
+)
+
+// Collective-correctness rules, and the collective performance idioms.
+func init() {
+	checks.Register(collectivity.Rule)
+}

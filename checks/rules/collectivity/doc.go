@@ -1,0 +1,14 @@
+// Package collectivity defines the collectivity rule: a collective
+// operation (barrier, notify, wait, a upc_all_* library call, a collective
+// allocation or free, or a call of a function that executes one) that not
+// every thread reaches the same number of times.
+//
+// UPC requires every thread to execute the same sequence of collective
+// operations (UPC 1.3 §6.6.1, Collective library §7.4). An operation under
+// a condition that depends on MYTHREAD, in a loop whose trip count depends
+// on the thread, after a thread-dependent return, break or goto, or inside
+// a upc_forall is reached by some threads and not others: the threads
+// that reach it wait for the others forever, or barriers pair up wrongly.
+// Barriers in both arms of a branch, so that every thread passes through
+// the same sequence of collectives, are accepted.
+package collectivity

@@ -1,0 +1,186 @@
+// Collective operations that every thread reaches the same number of
+// times: nothing here may be reported.
+
+#include <upc_relaxed.h>
+#include <upc_collective.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define N 64
+#define STEPS 10
+
+shared int a[N * THREADS];
+shared long part[THREADS];
+shared long total;
+shared int done;
+shared double err;
+shared [] char *shared buf;
+
+/* 1: a barrier in each arm of an if on MYTHREAD */
+void n1(void)
+{
+    if (MYTHREAD == 0) {
+        printf("root\n");
+        upc_barrier;
+    } else {
+        upc_barrier;
+    }
+}
+
+/* 2: a constant trip count */
+void n2(void)
+{
+    int i;
+    for (i = 0; i < STEPS; i++)
+        upc_barrier;
+}
+
+/* 3: a trip count depending on THREADS only */
+void n3(void)
+{
+    int r;
+    for (r = 1; r < THREADS; r *= 2)
+        upc_barrier;
+}
+
+/* 4: thread-dependent work, then a barrier everybody reaches */
+void n4(void)
+{
+    int i;
+    for (i = MYTHREAD; i < N; i += THREADS)
+        a[i] = i;
+    upc_barrier;
+}
+
+/* 5: a loop variable reused after a thread-dependent loop */
+void n5(void)
+{
+    int k;
+    if (MYTHREAD == 0)
+        for (k = 0; k < N; k++)
+            a[k] = 0;
+    for (k = 0; k < STEPS; k++) {
+        a[MYTHREAD] += k;
+        upc_barrier;
+    }
+}
+
+/* 6: a uniform early return */
+void n6(int n)
+{
+    if (n <= 0)
+        return;
+    upc_barrier;
+}
+
+/* 7: an error exit on one thread: the program stops */
+void n7(void)
+{
+    if (MYTHREAD == 0 && a[0] < 0) {
+        fprintf(stderr, "bad input\n");
+        exit(1);
+    }
+    upc_barrier;
+}
+
+/* 8: a convergence loop on a reduced value */
+void n8(void)
+{
+    do {
+        part[MYTHREAD] = MYTHREAD;
+        upc_all_reduceL(&total, part, UPC_ADD, THREADS, 1, NULL, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+    } while (total < 0);
+}
+
+/* 9: a loop on a shared flag written before the barrier */
+void n9(void)
+{
+    while (!done) {
+        if (MYTHREAD == 0)
+            done = 1;
+        upc_barrier;
+    }
+}
+
+/* 10: split-phase barrier with equal ids around local work */
+void n10(void)
+{
+    int k, s = 0;
+    upc_notify 1;
+    for (k = 0; k < N; k++)
+        s += k;
+    upc_wait 1;
+}
+
+/* 11: a collective function called by every thread */
+void sync_all(void) { upc_barrier; }
+
+void n11(void)
+{
+    int i;
+    for (i = 0; i < 3; i++)
+        sync_all();
+}
+
+/* 12: a thread-dependent branch with no collective inside */
+void n12(void)
+{
+    if (MYTHREAD == 0)
+        printf("hello\n");
+    upc_all_broadcast(a, &a[0], sizeof(int), UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+}
+
+/* 13: an allocation and free by every thread */
+void n13(void)
+{
+    shared [] char *p = (shared [] char *)upc_all_alloc(THREADS, 32);
+    upc_barrier;
+    upc_all_free(p);
+}
+
+/* 14: a forall, then the barrier after it */
+void n14(void)
+{
+    int i;
+    upc_forall (i = 0; i < N; i++; &a[i])
+        a[i] = 2 * i;
+    upc_barrier;
+}
+
+/* 15: the same id in both arms */
+void n15(void)
+{
+    if (MYTHREAD % 2 == 0)
+        upc_barrier 7;
+    else
+        upc_barrier 7;
+}
+
+/* 16: a switch on a uniform value */
+void n16(int mode)
+{
+    switch (mode) {
+    case 0:
+        upc_barrier;
+        break;
+    default:
+        upc_all_reduceL(&total, part, UPC_ADD, THREADS, 1, NULL, 0);
+        break;
+    }
+}
+
+/* 17: main ends with an error check on one thread */
+int main(void)
+{
+    int ok;
+    n1(); n2(); n3(); n4(); n5(); n6(STEPS); n7(); n8(); n9(); n10();
+    n11(); n12(); n13(); n14(); n15(); n16(0);
+    ok = a[MYTHREAD] >= 0;
+    if (MYTHREAD == 0) {
+        printf("done\n");
+        if (!ok)
+            return 1;
+    }
+    upc_barrier;
+    return 0;
+}

@@ -1,0 +1,161 @@
+package collectivity
+
+import (
+	"strings"
+
+	"github.com/upclint/upclint/cfg"
+	"github.com/upclint/upclint/cfg/variance"
+	"github.com/upclint/upclint/grammar/ast"
+	"github.com/upclint/upclint/grammar/types"
+)
+
+// Weak reports whether a variance reason comes only from reading memory
+// that the analysis cannot follow: shared data (the same on every thread
+// when it was written before a barrier) or private memory through a
+// pointer (variant as soon as any store through a pointer is). The
+// correctness rules report only strong reasons: MYTHREAD, thread-dependent
+// library results, and values computed from them.
+func Weak(r *variance.Reason) bool {
+	return r != nil && (strings.Contains(r.What, "read of shared") || strings.Contains(r.What, "read through a pointer"))
+}
+
+// Describe returns what a variance reason depends on, as a phrase that
+// follows "depends on": "MYTHREAD", "me, which is thread-dependent
+// (MYTHREAD)", "the result of upc_threadof".
+func Describe(r *variance.Reason) string {
+	if r == nil {
+		return "the thread"
+	}
+	w := r.What
+	if name, rest, ok := strings.Cut(w, " is thread-dependent ("); ok {
+		return name + ", which is thread-dependent (" + rest
+	}
+	if strings.HasPrefix(w, "result of ") {
+		return "the " + w
+	}
+	if strings.HasPrefix(w, "read of shared ") {
+		return "a " + w
+	}
+	return w
+}
+
+// Uniformity evaluates the thread-variance of expressions more precisely
+// than variance.Func.Variant inside loops: the canonical induction
+// variable of a loop whose start, step and bound are single-valued is
+// single-valued inside that loop, whatever other assignments to the same
+// variable elsewhere in the function do (package variance is
+// flow-insensitive per variable).
+type Uniformity struct {
+	V     *variance.Func
+	Types *types.Info
+}
+
+// Variant returns why e, evaluated in block at, may differ between
+// threads, or nil; only strong reasons count (see Weak).
+func (u *Uniformity) Variant(e ast.Expr, at *cfg.Block) *variance.Reason {
+	ivs := u.uniformIVs(at)
+	r := u.variant(e, ivs)
+	if Weak(r) {
+		return nil
+	}
+	return r
+}
+
+// uniformIVs returns the names of the canonical induction variables of the
+// loops containing at whose trip is single-valued.
+func (u *Uniformity) uniformIVs(at *cfg.Block) map[string]bool {
+	ivs := map[string]bool{}
+	if at == nil {
+		return ivs
+	}
+	var loops []*cfg.Loop
+	for l := u.V.Graph.Loops().LoopOf(at); l != nil; l = l.Parent {
+		loops = append(loops, l)
+	}
+	// outer loops first: an inner bound may use an outer variable
+	for i := len(loops) - 1; i >= 0; i-- {
+		iv := loops[i].Induction()
+		if iv == nil || iv.Start == nil {
+			continue
+		}
+		ok := u.variant(iv.Start, ivs) == nil && u.variant(iv.Bound, ivs) == nil
+		if iv.Step != nil && u.variant(iv.Step, ivs) != nil {
+			ok = false
+		}
+		if ok {
+			ivs[iv.Name] = true
+		}
+	}
+	return ivs
+}
+
+// LoopUniform reports whether the trip count of loop l is single-valued
+// because of a canonical induction variable with single-valued start, step
+// and bound, and the block c deciding the exit is its comparison.
+func (u *Uniformity) LoopUniform(l *cfg.Loop, c *cfg.Block) bool {
+	iv := l.Induction()
+	if iv == nil || iv.Cond == nil || c.Control() != ast.Node(iv.Cond) {
+		return false
+	}
+	return u.uniformIVs(c)[iv.Name]
+}
+
+func (u *Uniformity) variant(e ast.Expr, ivs map[string]bool) *variance.Reason {
+	if e == nil {
+		return nil
+	}
+	if len(ivs) == 0 {
+		return u.V.Variant(e)
+	}
+	switch x := e.(type) {
+	case *ast.Name:
+		if ivs[x.Name] {
+			return nil
+		}
+	case *ast.ParenExpr:
+		return u.variant(x.X, ivs)
+	case *ast.BinaryExpr:
+		if r := u.variant(x.X, ivs); r != nil {
+			return r
+		}
+		return u.variant(x.Y, ivs)
+	case *ast.CastExpr:
+		return u.variant(x.X, ivs)
+	case *ast.CondExpr:
+		for _, y := range []ast.Expr{x.Cond, x.Then, x.Else} {
+			if r := u.variant(y, ivs); r != nil {
+				return r
+			}
+		}
+		return nil
+	case *ast.UnaryExpr:
+		switch x.Op {
+		case "-", "+", "!", "~":
+			return u.variant(x.X, ivs)
+		case "&":
+			if ix, ok := cfg.Unparen(x.X).(*ast.IndexExpr); ok {
+				if r := u.variant(ix.Index, ivs); r != nil {
+					return r
+				}
+				if t := u.Types.TypeOf(ix.X); t != nil && isArray(t) {
+					return u.variant(&ast.UnaryExpr{Op: "&", X: ix.X}, ivs)
+				}
+				return u.variant(ix.X, ivs)
+			}
+		}
+	case *ast.IndexExpr:
+		if t := u.Types.TypeOf(x); t != nil && types.IsShared(t) {
+			return u.V.Variant(x) // a read of shared data
+		}
+		if r := u.variant(x.Index, ivs); r != nil {
+			return r
+		}
+		if t := u.Types.TypeOf(x.X); t != nil && isArray(t) {
+			return u.variant(x.X, ivs)
+		}
+		return u.V.Variant(&ast.IndexExpr{X: x.X, Index: &ast.BasicLit{Value: "0"}})
+	}
+	return u.V.Variant(e)
+}
+
+func isArray(t types.Type) bool { _, ok := types.Core(t).(*types.Array); return ok }
