@@ -1,0 +1,11 @@
+package all
+
+import (
+	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/checks/rules/forall"
+)
+
+// Performance rules of the communication family.
+func init() {
+	checks.Register(forall.Rule)
+}

@@ -1,0 +1,223 @@
+package forall
+
+import (
+	"fmt"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/upclint/upclint/cfg"
+	"github.com/upclint/upclint/cfg/affine"
+	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/checks/facts"
+	"github.com/upclint/upclint/grammar/ast"
+	"github.com/upclint/upclint/grammar/diag"
+	"github.com/upclint/upclint/grammar/types"
+)
+
+// Name is the rule's name.
+const Name = "forall"
+
+// Analyzer reports upc_forall loops whose affinity test can be removed.
+var Analyzer = &analysis.Analyzer{
+	Name:     Name,
+	Doc:      "report upc_forall loops whose per-iteration affinity test can be replaced by a strided loop",
+	Requires: []*analysis.Analyzer{facts.Analyzer},
+	Run:      run,
+}
+
+// Rule is the registry entry of the forall rule.
+var Rule = &checks.Rule{
+	Name:     Name,
+	Kind:     checks.KindPerformance,
+	Severity: diag.Warning,
+	Summary:  "upc_forall whose per-iteration affinity test can be replaced by a strided loop",
+	Tags:     []string{"performance", "upc_forall", "affinity"},
+	Analyzer: Analyzer,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	f := facts.Of(pass)
+	for _, fn := range f.Funcs {
+		tested := map[ast.Stmt]bool{}
+		for _, b := range fn.Graph.Blocks {
+			if b.Live && b.Kind == "forall.affinity" {
+				tested[b.Stmt] = true
+			}
+		}
+		if len(tested) == 0 {
+			continue
+		}
+		for _, l := range fn.Graph.Loops().Loops {
+			s, ok := l.Stmt.(*ast.ForallStmt)
+			if !ok || !tested[s] {
+				continue
+			}
+			if msg, ok := check(fn, l, s, f.Unit.Info); ok {
+				aff := s.Affinity
+				pass.Report(analysis.Diagnostic{
+					Pos: s.Start(), End: aff.End(), Category: Name, Message: msg,
+					Related: []analysis.RelatedInformation{{Pos: aff.Start(), End: aff.End(),
+						Message: "affinity tested on every iteration by every thread"}},
+				})
+			}
+		}
+	}
+	return nil, nil
+}
+
+// check returns the message for a removable affinity test of loop l.
+func check(fn *facts.Func, l *cfg.Loop, s *ast.ForallStmt, info *types.Info) (string, bool) {
+	iv := l.Induction()
+	if iv == nil || iv.Start == nil || !iv.StepKnown || (iv.StepConst != 1 && iv.StepConst != -1) {
+		return "", false
+	}
+	if addressTaken(s, iv.Name) {
+		return "", false
+	}
+	x := cfg.Unparen(s.Affinity.X)
+	af := fn.Affine()
+	text := cfg.NodeString(x)
+	prefix := fmt.Sprintf("upc_forall tests affinity %s on every iteration", text)
+	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == "&" {
+		a := af.Access(u.X)
+		if a == nil || a.Index == nil || !(isArrayVar(a) || l.Invariant(a.Base) || localPointerFixed(fn, l, a)) {
+			return "", false
+		}
+		c, rest, ok := a.Index.Split(iv.Name)
+		if !ok || c == 0 || !invariantForm(rest, af, l) {
+			return "", false
+		}
+		name := cfg.NodeString(a.Base)
+		bs, ok := blockSize(a, info)
+		if !ok {
+			return "", false
+		}
+		switch {
+		case bs == 0:
+			return prefix + fmt.Sprintf("; %s is indefinite (one thread owns every element): test the affinity once before the loop instead", name), true
+		case bs == 1 && (c == 1 || c == -1):
+			return prefix + fmt.Sprintf("; %s is cyclic: iterate with stride THREADS from the first iteration this thread owns instead", name), true
+		case bs > 1 && c > 0 && bs%c == 0:
+			per := bs / c
+			return prefix + fmt.Sprintf("; %s is blocked (%d iterations per block): iterate over this thread's blocks with an outer stride of THREADS*%d and an inner unit-stride loop instead", name, per, per), true
+		}
+		return "", false
+	}
+	if t := info.TypeOf(x); t == nil || !types.IsInteger(t) {
+		return "", false
+	}
+	fo, _ := af.Form(x, l.Header)
+	if fo == nil {
+		return "", false
+	}
+	c, rest, ok := fo.Split(iv.Name)
+	if !ok || c != 1 || !invariantForm(rest, af, l) {
+		return "", false
+	}
+	return prefix + "; iterate with stride THREADS from the first iteration this thread owns instead", true
+}
+
+// invariantForm reports whether every atom of fo is invariant in l.
+func invariantForm(fo *affine.Form, af *affine.Func, l *cfg.Loop) bool {
+	for _, name := range fo.Atoms() {
+		if at := af.Atoms[name]; at != nil && at.Kind != affine.Invariant {
+			if at.Kind == affine.Induction && at.Loop != nil && l.Contains(at.Loop.Header) {
+				return false
+			}
+			continue
+		}
+		if !l.Invariant(&ast.Name{Name: name}) {
+			return false
+		}
+	}
+	return true
+}
+
+// blockSize returns the block size of the array or pointer target of a
+// (0 for indefinite); ok is false when it is not known statically.
+func blockSize(a *affine.Access, info *types.Info) (int64, bool) {
+	if a.Layout != nil {
+		if !a.Layout.IsArray {
+			return 0, false
+		}
+		if a.Layout.Block.Indefinite {
+			return 0, true
+		}
+		bs := a.Layout.BlockFor(info.StaticThreads)
+		return bs, bs > 0
+	}
+	if _, member := cfg.Unparen(a.Base).(*ast.MemberExpr); member {
+		return 0, false
+	}
+	t := info.TypeOf(a.Expr)
+	if t == nil || !types.IsShared(t) {
+		return 0, false
+	}
+	// Through a pointer the phase matters for blocked layouts: only the
+	// cyclic and indefinite cases are certain.
+	bs := types.QualsOf(t).Block.BlockSize()
+	return bs, bs == 0 || bs == 1
+}
+
+// addressTaken reports whether the body of s takes the address of name
+// (a call could then change the loop variable).
+func addressTaken(s *ast.ForallStmt, name string) bool {
+	found := false
+	cfg.Inspect(s.Body, func(n ast.Node) bool {
+		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == "&" {
+			if id, ok := cfg.Unparen(u.X).(*ast.Name); ok && id.Name == name {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// isArrayVar reports whether a indexes an array variable, whose address
+// never changes.
+func isArrayVar(a *affine.Access) bool {
+	if a.Var == nil || a.Pointer {
+		return false
+	}
+	_, ok := types.Core(a.Var.Type()).(*types.Array)
+	return ok
+}
+
+// localPointerFixed reports whether a indexes a local pointer variable (or
+// parameter) that the loop never assigns and whose address is never taken:
+// stores through the pointer (p[i] = x) do not move it.
+func localPointerFixed(fn *facts.Func, l *cfg.Loop, a *affine.Access) bool {
+	id, ok := cfg.Unparen(a.Base).(*ast.Name)
+	if !ok || a.Var == nil || !a.Pointer || a.Var.IsStatic() || fn.Decl.Body == nil {
+		return false
+	}
+	moved := false
+	cfg.Inspect(fn.Decl.Body, func(n ast.Node) bool {
+		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == "&" && isName(u.X, id.Name) {
+			moved = true
+		}
+		return !moved
+	})
+	for _, b := range l.Blocks {
+		for _, n := range b.Nodes {
+			cfg.Inspect(n, func(m ast.Node) bool {
+				switch m := m.(type) {
+				case *ast.AssignExpr:
+					moved = moved || isName(m.L, id.Name)
+				case *ast.PostfixExpr:
+					moved = moved || isName(m.X, id.Name)
+				case *ast.UnaryExpr:
+					moved = moved || (m.Op == "++" || m.Op == "--") && isName(m.X, id.Name)
+				}
+				return !moved
+			})
+		}
+	}
+	return !moved
+}
+
+func isName(e ast.Expr, name string) bool {
+	n, ok := cfg.Unparen(e).(*ast.Name)
+	return ok && n.Name == name
+}
