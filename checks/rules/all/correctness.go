@@ -3,9 +3,11 @@ package all
 import (
 	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/checks/rules/collectivity"
+	"github.com/upclint/upclint/checks/rules/singlevalued"
 )
 
 // Collective-correctness rules, and the collective performance idioms.
 func init() {
 	checks.Register(collectivity.Rule)
+	checks.Register(singlevalued.Rule)
 }

@@ -121,6 +121,15 @@ func (u *Uniformity) variant(e ast.Expr, ivs map[string]bool) *variance.Reason {
 		return u.variant(x.Y, ivs)
 	case *ast.CastExpr:
 		return u.variant(x.X, ivs)
+	case *ast.PostfixExpr:
+		return u.variant(x.X, ivs)
+	case *ast.AssignExpr:
+		if x.Op != "=" {
+			if r := u.variant(x.L, ivs); r != nil {
+				return r
+			}
+		}
+		return u.variant(x.R, ivs)
 	case *ast.CondExpr:
 		for _, y := range []ast.Expr{x.Cond, x.Then, x.Else} {
 			if r := u.variant(y, ivs); r != nil {
@@ -130,7 +139,7 @@ func (u *Uniformity) variant(e ast.Expr, ivs map[string]bool) *variance.Reason {
 		return nil
 	case *ast.UnaryExpr:
 		switch x.Op {
-		case "-", "+", "!", "~":
+		case "-", "+", "!", "~", "++", "--":
 			return u.variant(x.X, ivs)
 		case "&":
 			if ix, ok := cfg.Unparen(x.X).(*ast.IndexExpr); ok {

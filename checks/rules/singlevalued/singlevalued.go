@@ -1,0 +1,200 @@
+package singlevalued
+
+import (
+	"fmt"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/upclint/upclint/cfg"
+	"github.com/upclint/upclint/cfg/variance"
+	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/checks/facts"
+	"github.com/upclint/upclint/checks/rules/collectivity"
+	"github.com/upclint/upclint/grammar/ast"
+	"github.com/upclint/upclint/grammar/diag"
+)
+
+// Name is the rule's name.
+const Name = "singlevalued"
+
+// Analyzer reports thread-dependent values where UPC requires
+// single-valued ones.
+var Analyzer = &analysis.Analyzer{
+	Name:     Name,
+	Doc:      "report thread-dependent barrier ids, collective arguments and upc_forall controls",
+	Requires: []*analysis.Analyzer{facts.Analyzer},
+	Run:      run,
+}
+
+// Rule is the registry entry of the rule.
+var Rule = &checks.Rule{
+	Name:     Name,
+	Kind:     checks.KindCorrectness,
+	Severity: diag.Error,
+	Summary:  "a thread-dependent barrier id, collective argument or upc_forall control where UPC requires a single-valued one",
+	Tags:     []string{"correctness", "collective", "single-valued"},
+	Analyzer: Analyzer,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	fs := facts.Of(pass)
+	if fs.Variance == nil {
+		return nil, nil
+	}
+	for _, fn := range fs.Funcs {
+		c := &checker{pass: pass, fn: fn, u: &collectivity.Uniformity{V: fn.Variance, Types: fs.Unit.Info}}
+		for _, b := range fn.Graph.Blocks {
+			if !b.Live {
+				continue
+			}
+			if s, ok := b.Stmt.(*ast.ForallStmt); ok && b.Kind == "forall.cond" && b.Forall == nil && b.Preds != nil {
+				if c.first(s, b) {
+					c.forall(s, b)
+				}
+			}
+			for _, n := range b.Nodes {
+				if _, ok := n.(*ast.StmtExpr); ok {
+					continue
+				}
+				cfg.Inspect(n, func(m ast.Node) bool {
+					switch m := m.(type) {
+					case *ast.StmtExpr:
+						return false
+					case *ast.BarrierStmt:
+						c.barrier(m, b)
+					case *ast.CallExpr:
+						c.call(m, b)
+					}
+					return true
+				})
+			}
+		}
+	}
+	return nil, nil
+}
+
+type checker struct {
+	pass *analysis.Pass
+	fn   *facts.Func
+	u    *collectivity.Uniformity
+	done map[*ast.ForallStmt]bool
+}
+
+// first reports whether forall s has not been checked yet (its condition
+// may span several blocks).
+func (c *checker) first(s *ast.ForallStmt, _ *cfg.Block) bool {
+	if c.done == nil {
+		c.done = map[*ast.ForallStmt]bool{}
+	}
+	if c.done[s] {
+		return false
+	}
+	c.done[s] = true
+	return true
+}
+
+func (c *checker) report(e ast.Node, why *variance.Reason, msg string) {
+	var related []analysis.RelatedInformation
+	if why.Node != nil && why.Node.Start().IsValid() {
+		related = append(related, analysis.RelatedInformation{Pos: why.Node.Start(), End: why.Node.End(),
+			Message: "this makes it thread-dependent: " + why.What})
+	}
+	c.pass.Report(analysis.Diagnostic{Pos: e.Start(), End: e.End(), Category: Name, Message: msg, Related: related})
+}
+
+func (c *checker) barrier(s *ast.BarrierStmt, b *cfg.Block) {
+	if s.ID == nil {
+		return
+	}
+	why := c.u.Variant(s.ID, b)
+	if why == nil {
+		return
+	}
+	c.report(s.ID, why, fmt.Sprintf("%s id %s is not single-valued: it depends on %s; UPC 1.3 §6.6.1 stops the program with an error when threads pass different ids",
+		s.Kind, short(s.ID), collectivity.Describe(why)))
+}
+
+func (c *checker) call(call *ast.CallExpr, b *cfg.Block) {
+	name := cfg.CalleeName(call)
+	if !strings.HasPrefix(name, "upc_all_") && !strings.HasPrefix(name, "bupc_all_") {
+		return
+	}
+	for i, a := range call.Args {
+		why := c.u.Variant(a, b)
+		if why == nil {
+			continue
+		}
+		c.report(a, why, fmt.Sprintf("argument %d of %s (%s) is not single-valued: it depends on %s; every thread must pass the same value to a collective operation",
+			i+1, name, short(a), collectivity.Describe(why)))
+	}
+}
+
+// forall checks the controlling and affinity expressions of an outermost
+// upc_forall; it reports the first thread-dependent one (the others
+// usually depend on it).
+func (c *checker) forall(s *ast.ForallStmt, cond *cfg.Block) {
+	g := c.fn.Graph
+	blockOf := func(n ast.Node, kind string) *cfg.Block {
+		if b := g.BlockOf(n); b != nil {
+			return b
+		}
+		for _, b := range g.Blocks {
+			if b.Stmt == ast.Stmt(s) && b.Kind == kind {
+				return b
+			}
+		}
+		return cond
+	}
+	type clause struct {
+		what string
+		e    ast.Expr
+		at   *cfg.Block
+	}
+	var cl []clause
+	if s.Init.Decl != nil {
+		at := blockOf(s.Init.Decl, "")
+		for _, id := range s.Init.Decl.Inits {
+			if id.Init != nil && id.Init.X != nil {
+				cl = append(cl, clause{"initialization", id.Init.X, at})
+			}
+		}
+	} else if e, ok := s.Init.X.(ast.Expr); ok && e != nil {
+		cl = append(cl, clause{"initialization", e, blockOf(e, "")})
+	}
+	if e, ok := s.Post.(ast.Expr); ok && e != nil {
+		step := e
+		if l := g.Loops().LoopFor(s); l != nil {
+			// the counter itself is judged by the other clauses: here
+			// only the amount it steps by
+			if iv := l.Induction(); iv != nil && iv.Update != nil && ast.Node(iv.Update) == ast.Node(e) {
+				step = iv.Step
+			}
+		}
+		if step != nil {
+			cl = append(cl, clause{"step", step, blockOf(e, "forall.post")})
+		}
+	}
+	if e, ok := s.Cond.(ast.Expr); ok && e != nil {
+		cl = append(cl, clause{"condition", e, cond})
+	}
+	if s.Affinity != nil && !s.Affinity.Continue && s.Affinity.X != nil {
+		cl = append(cl, clause{"affinity expression", s.Affinity.X, blockOf(s.Affinity, "forall.affinity")})
+	}
+	for _, x := range cl {
+		if why := c.u.Variant(x.e, x.at); why != nil {
+			c.report(x.e, why, fmt.Sprintf("the %s of this upc_forall (%s) is not single-valued: it depends on %s; the controlling and affinity expressions of a upc_forall must be the same on every thread (UPC 1.3 §6.6.2)",
+				x.what, short(x.e), collectivity.Describe(why)))
+			return
+		}
+	}
+}
+
+// short prints an expression for a message, abbreviated when long.
+func short(n ast.Node) string {
+	s := cfg.NodeString(n)
+	if len(s) > 40 {
+		s = s[:37] + "..."
+	}
+	return s
+}

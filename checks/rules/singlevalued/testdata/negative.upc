@@ -1,0 +1,156 @@
+// Single-valued barrier ids, collective arguments and forall controls:
+// nothing here may be reported.
+
+#include <upc_relaxed.h>
+#include <upc_collective.h>
+#include <stdio.h>
+
+#define N 64
+
+shared int a[N * THREADS];
+shared [N] int blk[N * THREADS];
+shared long part[THREADS];
+shared long total;
+shared int nsteps;
+shared [] char *shared buf;
+
+/* 1: constant ids */
+void n1(void)
+{
+    upc_barrier 1;
+    upc_notify 2;
+    upc_wait 2;
+}
+
+/* 2: an id from the loop counter */
+void n2(void)
+{
+    int s;
+    for (s = 0; s < 8; s++)
+        upc_barrier s;
+}
+
+/* 3: a THREADS-dependent size is single-valued */
+void n3(void)
+{
+    buf = upc_all_alloc(THREADS, N * sizeof(int));
+}
+
+/* 4: a reduction with constant arguments */
+void n4(void)
+{
+    part[MYTHREAD] = MYTHREAD;
+    upc_all_reduceL(&total, part, UPC_ADD, THREADS, 1, NULL, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+}
+
+/* 5: a broadcast from a root that every thread computes alike */
+void n5(int iter)
+{
+    int root = iter % THREADS;
+    upc_all_broadcast(blk, &blk[root * N], N * sizeof(int), 0);
+}
+
+/* 6: the ordinary forall */
+void n6(void)
+{
+    int i;
+    upc_forall (i = 0; i < N; i++; &a[i])
+        a[i] = MYTHREAD;
+}
+
+/* 7: a loop counter reused after thread-dependent code */
+void n7(void)
+{
+    int i;
+    for (i = MYTHREAD; i < N; i += THREADS)
+        a[i] = 0;
+    upc_forall (i = 0; i < N; i++; i)
+        a[i] = 1;
+}
+
+/* 8: the id read from shared data written before a barrier */
+void n8(void)
+{
+    if (MYTHREAD == 0)
+        nsteps = 3;
+    upc_barrier;
+    upc_barrier nsteps;
+}
+
+/* 9: nested forall: the inner one does not distribute */
+void n9(void)
+{
+    int i, j;
+    upc_forall (i = 0; i < 4; i++; i)
+        upc_forall (j = i; j < N; j++; j)
+            a[j] += i;
+}
+
+/* 10: continue affinity */
+void n10(void)
+{
+    int i;
+    upc_forall (i = 0; i < N; i++; continue)
+        a[i] = i;
+}
+
+/* 11: a parameter every caller passes alike */
+void sized_alloc(int n)
+{
+    buf = upc_all_alloc(n, 4);
+}
+
+void n11(void)
+{
+    sized_alloc(THREADS * 2);
+    sized_alloc(16);
+}
+
+/* 12: a thread-dependent value passed to a non-collective call */
+void n12(void)
+{
+    upc_memget(&part[0], &a[MYTHREAD], sizeof(int));
+    printf("%d\n", MYTHREAD);
+}
+
+/* 13: the address of a private variable: the same role on every thread */
+void n13(void)
+{
+    long local = MYTHREAD;
+    part[MYTHREAD] = local;
+    upc_all_reduceL(&total, part, UPC_ADD, THREADS, 1, NULL, 0);
+}
+
+/* 14: a forall over a row whose index is single-valued */
+void n14(int row)
+{
+    int j;
+    upc_forall (j = 0; j < N; j++; &blk[row * N + j])
+        blk[row * N + j] = j;
+}
+
+/* 15: ids from THREADS */
+void n15(void)
+{
+    upc_barrier THREADS - 1;
+}
+
+/* 16: a result of a collective is single-valued */
+void n16(void)
+{
+    shared [] char *p = (shared [] char *)upc_all_alloc(2, 8);
+    upc_all_free(p);
+}
+
+int main(void)
+{
+    int it;
+    n1(); n2(); n3(); n4();
+    for (it = 0; it < 3; it++)
+        n5(it);
+    n6(); n7(); n8(); n9(); n10(); n11(); n12(); n13();
+    for (it = 0; it < 2; it++)
+        n14(it);
+    n15(); n16();
+    return 0;
+}
