@@ -25,9 +25,26 @@ type Rule struct {
 	Severity diag.Severity // default severity
 	Summary  string        // one line, lower-case, no final period
 	Tags     []string
+	// Precision is how often a finding of the rule is a true positive, in
+	// the SARIF/code-scanning vocabulary: "very-high", "high", "medium" or
+	// "low". Empty means the default (see PrecisionOrDefault).
+	Precision string
 	// Analyzer implements the rule; nil for the front-end rules, whose
 	// findings come from loading the unit.
 	Analyzer *analysis.Analyzer
+}
+
+// PrecisionOrDefault returns the rule's precision: Precision when set,
+// "high" for front-end rules (their findings are what a compiler reports)
+// and "medium" otherwise.
+func (r *Rule) PrecisionOrDefault() string {
+	switch {
+	case r.Precision != "":
+		return r.Precision
+	case r.Kind == KindFrontEnd:
+		return "high"
+	}
+	return "medium"
 }
 
 var registry = map[string]*Rule{}

@@ -23,6 +23,10 @@ type Run struct {
 	Lines    int
 	ExitCode int
 	Color    bool // text: highlight with ANSI escape sequences
+	// SARIFMaxResults and SARIFMaxBytes replace GitHub's limits on the
+	// results of a SARIF run and its gzip-compressed size when positive.
+	SARIFMaxResults int
+	SARIFMaxBytes   int
 }
 
 // Write writes findings in the named format. Formats that need

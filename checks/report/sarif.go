@@ -1,6 +1,10 @@
 package report
 
 import (
+	"cmp"
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
 	"io"
 	"net/url"
 	"os"
@@ -23,6 +27,23 @@ const InformationURI = "https://github.com/upclint/upclint"
 // relative paths against the checkout.
 const srcRoot = "%SRCROOT%"
 
+// GitHub code scanning's documented limits on an uploaded SARIF log. A log
+// that exceeds the hard ones is rejected; BuildSARIF keeps under them by
+// dropping results (least severe first) and says so in a notification of
+// the run's invocation.
+const (
+	// MaxSARIFResults is the most results a run may have.
+	MaxSARIFResults = 25000
+	// MaxSARIFCompressedBytes is the largest log, gzip-compressed.
+	MaxSARIFCompressedBytes = 10 << 20
+	// MaxSARIFRelatedLocations is the most related locations kept per
+	// result: code scanning shows no more than 100 locations of a result.
+	MaxSARIFRelatedLocations = 100
+	// MaxSARIFTags is the most tags kept per rule (code scanning shows 10
+	// and rejects more than 20).
+	MaxSARIFTags = 10
+)
+
 // SARIF writes findings as a SARIF 2.1.0 log with one run.
 func SARIF(w io.Writer, findings []checks.Finding, run *Run) error {
 	rep, err := BuildSARIF(findings, run)
@@ -32,8 +53,84 @@ func SARIF(w io.Writer, findings []checks.Finding, run *Run) error {
 	return rep.PrettyWrite(w)
 }
 
+// sarifLimits returns the result count and compressed size limits of run.
+func sarifLimits(run *Run) (results, bytes int) {
+	results, bytes = MaxSARIFResults, MaxSARIFCompressedBytes
+	if run != nil && run.SARIFMaxResults > 0 {
+		results = run.SARIFMaxResults
+	}
+	if run != nil && run.SARIFMaxBytes > 0 {
+		bytes = run.SARIFMaxBytes
+	}
+	return results, bytes
+}
+
 // BuildSARIF builds the SARIF log (exported for tests that validate it).
+// When the findings exceed GitHub's limits (see MaxSARIFResults and
+// MaxSARIFCompressedBytes, or the Run's own), the most severe findings are
+// kept, in report order, and a notification in the invocation tells how
+// many were left out and why.
 func BuildSARIF(findings []checks.Finding, run *Run) (*sarif.Report, error) {
+	AssignFingerprints(findings)
+	maxResults, maxBytes := sarifLimits(run)
+	// Priority order: errors, then warnings, then notes; report order
+	// within a severity.
+	order := make([]int, len(findings))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(findings[a].Severity, findings[b].Severity) })
+
+	keep := min(len(findings), maxResults)
+	why := ""
+	if keep < len(findings) {
+		why = fmt.Sprintf("GitHub code scanning accepts at most %d results per run", maxResults)
+	}
+	for {
+		rep := buildSARIF(findings, order[:keep], why, run)
+		n, err := compressedSize(rep, maxBytes)
+		if err != nil {
+			return nil, err
+		}
+		if n <= maxBytes || keep == 0 {
+			return rep, nil
+		}
+		// Too large: keep proportionally fewer results, with a margin for
+		// the fixed part of the log, and try again.
+		keep = min(int(float64(keep)*float64(maxBytes)/float64(n)*0.95), keep-1)
+		why = fmt.Sprintf("GitHub code scanning accepts SARIF logs of at most %d bytes gzip-compressed", maxBytes)
+	}
+}
+
+// compressedSize returns the gzip-compressed size of the log as written,
+// or its uncompressed size when that is already within limit.
+func compressedSize(rep *sarif.Report, limit int) (int, error) {
+	data, err := json.Marshal(rep)
+	if err != nil {
+		return 0, err
+	}
+	if len(data) <= limit {
+		return len(data), nil
+	}
+	var cw countWriter
+	zw := gzip.NewWriter(&cw)
+	if _, err := zw.Write(data); err != nil {
+		return 0, err
+	}
+	if err := zw.Close(); err != nil {
+		return 0, err
+	}
+	return int(cw), nil
+}
+
+type countWriter int
+
+func (c *countWriter) Write(p []byte) (int, error) { *c += countWriter(len(p)); return len(p), nil }
+
+// buildSARIF builds a log with the findings whose indices are in keep (in
+// report order); a non-empty truncated gives the reason others were left
+// out.
+func buildSARIF(findings []checks.Finding, keep []int, truncated string, run *Run) *sarif.Report {
 	version := "0.0.0"
 	if run != nil && run.Version != "" {
 		version = strings.TrimPrefix(run.Version, "v")
@@ -49,52 +146,136 @@ func BuildSARIF(findings []checks.Finding, run *Run) (*sarif.Report, error) {
 		r.OriginalUriBaseIds = map[string]sarif.ArtifactLocation{srcRoot: *sarif.NewArtifactLocation().WithURI(u.String())}
 	}
 	for _, rule := range checks.Rules() {
-		pb := sarif.NewPropertyBag()
-		tags := []string{string(rule.Kind)}
-		for _, t := range rule.Tags {
-			if !slices.Contains(tags, t) { // SARIF requires unique tags
-				tags = append(tags, t)
-			}
-		}
-		pb.Add("tags", tags)
-		pb.Add("problem.severity", problemSeverity(rule.Severity))
-		r.AddRule(rule.Name).
-			WithName(rule.Name).
-			WithShortDescription(sarif.NewMultiformatMessageString().WithText(rule.Summary)).
-			WithFullDescription(sarif.NewMultiformatMessageString().WithText(rule.Summary)).
-			WithDefaultConfiguration(sarif.NewReportingConfiguration().WithLevel(level(rule.Severity))).
-			WithProperties(pb)
+		addRule(r, rule)
 	}
-	AssignFingerprints(findings)
-	for i := range findings {
-		f := &findings[i]
-		res := sarif.NewRuleResult(f.Rule).
-			WithLevel(level(f.Severity)).
-			WithMessage(sarif.NewTextMessage(f.Message)).
-			WithLocations([]*sarif.Location{location(f.Pos, f.End, f.Line)}).
-			WithPartialFingerprints(map[string]string{"primaryLocationLineHash": f.Fingerprint})
-		if idx := r.GetRuleIndex(f.Rule); idx >= 0 {
-			res.WithRuleIndex(idx)
-		}
-		var rel []*sarif.Location
-		for j, rl := range f.Related {
-			loc := location(rl.Pos, rl.End, "").WithMessage(sarif.NewTextMessage(rl.Message))
-			loc.WithID(j)
-			rel = append(rel, loc)
-		}
-		if len(rel) > 0 {
-			res.WithRelatedLocations(rel)
-		}
-		r.AddResult(res)
+	kept := slices.Clone(keep)
+	slices.Sort(kept)
+	for _, i := range kept {
+		r.AddResult(result(r, &findings[i]))
 	}
 	exit := 0
 	if run != nil {
 		exit = run.ExitCode
 	}
-	r.Invocations = []*sarif.Invocation{sarif.NewInvocation().WithExecutionSuccessful(exit != 2).WithExitCode(exit)}
+	inv := sarif.NewInvocation().WithExecutionSuccessful(exit != 2).WithExitCode(exit)
+	if truncated != "" {
+		inv.WithToolExecutionNotifications([]*sarif.Notification{sarif.NewNotification().
+			WithLevel("warning").
+			WithLocations([]*sarif.Location{}).
+			WithMessage(sarif.NewTextMessage(fmt.Sprintf(
+				"%d of %d findings left out of this log (the least severe): %s; see the text or JSON report for all of them",
+				len(findings)-len(keep), len(findings), truncated)))})
+	}
+	r.Invocations = []*sarif.Invocation{inv}
 	rep := sarif.NewReport()
 	rep.AddRun(r)
-	return rep, nil
+	return rep
+}
+
+// addRule adds the reporting descriptor of rule, with its documentation
+// page as help when it has one.
+func addRule(r *sarif.Run, rule *checks.Rule) {
+	pb := sarif.NewPropertyBag()
+	tags := []string{string(rule.Kind)}
+	for _, t := range rule.Tags {
+		if !slices.Contains(tags, t) && len(tags) < MaxSARIFTags { // SARIF requires unique tags
+			tags = append(tags, t)
+		}
+	}
+	pb.Add("tags", tags)
+	pb.Add("precision", rule.PrecisionOrDefault())
+	pb.Add("problem.severity", problemSeverity(rule.Severity))
+	full := sarif.NewMultiformatMessageString().WithText(rule.Summary)
+	d := r.AddRule(rule.Name).
+		WithName(rule.Name).
+		WithShortDescription(sarif.NewMultiformatMessageString().WithText(rule.Summary)).
+		WithDefaultConfiguration(sarif.NewReportingConfiguration().WithLevel(level(rule.Severity))).
+		WithProperties(pb)
+	if doc, ok := loadRuleDoc(rule.Name); ok {
+		if doc.whatText != "" {
+			full = sarif.NewMultiformatMessageString().WithText(doc.whatText).WithMarkdown(doc.whatMarkdown)
+		}
+		d.WithHelp(sarif.NewMultiformatMessageString().WithText(doc.text).WithMarkdown(doc.markdown)).
+			WithHelpURI(RuleDocsURL + url.PathEscape(rule.Name) + ".md")
+	}
+	d.WithFullDescription(full)
+}
+
+// result converts one finding.
+func result(r *sarif.Run, f *checks.Finding) *sarif.Result {
+	res := sarif.NewRuleResult(f.Rule).
+		WithLevel(level(f.Severity)).
+		WithMessage(sarif.NewTextMessage(f.Message)).
+		WithLocations([]*sarif.Location{location(f.Pos, f.End, f.Line)}).
+		WithPartialFingerprints(map[string]string{"primaryLocationLineHash": f.Fingerprint})
+	if idx := r.GetRuleIndex(f.Rule); idx >= 0 {
+		res.WithRuleIndex(idx)
+	}
+	var rel []*sarif.Location
+	for j, rl := range f.Related {
+		if j == MaxSARIFRelatedLocations {
+			break
+		}
+		loc := location(rl.Pos, rl.End, "").WithMessage(sarif.NewTextMessage(rl.Message))
+		loc.WithID(j)
+		rel = append(rel, loc)
+	}
+	if len(rel) > 0 {
+		res.WithRelatedLocations(rel)
+	}
+	var fixes []*sarif.Fix
+	for _, fx := range f.Fixes {
+		fixes = append(fixes, fix(f, &fx))
+	}
+	if len(fixes) > 0 {
+		res.WithFixes(fixes)
+	}
+	return res
+}
+
+// fix converts a suggested rewrite: one artifactChange per file, in the
+// order the files first appear, each with its replacements. Regions carry
+// both lines and columns and byte offsets.
+func fix(f *checks.Finding, fx *checks.Fix) *sarif.Fix {
+	desc := fx.Message
+	if !fx.Safe {
+		desc += " (review: not proven safe)"
+	}
+	var changes []*sarif.ArtifactChange
+	byPath := map[string]*sarif.ArtifactChange{}
+	for _, e := range fx.Edits {
+		path := e.Pos.Path
+		if path == "" {
+			path = f.Pos.Path
+		}
+		ch := byPath[path]
+		if ch == nil {
+			ch = sarif.NewArtifactChange().
+				WithArtifactLocation(sarif.NewArtifactLocation().WithURI(relURI(path)).WithURIBaseID(srcRoot)).
+				WithReplacements([]*sarif.Replacement{})
+			byPath[path] = ch
+			changes = append(changes, ch)
+		}
+		lineOf := func(p checks.Position) string {
+			if p.Path == f.Pos.Path && p.Line == f.Pos.Line {
+				return f.Line
+			}
+			return ""
+		}
+		region := sarif.NewRegion().WithByteOffset(e.Pos.Offset).WithByteLength(max(e.End.Offset-e.Pos.Offset, 0))
+		if e.Pos.IsValid() {
+			region.WithStartLine(e.Pos.Line).WithStartColumn(charColumn(lineOf(e.Pos), e.Pos.Col))
+			if e.End.IsValid() && e.End.Offset >= e.Pos.Offset {
+				region.WithEndLine(e.End.Line).WithEndColumn(charColumn(lineOf(e.End), e.End.Col))
+			}
+		}
+		rp := sarif.NewReplacement().WithDeletedRegion(region)
+		if e.NewText != "" {
+			rp.WithInsertedContent(sarif.NewArtifactContent().WithText(e.NewText))
+		}
+		ch.Replacements = append(ch.Replacements, rp)
+	}
+	return sarif.NewFix().WithDescription(sarif.NewTextMessage(desc)).WithArtifactChanges(changes)
 }
 
 func location(pos, end checks.Position, line string) *sarif.Location {
