@@ -2,6 +2,7 @@ package all
 
 import (
 	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/checks/rules/allreduce"
 	"github.com/upclint/upclint/checks/rules/collectivity"
 	"github.com/upclint/upclint/checks/rules/singlevalued"
 )
@@ -10,4 +11,5 @@ import (
 func init() {
 	checks.Register(collectivity.Rule)
 	checks.Register(singlevalued.Rule)
+	checks.Register(allreduce.Rule)
 }

@@ -1,0 +1,274 @@
+package allreduce
+
+import (
+	"fmt"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/upclint/upclint/cfg"
+	"github.com/upclint/upclint/cfg/collective"
+	"github.com/upclint/upclint/cfg/variance"
+	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/checks/facts"
+	"github.com/upclint/upclint/grammar/ast"
+	"github.com/upclint/upclint/grammar/diag"
+	"github.com/upclint/upclint/grammar/types"
+)
+
+// Name is the rule's name.
+const Name = "allreduce"
+
+// Analyzer reports shared scalars read by every thread.
+var Analyzer = &analysis.Analyzer{
+	Name:     Name,
+	Doc:      "report a shared scalar (e.g. a reduction result) read by every thread in a collectively executed statement",
+	Requires: []*analysis.Analyzer{facts.Analyzer},
+	Run:      run,
+}
+
+// Rule is the registry entry of the rule.
+var Rule = &checks.Rule{
+	Name:     Name,
+	Kind:     checks.KindPerformance,
+	Severity: diag.Warning,
+	Summary:  "a shared scalar (e.g. a reduction result) read by every thread: a hidden broadcast from one owner",
+	Tags:     []string{"performance", "collective", "communication"},
+	Analyzer: Analyzer,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	fs := facts.Of(pass)
+	if fs.Variance == nil {
+		return nil, nil
+	}
+	info := fs.Unit.Info
+	partial := partlyCalled(fs)
+	for _, fn := range fs.Funcs {
+		if partial[fn.Variance] {
+			continue
+		}
+		col := fn.Collective()
+		reduced := reductions(fn.Graph)
+		for _, b := range fn.Graph.Blocks {
+			if !b.Live || b.Forall != nil {
+				continue
+			}
+			x := col.Block(b)
+			if x.Kind != collective.Collective || x.Aligned || x.Forall != nil {
+				continue
+			}
+			for _, n := range b.Nodes {
+				var into string
+				var src ast.Expr
+				switch n := n.(type) {
+				case *ast.ReturnStmt:
+					if e, ok := n.X.(ast.Expr); ok && e != nil {
+						into, src = "returns it", e
+					}
+				case *ast.ExprStmt:
+					if a, ok := n.X.(*ast.AssignExpr); ok && a.Op == "=" && isPrivate(info, a.L) {
+						into, src = "copies it into private "+cfg.NodeString(a.L), a.R
+					}
+				case *ast.DeclStmt:
+					if n.Decl != nil && len(n.Decl.Inits) == 1 {
+						id := n.Decl.Inits[0]
+						if id.Init != nil && id.Init.X != nil {
+							into, src = "copies it into private "+declName(id), id.Init.X
+						}
+					}
+				}
+				if src == nil {
+					continue
+				}
+				rd := sharedScalar(info, fn, b, src)
+				if rd == nil {
+					continue
+				}
+				name := cfg.NodeString(rd)
+				origin := "shared " + name
+				if call := reduced[name]; call != "" {
+					origin = "the result of " + call + " (shared " + name + ")"
+				}
+				msg := fmt.Sprintf("every thread reads %s and %s: each thread fetches the value from its single owner, a hidden broadcast costing THREADS remote gets at one thread per execution; broadcast it once with upc_all_broadcast (or reduce into per-thread copies) and read the local copy",
+					origin, into)
+				var related []analysis.RelatedInformation
+				if call := reduced[name]; call != "" {
+					related = append(related, analysis.RelatedInformation{Pos: rd.Start(), End: rd.End(),
+						Message: "the remote read of " + name})
+				}
+				pass.Report(analysis.Diagnostic{Pos: n.Start(), End: n.End(), Category: Name, Message: msg, Related: related})
+			}
+		}
+	}
+	return nil, nil
+}
+
+// sharedScalar returns the read of a shared scalar that e is, after
+// parentheses and casts: a shared non-array variable, a member of one, or
+// an element of a shared array whose index is the same on every thread
+// and in every iteration of the enclosing loops. It returns nil otherwise.
+func sharedScalar(info *types.Info, fn *facts.Func, b *cfg.Block, e ast.Expr) ast.Expr {
+	for {
+		switch x := cfg.Unparen(e).(type) {
+		case *ast.CastExpr:
+			e = x.X
+			continue
+		}
+		break
+	}
+	e = cfg.Unparen(e)
+	t := info.TypeOf(e)
+	if t == nil || !types.IsShared(t) || !types.IsScalar(t) {
+		return nil
+	}
+	ok := true
+	var check func(e ast.Expr)
+	check = func(e ast.Expr) {
+		switch x := cfg.Unparen(e).(type) {
+		case *ast.Name:
+			if _, isVar := info.Uses[x].(*types.Var); !isVar {
+				ok = false
+			}
+		case *ast.IndexExpr:
+			bt := info.TypeOf(x.X)
+			if bt == nil || !isArray(bt) {
+				ok = false // through a pointer-to-shared: the owner varies with it
+				return
+			}
+			idx, isExpr := x.Index.(ast.Expr)
+			if !isExpr || fn.Variance.Variant(idx) != nil || !single(fn.Graph, b, idx) {
+				ok = false
+				return
+			}
+			check(x.X)
+		case *ast.MemberExpr:
+			if x.Arrow {
+				ok = false
+				return
+			}
+			check(x.X)
+		default:
+			ok = false
+		}
+	}
+	check(e)
+	if !ok {
+		return nil
+	}
+	return e
+}
+
+// single reports whether an index is the same on every thread and in
+// every iteration of the loops around b.
+func single(g *cfg.Graph, b *cfg.Block, idx ast.Expr) bool {
+	uses := false
+	cfg.Inspect(idx, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.UPCConst:
+			if n.Name == "MYTHREAD" {
+				uses = true
+			}
+		case *ast.CallExpr:
+			uses = true
+		}
+		return !uses
+	})
+	if uses {
+		return false
+	}
+	for l := g.Loops().LoopOf(b); l != nil; l = l.Parent {
+		if !l.Invariant(idx) {
+			return false
+		}
+	}
+	return true
+}
+
+// partlyCalled returns the functions of the unit called somewhere by only
+// some threads (or a different number of times by different threads): a
+// read there is not executed by every thread.
+func partlyCalled(fs *facts.Facts) map[*variance.Func]bool {
+	out := map[*variance.Func]bool{}
+	for _, fn := range fs.Funcs {
+		col := fn.Collective()
+		for _, b := range fn.Graph.Blocks {
+			if !b.Live {
+				continue
+			}
+			x := col.Block(b)
+			all := x.Kind == collective.Collective && !x.Aligned && x.Forall == nil
+			if all {
+				continue
+			}
+			for _, n := range b.Nodes {
+				cfg.Inspect(n, func(m ast.Node) bool {
+					if c, ok := m.(*ast.CallExpr); ok {
+						if callee := fs.Variance.Callee(c); callee != nil {
+							out[callee] = true
+						}
+					}
+					return true
+				})
+			}
+		}
+	}
+	// callees of partly called functions are partly called too
+	for changed := true; changed; {
+		changed = false
+		for _, fn := range fs.Funcs {
+			if !out[fn.Variance] || fn.Graph.Func == nil || fn.Graph.Func.Body == nil {
+				continue
+			}
+			cfg.Inspect(fn.Graph.Func.Body, func(m ast.Node) bool {
+				if c, ok := m.(*ast.CallExpr); ok {
+					if callee := fs.Variance.Callee(c); callee != nil && !out[callee] {
+						out[callee], changed = true, true
+					}
+				}
+				return true
+			})
+		}
+	}
+	return out
+}
+
+// reductions maps the destinations of the function's upc_all_reduce*
+// calls (&dst or dst) to the call's name.
+func reductions(g *cfg.Graph) map[string]string {
+	out := map[string]string{}
+	if g.Func == nil || g.Func.Body == nil {
+		return out
+	}
+	cfg.Inspect(g.Func.Body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			name := cfg.CalleeName(c)
+			if strings.HasPrefix(name, "upc_all_reduce") && len(c.Args) > 0 {
+				d := cfg.Unparen(c.Args[0])
+				if u, ok := d.(*ast.UnaryExpr); ok && u.Op == "&" {
+					out[cfg.NodeString(cfg.Unparen(u.X))] = name
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+func isPrivate(info *types.Info, e ast.Expr) bool {
+	t := info.TypeOf(e)
+	return t != nil && !types.IsShared(t)
+}
+
+func declName(id *ast.InitDeclarator) string {
+	d := id.Decl
+	for d != nil && d.Direct != nil {
+		if d.Direct.Name != nil {
+			return d.Direct.Name.Name
+		}
+		d = d.Direct.Nested
+	}
+	return "variable"
+}
+
+func isArray(t types.Type) bool { _, ok := types.Core(t).(*types.Array); return ok }

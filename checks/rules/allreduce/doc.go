@@ -1,0 +1,9 @@
+// Package allreduce defines the allreduce rule (seed 002 §3.2, §5.2): a
+// statement that every thread executes (collectively) and that reads a
+// shared scalar, or one element of a shared array at a thread-independent
+// index, into a private variable or returns it. Typically the destination
+// of upc_all_reduce* is read on every thread. Every thread fetches the
+// same value from its one owner: a hidden broadcast whose cost grows
+// linearly with THREADS at the owner. upc_all_broadcast once, then a
+// local read, scales.
+package allreduce

@@ -1,0 +1,142 @@
+// Shared scalars read by every thread: hidden broadcasts from one owner.
+
+#include <upc_relaxed.h>
+#include <upc_collective.h>
+
+shared long lsrc[THREADS];
+shared long lsum;
+shared double dsrc[THREADS];
+shared double dsum;
+shared int isrc[THREADS];
+shared int imax;
+shared int params[16];
+typedef struct { int n; double tol; } config_t;
+shared config_t cfgs;
+shared double grid[64 * THREADS];
+
+/* 1: seed 002 Figure 10: the reduction result returned on every thread */
+long accum_long(long v)
+{
+    lsrc[MYTHREAD] = v;
+    upc_all_reduceL(&lsum, lsrc, UPC_ADD, THREADS, 1, NULL, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+    return lsum; // want "every thread reads the result of upc_all_reduceL \\(shared lsum\\) and returns it.*upc_all_broadcast"
+}
+
+/* 2: seed 002 Figure 11: copied into a private variable */
+double accum_double(double v)
+{
+    double r;
+    dsrc[MYTHREAD] = v;
+    upc_all_reduceD(&dsum, dsrc, UPC_ADD, THREADS, 1, NULL, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+    r = dsum; // want "copies it into private r"
+    return r;
+}
+
+/* 3: an initializer */
+int max_int(int v)
+{
+    isrc[MYTHREAD] = v;
+    upc_all_reduceI(&imax, isrc, UPC_MAX, THREADS, 1, NULL, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+    int m = imax; // want "every thread reads the result of upc_all_reduceI"
+    return m;
+}
+
+/* 4: thread 0 publishes, everybody reads after the barrier */
+long publish(long v)
+{
+    long t;
+    if (MYTHREAD == 0)
+        lsum = v;
+    upc_barrier;
+    t = lsum; // want "every thread reads shared lsum"
+    return t;
+}
+
+/* 5: a cast around the read */
+int as_int(void)
+{
+    return (int)dsum; // want "shared dsum and returns it"
+}
+
+/* 6: one element of a shared array at a constant index */
+int first_param(void)
+{
+    int p = params[0]; // want "shared params\\[0\\]"
+    return p;
+}
+
+/* 7: a member of a shared struct */
+int problem_size(void)
+{
+    int n;
+    n = cfgs.n; // want "shared cfgs.n"
+    return n;
+}
+
+/* 8: in a loop every thread runs, reported once */
+double iterate(int steps)
+{
+    int s;
+    double acc = 0, t;
+    for (s = 0; s < steps; s++) {
+        t = dsum; // want "every thread reads shared dsum"
+        acc += t;
+    }
+    return acc;
+}
+
+/* 9: a single-valued index parameter */
+double elem(int k)
+{
+    double x = grid[k]; // want "shared grid\\[k\\]"
+    return x;
+}
+
+/* 10: the index THREADS - 1: one owner */
+double last(void)
+{
+    double x;
+    x = grid[THREADS - 1]; // want "shared grid\\[THREADS - 1\\]"
+    return x;
+}
+
+/* 11: a tolerance read in a convergence loop */
+int converge(void)
+{
+    int it = 0;
+    double tol, acc_tol = 0;
+    do {
+        tol = cfgs.tol; // want "shared cfgs.tol"
+        it++;
+        acc_tol += tol;
+    } while (it < 10);
+    return it;
+}
+
+/* 12: main reads a reduction result on every thread */
+int main(void)
+{
+    long total;
+    double d;
+    int k;
+    total = accum_long(MYTHREAD);
+    d = accum_double(1.0);
+    k = max_int(MYTHREAD);
+    total += publish(3);
+    k += as_int() + first_param() + problem_size() + converge();
+    d += iterate(4) + elem(5) + last();
+    lsrc[MYTHREAD] = total;
+    upc_all_reduceL(&lsum, lsrc, UPC_ADD, THREADS, 1, NULL, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+    total = lsum; // want "the result of upc_all_reduceL"
+    /* 13: a parenthesized read */
+    d = (dsum); // want "shared dsum"
+    /* 14: the reduced maximum, again */
+    k = imax; // want "shared imax"
+    /* 15: a second parameter element */
+    k += 0;
+    {
+        int q = params[3]; // want "shared params\\[3\\]"
+        k += q;
+    }
+    return (int)(total + d + k) & 0;
+}
