@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"regexp"
 	"sort"
 	"strings"
 
@@ -121,7 +122,14 @@ func runtimeCollective(name string) bool {
 // useLib marks library support function name as used.
 func (t *translator) useLib(name string) bool {
 	if _, ok := libChunks[name]; !ok {
-		return false
+		txt := atomicText(name)
+		if txt == "" {
+			return false
+		}
+		if t.dynLib == nil {
+			t.dynLib = map[string]libChunk{}
+		}
+		t.dynLib[name] = libChunk{rank: 3, text: txt}
 	}
 	t.libUsed[name] = true
 	return true
@@ -145,7 +153,7 @@ func (t *translator) library() string {
 			return
 		}
 		need[n] = true
-		for _, d := range libChunks[n].deps {
+		for _, d := range t.chunk(n).deps {
 			add(d)
 		}
 	}
@@ -161,7 +169,7 @@ func (t *translator) library() string {
 	}
 	// dependencies first: order by chunk rank, then name
 	sort.Slice(names, func(i, j int) bool {
-		ri, rj := libRank(names[i]), libRank(names[j])
+		ri, rj := t.chunk(names[i]).rank, t.chunk(names[j]).rank
 		if ri != rj {
 			return ri < rj
 		}
@@ -169,15 +177,52 @@ func (t *translator) library() string {
 	})
 	var b strings.Builder
 	for _, n := range names {
-		b.WriteString(libChunks[n].text)
+		b.WriteString(t.chunk(n).text)
 		b.WriteString("\n")
 	}
 	return b.String()
 }
 
-func libRank(n string) int {
+func (t *translator) chunk(n string) libChunk {
 	if c, ok := libChunks[n]; ok {
-		return c.rank
+		return c
 	}
-	return 5
+	return t.dynLib[n]
+}
+
+var atomicRE = regexp.MustCompile(`^bupc_atomic(I|UI|L|UL|I32|U32|I64|U64)_(read|set|swap|mswap|cswap|fetchadd|fetchand|fetchor|fetchxor|fetchnot)_(strict|relaxed)$`)
+
+// atomicText generates a Berkeley fixed-type atomic on shared memory: the
+// segment is mapped in every thread, so a GCC atomic on the object's
+// address is atomic across threads.
+func atomicText(name string) string {
+	m := atomicRE.FindStringSubmatch(name)
+	if m == nil {
+		return ""
+	}
+	ct := map[string]string{"I": "int", "UI": "unsigned int", "L": "long", "UL": "unsigned long",
+		"I32": "int32_t", "U32": "uint32_t", "I64": "int64_t", "U64": "uint64_t"}[m[1]]
+	var params, body string
+	ret := ct
+	switch m[2] {
+	case "read":
+		body = "return __atomic_load_n(a, __ATOMIC_SEQ_CST);"
+	case "set":
+		ret, params, body = "void", ", "+ct+" v", "__atomic_store_n(a, v, __ATOMIC_SEQ_CST);"
+	case "swap":
+		params, body = ", "+ct+" v", "return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST);"
+	case "mswap":
+		params = ", " + ct + " mask, " + ct + " v"
+		body = ct + " o = __atomic_load_n(a, __ATOMIC_SEQ_CST);\n\twhile (!__atomic_compare_exchange_n(a, &o, (o & ~mask) | (v & mask), 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))\n\t\t;\n\treturn o;"
+	case "cswap":
+		params = ", " + ct + " o, " + ct + " n"
+		body = "__atomic_compare_exchange_n(a, &o, n, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);\n\treturn o;"
+	case "fetchnot":
+		body = "return __atomic_fetch_xor(a, (" + ct + ")~(" + ct + ")0, __ATOMIC_SEQ_CST);"
+	default:
+		op := strings.TrimPrefix(m[2], "fetch")
+		params, body = ", "+ct+" v", "return __atomic_fetch_"+op+"(a, v, __ATOMIC_SEQ_CST);"
+	}
+	return "static " + ret + " " + name + "(upcr_sptr_t p" + params + ", upcr_loc_t loc)\n{\n\t" + ct +
+		" *a = (" + ct + " *)upcr_addr(p);\n\tif (!upcr_is_local(p))\n\t\tupcr_model_transfer((int)p.thread, sizeof *a, loc);\n\t" + body + "\n}"
 }

@@ -171,6 +171,7 @@ type translator struct {
 	funcDecls   map[*ast.Decl]*types.FuncDecl
 	renameTok   map[int]string
 	anonSpec    map[*ast.RecordSpec]string
+	dynLib      map[string]libChunk
 }
 
 // sharedObj is a static shared object: its base pointer variable and its
