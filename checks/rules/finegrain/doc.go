@@ -1,0 +1,26 @@
+// Package finegrain defines the finegrain rule: a loop that reads or
+// writes shared data element by element, with indices affine in the
+// loop's induction variable, where the elements can be on other threads
+// (seed 001 §8, seed 000 §2 and §4, seed 003 §3).
+//
+// Each such element access is a separate network message on a cluster.
+// When the loop satisfies the conditions of seed 001 §8.1 (no barrier,
+// lock, fence, strict access or unknown call in the body, no write that
+// may alias the array), the accesses can be coalesced into one bulk
+// upc_memget before the loop (or upc_memput after it) per owning thread.
+//
+// Locality is decided from the array's layout and the element the
+// executing thread owns: the affinity element of the controlling
+// upc_forall, or MYTHREAD for loops that start at MYTHREAD and step by a
+// multiple of THREADS. An access is local when its offset from that
+// element stays within the thread's block over the whole index range of
+// the inner loops (e.g. a row of a row-blocked array). Accesses through
+// pointers-to-shared are reported only for indefinite and cyclic
+// pointers.
+//
+// The rule reports once per loop and array, at the first non-local access,
+// with the loop as a related location. The loop is the outermost loop in
+// which the index is affine and the accesses could be coalesced (or the
+// innermost one when none can), and the message gives the estimated
+// number of remote operations per thread per execution of that loop.
+package finegrain

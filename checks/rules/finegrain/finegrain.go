@@ -1,0 +1,460 @@
+package finegrain
+
+import (
+	"fmt"
+	"sort"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/upclint/upclint/cfg"
+	"github.com/upclint/upclint/cfg/affine"
+	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/checks/facts"
+	"github.com/upclint/upclint/grammar/ast"
+	"github.com/upclint/upclint/grammar/diag"
+	"github.com/upclint/upclint/grammar/types"
+)
+
+// Name is the rule's name.
+const Name = "finegrain"
+
+// Analyzer reports loops with fine-grained accesses to remote shared data.
+var Analyzer = &analysis.Analyzer{
+	Name:     Name,
+	Doc:      "report loops that access possibly remote shared data element by element with affine indices",
+	Requires: []*analysis.Analyzer{facts.Analyzer},
+	Run:      run,
+}
+
+// Rule is the registry entry of the finegrain rule.
+var Rule = &checks.Rule{
+	Name:     Name,
+	Kind:     checks.KindPerformance,
+	Severity: diag.Warning,
+	Summary:  "loop accessing possibly remote shared data element by element with affine indices",
+	Tags:     []string{"performance", "communication", "coalescing"},
+	Analyzer: Analyzer,
+}
+
+// group is the non-local accesses of one array in one loop.
+type group struct {
+	loop    *cfg.Loop
+	base    string
+	accs    []*affine.Access
+	ests    []estimate
+	inhibit string
+	indef   bool
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	f := facts.Of(pass)
+	if f.Unit == nil || f.Unit.Info == nil {
+		return nil, nil
+	}
+	for _, fn := range f.Funcs {
+		c := &checker{fn: fn, af: fn.Affine(), info: f.Unit.Info, threads: f.Unit.Info.StaticThreads}
+		c.check(pass)
+	}
+	return nil, nil
+}
+
+type checker struct {
+	fn      *facts.Func
+	af      *affine.Func
+	info    *types.Info
+	threads int
+}
+
+func (c *checker) check(pass *analysis.Pass) {
+	type key struct {
+		l    *cfg.Loop
+		base string
+	}
+	groups := map[key]*group{}
+	var order []*group
+	for _, a := range c.af.Accesses {
+		if !a.Shared || a.Addr || a.Index == nil || len(a.Loops) == 0 {
+			continue
+		}
+		loc := c.locality(a)
+		if loc.local || loc.skip {
+			continue
+		}
+		l, inhibit := c.chooseLoop(a)
+		if l == nil {
+			continue
+		}
+		k := key{l, cfg.NodeString(a.Base)}
+		g := groups[k]
+		if g == nil {
+			g = &group{loop: l, base: k.base, inhibit: inhibit}
+			groups[k] = g
+			order = append(order, g)
+		}
+		g.accs = append(g.accs, a)
+		g.ests = append(g.ests, c.estimate(a, l, loc))
+		g.indef = g.indef || loc.class == classIndefinite
+	}
+	for _, g := range order {
+		if c.bulk(g.loop, g.accs[0].Base) {
+			continue
+		}
+		c.report(pass, g)
+	}
+}
+
+func (c *checker) report(pass *analysis.Pass, g *group) {
+	sort.SliceStable(g.accs, func(i, j int) bool { return g.accs[i].Expr.Start() < g.accs[j].Expr.Start() })
+	first := g.accs[0]
+	reads, writes := false, false
+	var texts []string
+	seen := map[string]bool{}
+	for _, a := range g.accs {
+		if a.Write {
+			writes = true
+			if c.readModifyWrite(a) {
+				reads = true
+			}
+		} else {
+			reads = true
+		}
+		if t := cfg.NodeString(a.Expr); !seen[t] {
+			seen[t] = true
+			texts = append(texts, t)
+		}
+	}
+	pattern := texts[0]
+	switch {
+	case len(texts) == 2:
+		pattern += " and " + texts[1]
+	case len(texts) > 2:
+		pattern += fmt.Sprintf(" and %d other accesses", len(texts)-1)
+	}
+	ops, fix := "reads", "coalesce with upc_memget into a private buffer before the loop"
+	switch {
+	case reads && writes:
+		ops, fix = "reads and writes", "coalesce with upc_memget into a private buffer before the loop and upc_memput after it"
+	case writes:
+		ops, fix = "writes", "write into a private buffer and coalesce with upc_memput after the loop"
+	}
+	if !g.indef {
+		fix += " (one bulk copy per owning thread)"
+	}
+	count := renderSum(g.ests, c.threads)
+	var msg string
+	if count == "" {
+		msg = fmt.Sprintf("fine-grained remote %s of %s in this loop: one remote operation per element on every iteration", ops, pattern)
+	} else {
+		msg = fmt.Sprintf("fine-grained remote %s of %s in this loop: about %s remote %s per thread per execution", ops, pattern, count, ops)
+	}
+	if g.indef {
+		msg += fmt.Sprintf(" (on every thread but the owner of %s)", g.base)
+	}
+	if g.inhibit != "" {
+		msg += fmt.Sprintf(" (not coalescible here: %s)", g.inhibit)
+	} else {
+		msg += "; " + fix
+	}
+	d := analysis.Diagnostic{Pos: first.Expr.Start(), End: first.Expr.End(), Category: Name, Message: msg}
+	if s := g.loop.Stmt; s != nil {
+		d.Related = []analysis.RelatedInformation{{Pos: s.Start(), End: s.Start() + 1, Message: "in this loop"}}
+	}
+	pass.Report(d)
+}
+
+// readModifyWrite reports whether a is the target of a compound
+// assignment or an increment, which reads it too.
+func (c *checker) readModifyWrite(a *affine.Access) bool {
+	found := false
+	for _, n := range a.Block.Nodes {
+		cfg.Inspect(n, func(m ast.Node) bool {
+			switch m := m.(type) {
+			case *ast.AssignExpr:
+				found = found || m.Op != "=" && cfg.Unparen(m.L) == a.Expr
+			case *ast.PostfixExpr:
+				found = found || cfg.Unparen(m.X) == a.Expr
+			case *ast.UnaryExpr:
+				found = found || (m.Op == "++" || m.Op == "--") && cfg.Unparen(m.X) == a.Expr
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// chooseLoop returns the loop to report a in: the outermost enclosing
+// loop in which its index varies, is affine with invariant bounds and the
+// accesses could be coalesced; when none can be, the innermost such loop
+// with the reason.
+func (c *checker) chooseLoop(a *affine.Access) (*cfg.Loop, string) {
+	var cands []*cfg.Loop
+	for _, l := range a.Loops {
+		ok := dependsOnIV(a.Index, c.af, l) && c.baseInvariant(a.Base, l)
+		if ok {
+			lo, _, _ := c.af.Bounds(a.Index, l)
+			ok = lo != nil
+		}
+		if !ok {
+			if len(cands) > 0 {
+				break
+			}
+			continue
+		}
+		cands = append(cands, l)
+	}
+	if len(cands) == 0 {
+		return nil, ""
+	}
+	for i := len(cands) - 1; i >= 0; i-- {
+		if c.inhibitor(cands[i], a) == "" {
+			return cands[i], ""
+		}
+	}
+	return cands[0], c.inhibitor(cands[0], a)
+}
+
+// dependsOnIV reports whether fo has a term in the induction variable of l
+// or of a loop nested in l.
+func dependsOnIV(fo *affine.Form, af *affine.Func, l *cfg.Loop) bool {
+	for _, name := range fo.Atoms() {
+		if at := af.Atoms[name]; at != nil && at.Kind == affine.Induction && ivLoopIn(l, name) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+func ivLoopIn(l *cfg.Loop, name string) *cfg.Loop {
+	if iv := l.Induction(); iv != nil && iv.Name == name {
+		return l
+	}
+	for _, m := range l.Inner {
+		if r := ivLoopIn(m, name); r != nil {
+			return r
+		}
+	}
+	return nil
+}
+
+// baseInvariant reports whether the array or pointer expression e denotes
+// the same storage in every iteration of l.
+func (c *checker) baseInvariant(e ast.Expr, l *cfg.Loop) bool {
+	switch x := cfg.Unparen(e).(type) {
+	case *ast.Name:
+		v, _ := c.info.Uses[x].(*types.Var)
+		if v != nil {
+			if _, arr := types.Core(v.Type()).(*types.Array); arr {
+				return true
+			}
+		}
+		return l.Invariant(x) || c.localPointerFixed(x, v, l)
+	case *ast.MemberExpr:
+		if !x.Arrow {
+			return c.baseInvariant(x.X, l)
+		}
+	case *ast.IndexExpr:
+		return c.baseInvariant(x.X, l) && l.Invariant(x.Index)
+	}
+	return l.Invariant(e)
+}
+
+// localPointerFixed reports whether id is a local pointer (or parameter)
+// that l never assigns and whose address is never taken.
+func (c *checker) localPointerFixed(id *ast.Name, v *types.Var, l *cfg.Loop) bool {
+	if v == nil || v.IsStatic() || !types.IsPointer(v.Type()) || c.fn.Decl.Body == nil {
+		return false
+	}
+	moved := false
+	cfg.Inspect(c.fn.Decl.Body, func(n ast.Node) bool {
+		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == "&" && isName(u.X, id.Name) {
+			moved = true
+		}
+		return !moved
+	})
+	for _, b := range l.Blocks {
+		for _, n := range b.Nodes {
+			cfg.Inspect(n, func(m ast.Node) bool {
+				switch m := m.(type) {
+				case *ast.AssignExpr:
+					moved = moved || isName(m.L, id.Name)
+				case *ast.PostfixExpr:
+					moved = moved || isName(m.X, id.Name)
+				case *ast.UnaryExpr:
+					moved = moved || (m.Op == "++" || m.Op == "--") && isName(m.X, id.Name)
+				}
+				return !moved
+			})
+		}
+	}
+	return !moved
+}
+
+func isName(e ast.Expr, name string) bool {
+	n, ok := cfg.Unparen(e).(*ast.Name)
+	return ok && n.Name == name
+}
+
+// rootName returns the variable an array or pointer expression starts
+// from (a in a[i].f, &a[i], (T *)a + 1), or "".
+func rootName(e ast.Expr) string {
+	for {
+		switch x := cfg.Unparen(e).(type) {
+		case *ast.Name:
+			return x.Name
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.MemberExpr:
+			e = x.X
+		case *ast.UnaryExpr:
+			if x.Op != "&" && x.Op != "*" {
+				return ""
+			}
+			e = x.X
+		case *ast.CastExpr:
+			e = x.X
+		case *ast.BinaryExpr:
+			if x.Op != "+" && x.Op != "-" {
+				return ""
+			}
+			if r := rootName(x.X); r != "" {
+				return r
+			}
+			e = x.Y
+		default:
+			return ""
+		}
+	}
+}
+
+// bulkCalls copy shared data in bulk.
+var bulkCalls = map[string]bool{
+	"upc_memget": true, "upc_memput": true, "upc_memcpy": true, "upc_memset": true,
+	"upc_memget_nb": true, "upc_memput_nb": true, "upc_memcpy_nb": true,
+	"upc_memget_nbi": true, "upc_memput_nbi": true, "upc_memcpy_nbi": true,
+	"bupc_memget_async": true, "bupc_memput_async": true, "bupc_memcpy_async": true,
+	"bupc_memget_strided": true, "bupc_memput_strided": true, "bupc_memget_vlist": true,
+	"bupc_memput_vlist": true, "bupc_memget_ilist": true, "bupc_memput_ilist": true,
+}
+
+// bulk reports whether loop l already copies the array of base in bulk.
+func (c *checker) bulk(l *cfg.Loop, base ast.Expr) bool {
+	root := rootName(base)
+	if root == "" {
+		return false
+	}
+	found := false
+	for _, b := range l.Blocks {
+		for _, n := range b.Nodes {
+			cfg.Inspect(n, func(m ast.Node) bool {
+				if call, ok := m.(*ast.CallExpr); ok && bulkCalls[cfg.CalleeName(call)] {
+					for _, arg := range call.Args {
+						found = found || rootName(arg) == root
+					}
+				}
+				return !found
+			})
+		}
+	}
+	return found
+}
+
+// harmless calls neither synchronise nor write shared data.
+var harmless = map[string]bool{
+	"upc_threadof": true, "upc_phaseof": true, "upc_addrfield": true, "upc_affinitysize": true,
+	"abs": true, "labs": true, "llabs": true, "fabs": true, "fabsf": true, "sqrt": true, "sqrtf": true,
+	"sin": true, "cos": true, "tan": true, "exp": true, "log": true, "log2": true, "log10": true,
+	"pow": true, "floor": true, "ceil": true, "fmin": true, "fmax": true, "round": true, "trunc": true,
+	"atan2": true, "hypot": true, "fmod": true, "cbrt": true, "expf": true, "logf": true, "powf": true,
+	"sinf": true, "cosf": true, "__builtin_expect": true, "printf": true, "fprintf": true, "puts": true,
+	"putchar": true, "assert": true, "__assert_fail": true, "upc_ticks_now": true,
+}
+
+// lockCalls are the lock operations (strict accesses, UPC 7.2.4).
+var lockCalls = map[string]bool{"upc_lock": true, "upc_unlock": true, "upc_lock_attempt": true}
+
+// inhibitor returns why the accesses of a's array cannot be coalesced
+// across loop l (seed 001 §8.1), or "".
+func (c *checker) inhibitor(l *cfg.Loop, a *affine.Access) string {
+	why := ""
+	for _, b := range l.Blocks {
+		for _, n := range b.Nodes {
+			switch s := n.(type) {
+			case *ast.BarrierStmt:
+				return "the loop body contains " + s.Kind
+			case *ast.FenceStmt:
+				return "the loop body contains upc_fence"
+			case *ast.AsmStmt:
+				return "the loop body contains asm"
+			}
+			cfg.Inspect(n, func(m ast.Node) bool {
+				if why != "" {
+					return false
+				}
+				if call, ok := m.(*ast.CallExpr); ok {
+					name := cfg.CalleeName(call)
+					switch {
+					case lockCalls[name]:
+						why = "the loop body calls " + name
+					case name == "":
+						why = "the loop body makes an indirect call"
+					case !harmless[name] && !bulkCalls[name]:
+						why = "the loop body calls " + name
+					}
+				}
+				return true
+			})
+			if why != "" {
+				return why
+			}
+		}
+	}
+	key := cfg.NodeString(a.Base)
+	for _, w := range c.af.Accesses {
+		if !w.Shared || w.Addr || !l.Contains(w.Block) {
+			continue
+		}
+		if c.strict(w) {
+			return "the loop body makes a strict access to " + cfg.NodeString(w.Base)
+		}
+		if !w.Write {
+			continue
+		}
+		wkey := cfg.NodeString(w.Base)
+		if wkey == key {
+			for _, r := range c.af.Accesses {
+				if r.Shared && !r.Write && !r.Addr && l.Contains(r.Block) && cfg.NodeString(r.Base) == key &&
+					(r.Index == nil || w.Index == nil || !r.Index.Equal(w.Index)) {
+					return "the loop also writes " + key + " at other indices"
+				}
+			}
+			continue
+		}
+		if w.Var == nil || w.Pointer {
+			return "a write through " + wkey + " may alias " + key
+		}
+	}
+	return ""
+}
+
+func (c *checker) strict(a *affine.Access) bool {
+	if a.Layout != nil && a.Layout.Strict {
+		return true
+	}
+	if t := c.info.TypeOf(a.Expr); t != nil {
+		return types.QualsOf(t).Flags&types.StrictQ != 0
+	}
+	return false
+}
+
+// controlling returns the upc_forall whose affinity test selects the
+// iterations that run a (the outermost one with an affinity), and its loop.
+func (c *checker) controlling(a *affine.Access) (*ast.ForallStmt, *cfg.Loop) {
+	var fs *ast.ForallStmt
+	var fl *cfg.Loop
+	for _, l := range a.Loops {
+		if s, ok := l.Stmt.(*ast.ForallStmt); ok && s.Affinity != nil && !s.Affinity.Continue && s.Affinity.X != nil {
+			fs, fl = s, l
+		}
+	}
+	return fs, fl
+}

@@ -1,0 +1,253 @@
+package finegrain
+
+import (
+	"github.com/upclint/upclint/cfg"
+	"github.com/upclint/upclint/cfg/affine"
+	"github.com/upclint/upclint/cfg/affinity"
+	"github.com/upclint/upclint/grammar/ast"
+	"github.com/upclint/upclint/grammar/types"
+)
+
+// Classes of non-local accesses, for the estimate of remote operations.
+const (
+	classVarying    = iota // the index sweeps over several threads' elements
+	classIndefinite        // every element on one thread
+	classOffset            // a constant distance from an owned element (cyclic)
+	classBoundary          // remote only near block boundaries
+)
+
+// place is the locality of one shared access.
+type place struct {
+	local bool
+	skip  bool // layout not known well enough to say
+	class int
+	ratio int64 // for classBoundary: iterations per block of the reference
+}
+
+// blockOf returns the block size of the elements a accesses (0 for
+// indefinite); ok is false when it is not known statically.
+func (c *checker) blockOf(a *affine.Access) (int64, bool) {
+	if a.Layout != nil {
+		if !a.Layout.IsArray {
+			return 0, true // a shared scalar: on thread 0
+		}
+		if a.Layout.Block.Indefinite {
+			return 0, true
+		}
+		bs := a.Layout.BlockFor(c.threads)
+		return bs, bs > 0
+	}
+	if _, member := cfg.Unparen(a.Base).(*ast.MemberExpr); member {
+		// An array member of a shared structure: all on the structure's
+		// owner, like shared [] (UPC 6.5.2.1).
+		return 0, true
+	}
+	t := c.info.TypeOf(a.Expr)
+	if t == nil || !types.IsShared(t) {
+		return 0, false
+	}
+	bs := types.QualsOf(t).Block.BlockSize()
+	// Through a pointer the phase is unknown: only indefinite and cyclic
+	// targets say something about remoteness.
+	return bs, bs == 0 || bs == 1
+}
+
+// locality decides whether a is always local to the executing thread.
+func (c *checker) locality(a *affine.Access) place {
+	if c.threads == 1 {
+		return place{local: true}
+	}
+	if f := c.fn.Affinity().Of(a); f != nil && f.Kind == affinity.Local {
+		return place{local: true}
+	}
+	bs, ok := c.blockOf(a)
+	if !ok {
+		return place{skip: true}
+	}
+	fs, fl := c.controlling(a)
+	if bs == 0 {
+		if fs != nil {
+			if u, ok := cfg.Unparen(fs.Affinity.X).(*ast.UnaryExpr); ok && u.Op == "&" {
+				if r := c.af.Access(u.X); r != nil && cfg.NodeString(r.Base) == cfg.NodeString(a.Base) {
+					return place{local: true}
+				}
+			}
+		}
+		return place{class: classIndefinite}
+	}
+	if a.Layout == nil {
+		return place{class: classVarying}
+	}
+	// ref is an element the executing thread owns in this iteration; its
+	// phase is a multiple of g.
+	var ref *affine.Form
+	if fs != nil {
+		x := cfg.Unparen(fs.Affinity.X)
+		if u, ok := x.(*ast.UnaryExpr); ok && u.Op == "&" {
+			r := c.af.Access(u.X)
+			if r == nil || r.Index == nil {
+				return place{class: classVarying}
+			}
+			if rbs, ok := c.blockOf(r); !ok || rbs != bs || r.Layout == nil {
+				return place{class: classVarying}
+			}
+			ref = r.Index
+		} else {
+			e, _ := c.af.Form(x, fl.Header)
+			if e == nil {
+				return place{class: classVarying}
+			}
+			ref = e.Scale(bs)
+		}
+	} else {
+		ref = affine.AtomForm(affine.MyThread).Scale(bs)
+	}
+	g := bs
+	g = gcd(g, ref.Const)
+	for _, t := range ref.Terms {
+		g = gcd(g, t.Coef)
+	}
+	d := c.dropOwner(c.strided(a).Sub(ref), bs)
+	if c.singleBlock(d, bs, a) {
+		// The loop stays in one block whose owner depends on values not
+		// known here (a row index parameter): the caller usually passes
+		// its own rows. Not reported.
+		return place{skip: true}
+	}
+	for _, name := range d.Atoms() {
+		if at := c.af.Atoms[name]; at == nil || at.Kind != affine.Induction {
+			return place{class: classVarying}
+		}
+	}
+	lo, hi := d.Const, d.Const
+	if !d.IsConst() {
+		outer := a.Loops[len(a.Loops)-1]
+		flo, fhi, _ := c.af.Bounds(d, outer)
+		if flo == nil || !flo.IsConst() || !fhi.IsConst() {
+			return place{class: classVarying}
+		}
+		lo, hi = flo.Const, fhi.Const
+	}
+	if bs == 1 {
+		switch {
+		case lo == hi && lo == 0:
+			return place{local: true}
+		case lo == hi && c.threads > 0 && lo%int64(c.threads) == 0:
+			return place{local: true}
+		case lo == hi:
+			return place{class: classOffset}
+		}
+		return place{class: classVarying}
+	}
+	if lo >= 0 && hi <= g-1 {
+		return place{local: true}
+	}
+	if hi-lo < bs && lo > -bs && hi < bs+g-1 {
+		return place{class: classBoundary, ratio: bs / g}
+	}
+	return place{class: classVarying}
+}
+
+// strided returns the index of a with the induction variable i of every
+// enclosing loop that starts at S and steps by k*THREADS replaced by
+// S + k*THREADS*#i: the elements such a loop visits keep their owner.
+func (c *checker) strided(a *affine.Access) *affine.Form {
+	idx := a.Index
+	for _, l := range a.Loops {
+		iv := l.Induction()
+		if iv == nil || iv.Start == nil || iv.Step == nil {
+			continue
+		}
+		sf, _ := c.af.Form(iv.Step, l.Header)
+		if sf == nil || !c.threadsMultiple(sf) {
+			continue
+		}
+		if iv.StepNeg {
+			sf = sf.Scale(-1)
+		}
+		start, _ := c.af.Form(iv.Start, l.Header)
+		if start == nil {
+			continue
+		}
+		coef, rest, ok := idx.Split(iv.Name)
+		if !ok || coef == 0 {
+			continue
+		}
+		idx = rest.Add(start.Scale(coef)).Add(sf.Mul(affine.AtomForm("#" + iv.Name)).Scale(coef))
+	}
+	return idx
+}
+
+// threadsMultiple reports whether the step sf is a constant multiple of
+// THREADS.
+func (c *checker) threadsMultiple(sf *affine.Form) bool {
+	if sf.IsConst() {
+		return c.threads > 0 && sf.Const != 0 && sf.Const%int64(c.threads) == 0
+	}
+	return sf.Const == 0 && len(sf.Terms) == 1 && len(sf.Terms[0].Atoms) == 1 && sf.Terms[0].Atoms[0] == affine.Threads
+}
+
+// dropOwner removes from d the terms that are multiples of B*THREADS:
+// they move an index by whole rounds of blocks and keep its owner.
+func (c *checker) dropOwner(d *affine.Form, bs int64) *affine.Form {
+	out := &affine.Form{Const: d.Const}
+	round := bs * int64(c.threads)
+	if c.threads > 0 && out.Const%round == 0 {
+		out.Const = 0
+	}
+	for _, t := range d.Terms {
+		hasThreads := false
+		for _, at := range t.Atoms {
+			hasThreads = hasThreads || at == affine.Threads
+		}
+		if hasThreads && t.Coef%bs == 0 || c.threads > 0 && t.Coef%round == 0 {
+			continue
+		}
+		out.Terms = append(out.Terms, t)
+	}
+	return out
+}
+
+func gcd(a, b int64) int64 {
+	if a < 0 {
+		a = -a
+	}
+	if b < 0 {
+		b = -b
+	}
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// singleBlock reports whether d = inv + v, with inv a form over atoms
+// other than induction variables (not constant) and v over induction
+// variables, keeps every index in the block of inv: v ranges within
+// [0, g-1] where g divides bs and every coefficient of inv.
+func (c *checker) singleBlock(d *affine.Form, bs int64, a *affine.Access) bool {
+	inv := &affine.Form{Const: d.Const}
+	iv := &affine.Form{}
+	for _, t := range d.Terms {
+		isIV := false
+		for _, name := range t.Atoms {
+			if at := c.af.Atoms[name]; at != nil && at.Kind == affine.Induction {
+				isIV = true
+			}
+		}
+		if isIV {
+			iv.Terms = append(iv.Terms, t)
+		} else {
+			inv.Terms = append(inv.Terms, t)
+		}
+	}
+	if inv.IsConst() || iv.IsConst() || bs <= 1 {
+		return false
+	}
+	g := gcd(bs, inv.Const)
+	for _, t := range inv.Terms {
+		g = gcd(g, t.Coef)
+	}
+	lo, hi, _ := c.af.Bounds(iv, a.Loops[len(a.Loops)-1])
+	return lo != nil && lo.IsConst() && hi.IsConst() && lo.Const >= 0 && hi.Const <= g-1
+}
