@@ -188,6 +188,9 @@ func (e *estimate) render(threads int) string {
 	for range e.divThreads {
 		den = append(den, "THREADS")
 	}
+	if len(num) == 1 && len(den) == 0 && strings.HasPrefix(num[0], "(") {
+		num[0] = num[0][1 : len(num[0])-1]
+	}
 	s := strings.Join(num, "*")
 	switch len(den) {
 	case 0:

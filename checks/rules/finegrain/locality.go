@@ -142,6 +142,10 @@ func (c *checker) locality(a *affine.Access) place {
 	if lo >= 0 && hi <= g-1 {
 		return place{local: true}
 	}
+	if g == bs && (lo >= bs && hi <= 2*bs-1 || lo >= -bs && hi <= -1) {
+		// Entirely in the neighbouring block: always another thread's.
+		return place{class: classOffset}
+	}
 	if hi-lo < bs && lo > -bs && hi < bs+g-1 {
 		return place{class: classBoundary, ratio: bs / g}
 	}
