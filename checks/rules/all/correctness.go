@@ -4,6 +4,7 @@ import (
 	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/checks/rules/allreduce"
 	"github.com/upclint/upclint/checks/rules/collectivity"
+	"github.com/upclint/upclint/checks/rules/collidiom"
 	"github.com/upclint/upclint/checks/rules/singlevalued"
 )
 
@@ -12,4 +13,5 @@ func init() {
 	checks.Register(collectivity.Rule)
 	checks.Register(singlevalued.Rule)
 	checks.Register(allreduce.Rule)
+	checks.Register(collidiom.Rule)
 }

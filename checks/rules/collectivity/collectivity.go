@@ -14,6 +14,7 @@ import (
 	"github.com/upclint/upclint/checks/facts"
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/diag"
+	"github.com/upclint/upclint/grammar/types"
 )
 
 // Name is the rule's name.
@@ -60,6 +61,25 @@ type checker struct {
 	fn   *facts.Func
 	col  *collective.Func
 	u    *Uniformity
+	// strict: aligned branches count as divergence too (the question is
+	// whether every thread executes a block, not whether collectives match)
+	strict bool
+}
+
+// Divergence returns why the threads may execute block b of fn a different
+// number of times, or nil when every thread executes it alike, with the
+// precision assumptions of the rule (see Weak; error exits that end the
+// program; counted loops with single-valued bounds). Unlike the rule, a
+// branch whose arms execute the same collectives still counts.
+func Divergence(fn *facts.Func, info *types.Info, b *cfg.Block) *variance.Reason {
+	if b.Forall != nil {
+		return &variance.Reason{What: "upc_forall affinity test"}
+	}
+	c := &checker{fn: fn, col: fn.Collective(), u: &Uniformity{V: fn.Variance, Types: info}, strict: true}
+	if d := c.find(b); d != nil {
+		return d.why
+	}
+	return nil
 }
 
 // divergence is a thread-dependent branch that makes threads disagree on
@@ -132,7 +152,7 @@ func (c *checker) find(b *cfg.Block) *divergence {
 				continue
 			}
 			seen[br] = true
-			if c.fn.Variance.Branch(br) != nil && !c.col.Aligned(br) {
+			if c.fn.Variance.Branch(br) != nil && (c.strict || !c.col.Aligned(br)) {
 				if dv := c.diverges(b, br); dv != nil {
 					return dv
 				}

@@ -1,0 +1,288 @@
+package collidiom
+
+import (
+	"fmt"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/upclint/upclint/cfg"
+	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/checks/facts"
+	"github.com/upclint/upclint/checks/rules/collectivity"
+	"github.com/upclint/upclint/grammar/ast"
+	"github.com/upclint/upclint/grammar/diag"
+	"github.com/upclint/upclint/grammar/types"
+)
+
+// Name is the rule's name.
+const Name = "collidiom"
+
+// Analyzer reports hand-written collective loops over THREADS.
+var Analyzer = &analysis.Analyzer{
+	Name:     Name,
+	Doc:      "report hand-written broadcast, scatter, gather and reduce loops over THREADS",
+	Requires: []*analysis.Analyzer{facts.Analyzer},
+	Run:      run,
+}
+
+// Rule is the registry entry of the rule.
+var Rule = &checks.Rule{
+	Name:     Name,
+	Kind:     checks.KindPerformance,
+	Severity: diag.Warning,
+	Summary:  "a hand-written broadcast, scatter, gather or reduction loop over THREADS: use the upc_all_* collective",
+	Tags:     []string{"performance", "collective", "communication"},
+	Analyzer: Analyzer,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	fs := facts.Of(pass)
+	if fs.Variance == nil {
+		return nil, nil
+	}
+	info := fs.Unit.Info
+	for _, fn := range fs.Funcs {
+		if fn.Graph.Func == nil || fn.Graph.Func.Body == nil {
+			continue
+		}
+		c := &checker{pass: pass, fn: fn, info: info}
+		cfg.Inspect(fn.Graph.Func.Body, func(n ast.Node) bool {
+			if s, ok := n.(*ast.ForStmt); ok {
+				if c.loop(s) {
+					return false // one finding per nest
+				}
+			}
+			return true
+		})
+	}
+	return nil, nil
+}
+
+type checker struct {
+	pass *analysis.Pass
+	fn   *facts.Func
+	info *types.Info
+}
+
+// loop checks one for statement; it reports whether it reported.
+func (c *checker) loop(s *ast.ForStmt) bool {
+	l := c.fn.Graph.Loops().LoopFor(s)
+	if l == nil {
+		return false
+	}
+	iv := l.Induction()
+	if iv == nil || iv.Start == nil || !iv.StepKnown || iv.StepConst != 1 || iv.Op != "<" {
+		return false
+	}
+	if v, ok := cfg.IntConst(iv.Start); !ok || v != 0 {
+		return false
+	}
+	if u, ok := cfg.Unparen(iv.Bound).(*ast.UPCConst); !ok || u.Name != "THREADS" {
+		return false
+	}
+	t := iv.Name
+	var found string
+	var at ast.Node
+	cfg.Inspect(s.Body, func(n ast.Node) bool {
+		if found != "" {
+			return false
+		}
+		a, ok := n.(*ast.AssignExpr)
+		if !ok {
+			return true
+		}
+		if msg := c.assign(a, t); msg != "" {
+			found, at = msg, a
+			return false
+		}
+		return true
+	})
+	if found == "" {
+		return false
+	}
+	end := s.End()
+	if s.Body != nil {
+		end = s.Body.Start()
+	}
+	c.pass.Report(analysis.Diagnostic{Pos: s.Start(), End: end, Category: Name, Message: found,
+		Related: []analysis.RelatedInformation{{Pos: at.Start(), End: at.End(), Message: "the element-wise copy of the collective"}}})
+	return true
+}
+
+// who says which threads execute node n: "every thread", "thread 0" or
+// "one thread" (a thread-dependent condition), and whether all do.
+func (c *checker) who(n ast.Node) (string, bool) {
+	b := c.blockOf(n)
+	if b == nil {
+		return "", false
+	}
+	why := collectivity.Divergence(c.fn, c.info, b)
+	if why == nil {
+		return "every thread", true
+	}
+	if b.Forall != nil {
+		return "", false
+	}
+	seen := map[*cfg.Block]bool{}
+	queue := []*cfg.Block{b}
+	for len(queue) > 0 {
+		x := queue[0]
+		queue = queue[1:]
+		for _, d := range c.fn.Graph.ControlDeps(x) {
+			if seen[d.Block] {
+				continue
+			}
+			seen[d.Block] = true
+			queue = append(queue, d.Block)
+			e, ok := d.Block.Control().(ast.Expr)
+			if !ok {
+				continue
+			}
+			kind := d.Block.Edges[d.Succ].Kind
+			switch cfg.NodeString(cfg.Unparen(e)) {
+			case "MYTHREAD == 0", "0 == MYTHREAD":
+				if kind == cfg.True {
+					return "thread 0", false
+				}
+			case "!MYTHREAD", "MYTHREAD":
+				if (kind == cfg.True) == (cfg.NodeString(cfg.Unparen(e)) == "!MYTHREAD") {
+					return "thread 0", false
+				}
+			}
+		}
+	}
+	return "one thread", false
+}
+
+// blockOf returns the block evaluating n.
+func (c *checker) blockOf(n ast.Node) *cfg.Block {
+	for _, b := range c.fn.Graph.Blocks {
+		if !b.Live {
+			continue
+		}
+		for _, m := range b.Nodes {
+			if n.Start() >= m.Start() && n.End() <= m.End() {
+				return b
+			}
+		}
+	}
+	return nil
+}
+
+// assign classifies an assignment in a loop over the threads with
+// counter t, and returns the message, or "".
+func (c *checker) assign(a *ast.AssignExpr, t string) string {
+	l, r := cfg.Unparen(a.L), cfg.Unparen(a.R)
+	lShared := c.sharedElem(l, t)
+	rShared := c.sharedElem(r, t)
+	who, all := c.who(a)
+	if who == "" {
+		return ""
+	}
+	src := cfg.NodeString(r)
+	switch {
+	case a.Op == "=" && rShared && !lShared && c.private(l) && uses(l, t):
+		if all {
+			return fmt.Sprintf("hand-written gather-all over THREADS: every thread copies %s from every thread into %s; use upc_all_gather_all (one collective instead of THREADS remote reads per thread)", src, cfg.NodeString(l))
+		}
+		return fmt.Sprintf("hand-written gather over THREADS: %s copies %s from every thread; use upc_all_gather (one collective instead of THREADS remote reads)", who, src)
+	case rShared && !lShared && c.private(l) && !all:
+		op := ""
+		switch a.Op {
+		case "+=":
+			op = "UPC_ADD"
+		case "*=":
+			op = "UPC_MULT"
+		case "&=":
+			op = "UPC_AND"
+		case "|=":
+			op = "UPC_OR"
+		case "^=":
+			op = "UPC_XOR"
+		}
+		if op == "" {
+			return ""
+		}
+		return fmt.Sprintf("hand-written reduction over THREADS: %s reads %s from every thread; use upc_all_reduce%s(..., %s, ...)", who, src, suffix(c.info.TypeOf(r)), op)
+	case a.Op == "=" && lShared && !rShared && !all && c.uniformSource(r, t):
+		if uses(r, t) {
+			return fmt.Sprintf("hand-written scatter over THREADS: %s writes %s on every thread; use upc_all_scatter", who, cfg.NodeString(l))
+		}
+		return fmt.Sprintf("hand-written broadcast over THREADS: %s writes %s on every thread; use upc_all_broadcast", who, cfg.NodeString(l))
+	}
+	return ""
+}
+
+// sharedElem reports whether e is an element of a shared array (or a
+// member of one) whose index uses the counter t.
+func (c *checker) sharedElem(e ast.Expr, t string) bool {
+	for {
+		switch x := cfg.Unparen(e).(type) {
+		case *ast.MemberExpr:
+			if x.Arrow {
+				return false
+			}
+			e = x.X
+			continue
+		case *ast.IndexExpr:
+			tt := c.info.TypeOf(x)
+			bt := c.info.TypeOf(x.X)
+			return tt != nil && types.IsShared(tt) && bt != nil && isArray(bt) && uses(x.Index, t)
+		}
+		return false
+	}
+}
+
+func (c *checker) private(e ast.Expr) bool {
+	t := c.info.TypeOf(e)
+	return t != nil && !types.IsShared(t)
+}
+
+// uniformSource: a value the writing thread has, not read from shared
+// memory.
+func (c *checker) uniformSource(e ast.Expr, t string) bool {
+	ok := true
+	cfg.Inspect(e, func(n ast.Node) bool {
+		if x, isExpr := n.(ast.Expr); isExpr {
+			if tt := c.info.TypeOf(x); tt != nil && types.IsShared(tt) {
+				if _, isName := x.(*ast.Name); !isName || !isArray(tt) {
+					ok = false
+				}
+			}
+		}
+		if _, isCall := n.(*ast.CallExpr); isCall {
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
+func uses(e ast.Node, t string) bool {
+	found := false
+	cfg.Inspect(e, func(n ast.Node) bool {
+		if x, ok := n.(*ast.Name); ok && x.Name == t {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+var suffixes = map[types.BasicKind]string{
+	types.Char: "C", types.SChar: "C", types.UChar: "UC", types.Short: "S", types.UShort: "US",
+	types.Int: "I", types.UInt: "UI", types.Long: "L", types.ULong: "UL", types.LongLong: "L",
+	types.ULongLong: "UL", types.Float: "F", types.Double: "D", types.LongDouble: "LD",
+}
+
+// suffix returns the upc_all_reduce type suffix of t ("T" if unknown).
+func suffix(t types.Type) string {
+	if b, ok := types.Core(t).(*types.Basic); ok {
+		if s, ok := suffixes[b.Kind]; ok {
+			return s
+		}
+	}
+	return "T"
+}
+
+func isArray(t types.Type) bool { _, ok := types.Core(t).(*types.Array); return ok }

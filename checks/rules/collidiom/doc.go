@@ -1,0 +1,9 @@
+// Package collidiom defines the collidiom rule (seed 001 Figure 14, seed
+// 002 §4.1): a loop over the threads, for (t = 0; t < THREADS; t++), that
+// implements a collective operation element by element: every thread
+// copying x[t] of a shared array into a private array (gather-all), one
+// thread combining partial[t] (reduce) or copying x[t] (gather), or one
+// thread writing x[t] on every thread (broadcast, scatter). The matching
+// upc_all_* library call does the same in one collective operation with
+// logarithmic depth.
+package collidiom
