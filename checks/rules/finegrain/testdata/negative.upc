@@ -1,0 +1,165 @@
+// finegrain: loops the rule must not report.
+#include <upc_relaxed.h>
+#include <upc.h>
+
+#define N 256
+#define RB 4
+
+shared [] double vec[N];
+shared double A[N * THREADS], B[N * THREADS], C[N * THREADS];
+shared [N] double mat[N * THREADS][N];
+shared [RB * N] float BIN[N * THREADS][N], BOUT[N * THREADS][N];
+shared [8] int cb[N * THREADS], db[N * THREADS];
+int idx[N];
+shared long partial[THREADS];
+shared [] double ind[N];
+
+void owner_computes(void)
+{
+    int i;
+    upc_forall (i = 0; i < N; i++; &A[i])
+        A[i] = B[i] + C[i];
+}
+
+void int_affinity(void)
+{
+    int i;
+    upc_forall (i = 0; i < N; i++; i)
+        C[i] = A[i] * 2.0;
+}
+
+void strided_owner(void)
+{
+    int i;
+    for (i = MYTHREAD; i < N; i += THREADS)
+        A[i] = B[i] + C[i];
+}
+
+void strided_rows(void)
+{
+    int i, j;
+    for (i = MYTHREAD; i < N; i += THREADS)
+        for (j = 0; j < N; j++)
+            mat[i][j] = 0.0;
+}
+
+void blocked_forall(void)
+{
+    int i;
+    upc_forall (i = 0; i < N; i++; &cb[i])
+        cb[i] = db[i] + 1;
+}
+
+void blocked_rows_inner(void)
+{
+    int i, j;
+    upc_forall (i = 1; i < N - 1; i++; &BOUT[i][0])
+        for (j = 1; j < N - 1; j++)
+            BOUT[i][j] = BIN[i][j - 1] + BIN[i][j + 1];
+}
+
+void private_data(double *p, int n)
+{
+    int j;
+    double buf[N];
+    for (j = 0; j < n; j++)
+        buf[j] = p[j];
+}
+
+void coalesced_already(void)
+{
+    int j;
+    double lvec[N], s = 0.0;
+    for (j = 0; j < 1; j++) {
+        upc_memget(lvec, vec, sizeof(lvec));
+        s += vec[j];
+    }
+}
+
+void random_index(void)
+{
+    int i;
+    double s = 0.0;
+    for (i = 0; i < N; i++)
+        s += A[idx[i]];
+}
+
+void quadratic_index(void)
+{
+    int i;
+    double s = 0.0;
+    for (i = 0; i < 16; i++)
+        s += A[i * i];
+}
+
+void own_partial(void)
+{
+    int k;
+    for (k = 0; k < 10; k++)
+        partial[MYTHREAD] += k;
+}
+
+void own_block(void)
+{
+    int k;
+    for (k = 0; k < 8; k++)
+        cb[MYTHREAD * 8 + k] = k;
+}
+
+void indefinite_affinity(void)
+{
+    int i;
+    upc_forall (i = 0; i < N; i++; &ind[i])
+        ind[i] = 2.0 * ind[i] + 1.0;
+}
+
+void outside_loop(void)
+{
+    A[0] = B[1] + vec[3];
+}
+
+void invariant_index(int t)
+{
+    int k;
+    double s = 0.0;
+    for (k = 0; k < 10; k++)
+        s += vec[t] * k;
+}
+
+double row_of_parameter(int i)
+{
+    int j;
+    double s = 0.0;
+    for (j = 0; j < N; j++)
+        s += mat[i][j];
+    return s;
+}
+
+void local_pointer_cast(void)
+{
+    int k;
+    double *mine = (double *)&A[MYTHREAD];
+    for (k = 0; k < N; k++)
+        mine[k] = 0.0;
+}
+
+void blocked_pointer(shared [8] int *p)
+{
+    int k;
+    for (k = 0; k < 8; k++)
+        p[k] = 0;
+}
+
+void strided_with_offset_threads(void)
+{
+    int i;
+    for (i = MYTHREAD; i < N - 2; i += THREADS)
+        A[i + THREADS] = B[i];
+}
+
+void downward_owner(void)
+{
+    int i;
+    upc_forall (i = N - 1; i >= 0; i--; &B[i])
+        B[i] = -B[i];
+}
