@@ -567,6 +567,206 @@ UPCR_REDUCE_DECL(D, double)
 UPCR_REDUCE_DECL(LD, long double)
 #undef UPCR_REDUCE_DECL
 
+/* ================================================================== */
+/* Optional and extension libraries (upcr_lib*.c): <upc_tick.h>,        */
+/* <upc_nb.h>, <upc_atomic.h>, <upc_castable.h> and the Berkeley        */
+/* extensions of <bupc_extensions.h>.  upc_X(args) -> upcr_X(args, loc) */
+/* and bupc_X(args) -> upcr_bupc_X(args, loc); the one exception is     */
+/* upc_cast, which is upcr_cast_local (upcr_cast is the pointer cast).  */
+/* Constant values are those of upclint's analysis headers.             */
+/* ================================================================== */
+
+/* <upc_types.h>: element types of the atomic domains. */
+#ifndef UPC_CHAR
+typedef int upc_type_t;
+#define UPC_CHAR 1
+#define UPC_UCHAR 2
+#define UPC_SHORT 3
+#define UPC_USHORT 4
+#define UPC_INT 5
+#define UPC_UINT 6
+#define UPC_LONG 7
+#define UPC_ULONG 8
+#define UPC_LLONG 9
+#define UPC_ULLONG 10
+#define UPC_INT8 11
+#define UPC_UINT8 12
+#define UPC_INT16 13
+#define UPC_UINT16 14
+#define UPC_INT32 15
+#define UPC_UINT32 16
+#define UPC_INT64 17
+#define UPC_UINT64 18
+#define UPC_FLOAT 19
+#define UPC_DOUBLE 20
+#define UPC_LDOUBLE 21
+#define UPC_PTS 22
+#endif
+
+/* ---- <upc_tick.h> (upcr_lib_tick.c): CLOCK_MONOTONIC nanoseconds ---- */
+#define __UPC_TICK__ 1
+typedef uint64_t upc_tick_t;
+#define UPC_TICK_MIN ((upc_tick_t)0)
+#define UPC_TICK_MAX ((upc_tick_t)18446744073709551615UL)
+upc_tick_t upcr_ticks_now(upcr_loc_t loc);
+uint64_t upcr_ticks_to_ns(upc_tick_t ticks, upcr_loc_t loc);
+
+/* ---- <upc_nb.h> (upcr_lib_nb.c) ---- */
+/* Transfers complete before the initiating call returns (counted and
+ * modeled like upc_mem*), but every _nb call returns a distinct live
+ * handle that must reach a successful upc_sync/upc_sync_attempt exactly
+ * once: syncing a consumed, foreign or invented handle is a fatal
+ * "bad-handle" report, and under --check a thread that ends with live
+ * handles gets a "handle-leak" warning. */
+#define __UPC_NB__ 1
+typedef struct upc_handle_struct *upc_handle_t;
+#define UPC_COMPLETE_HANDLE ((upc_handle_t)0)
+upc_handle_t upcr_memcpy_nb(upcr_sptr_t dst, upcr_sptr_t src, size_t n, upcr_loc_t loc);
+upc_handle_t upcr_memget_nb(void *dst, upcr_sptr_t src, size_t n, upcr_loc_t loc);
+upc_handle_t upcr_memput_nb(upcr_sptr_t dst, const void *src, size_t n, upcr_loc_t loc);
+upc_handle_t upcr_memset_nb(upcr_sptr_t dst, int c, size_t n, upcr_loc_t loc);
+void upcr_memcpy_nbi(upcr_sptr_t dst, upcr_sptr_t src, size_t n, upcr_loc_t loc);
+void upcr_memget_nbi(void *dst, upcr_sptr_t src, size_t n, upcr_loc_t loc);
+void upcr_memput_nbi(upcr_sptr_t dst, const void *src, size_t n, upcr_loc_t loc);
+void upcr_memset_nbi(upcr_sptr_t dst, int c, size_t n, upcr_loc_t loc);
+int upcr_sync_attempt(upc_handle_t handle, upcr_loc_t loc);
+void upcr_sync(upc_handle_t handle, upcr_loc_t loc);
+int upcr_synci_attempt(upcr_loc_t loc);
+void upcr_synci(upcr_loc_t loc);
+/* For library code: a fresh live handle for a transfer already done. */
+upc_handle_t upcr_nb_handle_new(upcr_loc_t loc);
+
+/* ---- <upc_atomic.h> (upcr_lib_atomic.c) ---- */
+/* Operation values: the upc_op_t values above plus these (upclint's
+ * upc_atomic.h).  Because UPC_ADD is 0 and the values are consecutive
+ * integers, an `ops` mask built with | is decoded as a bit pattern: the
+ * domain supports exactly the operations valid for its type whose value
+ * is a bit-subset of `ops` (v & ~ops == 0).  Every operation named in the
+ * | is therefore supported; UPC_ADD (0) is in every domain whose type
+ * allows it.  An `ops` that is not the | of operations valid for the type
+ * is reported at allocation. */
+#define __UPC_ATOMIC__ 1
+#define UPC_SUB 11
+#define UPC_INC 12
+#define UPC_DEC 13
+#define UPC_GET 14
+#define UPC_SET 15
+#define UPC_CSWAP 16
+typedef int upc_atomichint_t;
+#define UPC_ATOMIC_HINT_DEFAULT 0
+#define UPC_ATOMIC_HINT_LATENCY 1
+#define UPC_ATOMIC_HINT_THROUGHPUT 2
+/* upc_atomicdomain_t * is a pointer-to-shared (upcr_sptr_t). */
+upcr_sptr_t upcr_all_atomicdomain_alloc(upc_type_t type, upc_op_t ops, upc_atomichint_t hints, upcr_loc_t loc);
+void upcr_all_atomicdomain_free(upcr_sptr_t domain, upcr_loc_t loc);
+void upcr_atomic_strict(upcr_sptr_t domain, void *fetch_ptr, upc_op_t op, upcr_sptr_t target, const void *operand1,
+			const void *operand2, upcr_loc_t loc);
+void upcr_atomic_relaxed(upcr_sptr_t domain, void *fetch_ptr, upc_op_t op, upcr_sptr_t target, const void *operand1,
+			 const void *operand2, upcr_loc_t loc);
+int upcr_atomic_isfast(upc_type_t type, upc_op_t ops, upcr_sptr_t addr, upcr_loc_t loc);
+
+/* ---- <upc_castable.h> (upcr_lib_cast.c) ---- */
+/* Every thread maps the whole segment, so every non-null
+ * pointer-to-shared is castable. */
+#define __UPC_CASTABLE__ 1
+#define UPC_CASTABLE_ALL_ALLOC (1 << 0)
+#define UPC_CASTABLE_GLOBAL_ALLOC (1 << 1)
+#define UPC_CASTABLE_ALLOC (1 << 2)
+#define UPC_CASTABLE_STATIC (1 << 3)
+#define UPC_CASTABLE_ALL \
+	(UPC_CASTABLE_ALL_ALLOC | UPC_CASTABLE_GLOBAL_ALLOC | UPC_CASTABLE_ALLOC | UPC_CASTABLE_STATIC)
+typedef struct {
+	int guaranteedCastable;
+	int probablyCastable;
+} upc_thread_info_t;
+void *upcr_cast_local(upcr_sptr_t ptr, upcr_loc_t loc); /* upc_cast(ptr) */
+upc_thread_info_t upcr_thread_info(size_t threadId, upcr_loc_t loc);
+
+/* ---- <bupc_extensions.h> (upcr_lib_bupc.c) ---- */
+typedef uint64_t bupc_tick_t;
+typedef bupc_tick_t bupc_ticks_t;
+#define BUPC_TICK_MIN ((bupc_tick_t)0)
+#define BUPC_TICK_MAX ((bupc_tick_t)18446744073709551615UL)
+#define BUPC_TICKS_MIN BUPC_TICK_MIN
+#define BUPC_TICKS_MAX BUPC_TICK_MAX
+bupc_tick_t upcr_bupc_ticks_now(upcr_loc_t loc);
+uint64_t upcr_bupc_ticks_to_us(bupc_tick_t ticks, upcr_loc_t loc);
+uint64_t upcr_bupc_ticks_to_ns(bupc_tick_t ticks, upcr_loc_t loc);
+double upcr_bupc_tick_overheadus(upcr_loc_t loc);
+double upcr_bupc_tick_granularityus(upcr_loc_t loc);
+void upcr_bupc_poll(upcr_loc_t loc);
+
+#define BUPC_THREADS_SAME 0
+#define BUPC_THREADS_VERYNEAR 1
+#define BUPC_THREADS_NEAR 2
+#define BUPC_THREADS_FAR 3
+#define BUPC_THREADS_VERYFAR 4
+int upcr_bupc_thread_distance(int threadA, int threadB, upcr_loc_t loc);
+
+void *upcr_bupc_cast(upcr_sptr_t ptr, upcr_loc_t loc);
+int upcr_bupc_castable(upcr_sptr_t ptr, upcr_loc_t loc);
+int upcr_bupc_thread_castable(unsigned int threadnum, upcr_loc_t loc);
+upcr_sptr_t upcr_bupc_inverse_cast(void *ptr, upcr_loc_t loc);
+
+/* Asynchronous copies: the handles of <upc_nb.h>, one table. */
+typedef struct bupc_handle_struct *bupc_handle_t;
+#define BUPC_COMPLETE_HANDLE ((bupc_handle_t)0)
+bupc_handle_t upcr_bupc_memcpy_async(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upcr_loc_t loc);
+bupc_handle_t upcr_bupc_memget_async(void *dst, upcr_sptr_t src, size_t nbytes, upcr_loc_t loc);
+bupc_handle_t upcr_bupc_memput_async(upcr_sptr_t dst, const void *src, size_t nbytes, upcr_loc_t loc);
+bupc_handle_t upcr_bupc_memset_async(upcr_sptr_t dst, int c, size_t nbytes, upcr_loc_t loc);
+void upcr_bupc_waitsync(bupc_handle_t handle, upcr_loc_t loc);
+int upcr_bupc_trysync(bupc_handle_t handle, upcr_loc_t loc);
+void upcr_bupc_waitsync_all(bupc_handle_t *handles, size_t n, upcr_loc_t loc);
+int upcr_bupc_trysync_all(bupc_handle_t *handles, size_t n, upcr_loc_t loc);
+void upcr_bupc_waitsync_some(bupc_handle_t *handles, size_t n, upcr_loc_t loc);
+int upcr_bupc_trysync_some(bupc_handle_t *handles, size_t n, upcr_loc_t loc);
+void upcr_bupc_memcpy_asynci(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upcr_loc_t loc);
+void upcr_bupc_memget_asynci(void *dst, upcr_sptr_t src, size_t nbytes, upcr_loc_t loc);
+void upcr_bupc_memput_asynci(upcr_sptr_t dst, const void *src, size_t nbytes, upcr_loc_t loc);
+void upcr_bupc_memset_asynci(upcr_sptr_t dst, int c, size_t nbytes, upcr_loc_t loc);
+void upcr_bupc_waitsynci(upcr_loc_t loc);
+int upcr_bupc_trysynci(upcr_loc_t loc);
+void upcr_bupc_begin_accessregion(upcr_loc_t loc);
+bupc_handle_t upcr_bupc_end_accessregion(upcr_loc_t loc);
+
+/* Strided copies: count[0] contiguous bytes, count[1..levels] repeats;
+ * strides[0..levels-1] in bytes.  The shared side is addressed as
+ * shared [] char (one thread's partition). */
+void upcr_bupc_memcpy_strided(upcr_sptr_t dst, const size_t dststrides[], upcr_sptr_t src, const size_t srcstrides[],
+			      const size_t count[], size_t stridelevels, upcr_loc_t loc);
+void upcr_bupc_memput_strided(upcr_sptr_t dst, const size_t dststrides[], const void *src,
+			      const size_t srcstrides[], const size_t count[], size_t stridelevels, upcr_loc_t loc);
+void upcr_bupc_memget_strided(void *dst, const size_t dststrides[], upcr_sptr_t src, const size_t srcstrides[],
+			      const size_t count[], size_t stridelevels, upcr_loc_t loc);
+bupc_handle_t upcr_bupc_memcpy_strided_async(upcr_sptr_t dst, const size_t dststrides[], upcr_sptr_t src,
+					     const size_t srcstrides[], const size_t count[], size_t stridelevels,
+					     upcr_loc_t loc);
+bupc_handle_t upcr_bupc_memput_strided_async(upcr_sptr_t dst, const size_t dststrides[], const void *src,
+					     const size_t srcstrides[], const size_t count[], size_t stridelevels,
+					     upcr_loc_t loc);
+bupc_handle_t upcr_bupc_memget_strided_async(void *dst, const size_t dststrides[], upcr_sptr_t src,
+					     const size_t srcstrides[], const size_t count[], size_t stridelevels,
+					     upcr_loc_t loc);
+
+/* Vector (vlist) and indexed (ilist) copies. */
+typedef struct {
+	void *baseaddr;
+	size_t len;
+} bupc_pmemvec_t;
+typedef struct {
+	upcr_sptr_t baseaddr; /* shared void * */
+	size_t len;
+} bupc_smemvec_t;
+void upcr_bupc_memput_vlist(size_t dstcount, bupc_smemvec_t const dstlist[], size_t srccount,
+			    bupc_pmemvec_t const srclist[], upcr_loc_t loc);
+void upcr_bupc_memget_vlist(size_t dstcount, bupc_pmemvec_t const dstlist[], size_t srccount,
+			    bupc_smemvec_t const srclist[], upcr_loc_t loc);
+void upcr_bupc_memput_ilist(size_t dstcount, upcr_sptr_t const dstlist[], size_t dstlen, size_t srccount,
+			    void const *const srclist[], size_t srclen, upcr_loc_t loc);
+void upcr_bupc_memget_ilist(size_t dstcount, void *const dstlist[], size_t dstlen, size_t srccount,
+			    upcr_sptr_t const srclist[], size_t srclen, upcr_loc_t loc);
+
 #ifdef __cplusplus
 }
 #endif
