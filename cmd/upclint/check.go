@@ -13,6 +13,7 @@ import (
 
 	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/checks/baseline"
+	"github.com/upclint/upclint/checks/buildinfo"
 	"github.com/upclint/upclint/checks/config"
 	"github.com/upclint/upclint/checks/report"
 	"github.com/upclint/upclint/checks/suppress"
@@ -36,15 +37,25 @@ func (f *frontEndFlags) register(cmd *cobra.Command) {
 	fl.IntVar(&f.threads, "threads", 0, "compile for a static THREADS count `N` (default: dynamic THREADS)")
 }
 
-// optionsFor combines a file's effective configuration with the command
-// line: flags come after the configuration file's settings (so -D
-// redefines), and --threads replaces its threads.
-func (f *frontEndFlags) optionsFor(e *config.Effective, jobs int) *checks.Options {
+// optionsFor combines a file's effective configuration, its compilation
+// database entry (nil when none) and the command line. Include directories
+// are searched in the order flags, database, configuration file; macros
+// are applied in the order configuration file, database, flags (so -D
+// redefines); static THREADS comes from --threads, else the database, else
+// the configuration file.
+func (f *frontEndFlags) optionsFor(e *config.Effective, db *buildinfo.Entry, jobs int) *checks.Options {
 	o := &checks.Options{Jobs: jobs}
-	o.Config.IncludeDirs = slices.Concat(f.includes, e.Include)
-	o.Config.Defines = slices.Concat(e.Define, f.defines)
-	o.Config.Undefs = slices.Concat(e.Undefine, f.undefs)
+	var dbInc, dbDef, dbUndef []string
+	if db != nil {
+		dbInc, dbDef, dbUndef = db.Include, db.Define, db.Undefine
+	}
+	o.Config.IncludeDirs = slices.Concat(f.includes, dbInc, e.Include)
+	o.Config.Defines = slices.Concat(e.Define, dbDef, f.defines)
+	o.Config.Undefs = slices.Concat(e.Undefine, dbUndef, f.undefs)
 	o.Config.StaticThreads = e.Threads
+	if db != nil && db.Threads > 0 {
+		o.Config.StaticThreads = db.Threads
+	}
 	if f.threads > 0 {
 		o.Config.StaticThreads = f.threads
 	}
@@ -128,6 +139,7 @@ type checkFlags struct {
 	jobs          int
 	exts          []string
 	maxFileSize   int64
+	buildPath     string
 }
 
 func newCheckCmd() *cobra.Command {
@@ -175,6 +187,7 @@ Exit status:
 	fl.StringVar(&cf.writeBaseline, "write-baseline", "", "write the fingerprints of the findings to `file`")
 	fl.IntVar(&cf.jobs, "jobs", runtime.NumCPU(), "analyse `N` files in parallel")
 	fl.StringSliceVar(&cf.exts, "ext", nil, "file `extensions` to check in directories (comma-separated, e.g. .upc,.c; default .upc)")
+	fl.StringVarP(&cf.buildPath, "build-path", "p", "", "read include directories, macros and THREADS of each file from `dir`/compile_commands.json; without paths, check the files it lists")
 	fl.Int64Var(&cf.maxFileSize, "max-file-size", checks.DefaultMaxFileSize, "skip files larger than `bytes` with a diagnostic")
 	return cmd
 }
@@ -195,7 +208,15 @@ func newResolver(configFile string) (*config.Resolver, error) {
 }
 
 func runCheck(cmd *cobra.Command, cf *checkFlags, args []string) error {
-	if len(args) == 0 {
+	var db *buildinfo.DB
+	if cf.buildPath != "" {
+		var err error
+		if db, err = buildinfo.Load(cf.buildPath); err != nil {
+			return fail(err)
+		}
+	}
+	fromDB := len(args) == 0 && db != nil
+	if len(args) == 0 && db == nil {
 		args = []string{"."}
 	}
 	if cf.fe.threads < 0 {
@@ -254,19 +275,45 @@ func runCheck(cmd *cobra.Command, cf *checkFlags, args []string) error {
 		}
 	}
 
+	if fromDB {
+		// The files of the compilation database written by a UPC compiler
+		// or with a UPC extension, less the configuration's excludes.
+		for _, entry := range db.Entries() {
+			f := relToWD(entry.File)
+			fc, err := resolver.For(f)
+			if err != nil {
+				return fail(err)
+			}
+			e := fc.For(f)
+			exts := cf.exts
+			if len(exts) == 0 {
+				exts = e.Extensions
+			}
+			if !entry.UPCCompiler() && !slices.Contains(exts, filepath.Ext(f)) || fc.Excluded(f) {
+				continue
+			}
+			if _, dup := effective[f]; !dup {
+				effective[f] = e
+				files = append(files, f)
+			}
+		}
+	}
+
 	// Analyse files with the same settings together.
 	type group struct {
 		eff   *config.Effective
+		db    *buildinfo.Entry
 		files []string
 	}
 	var groups []*group
 	byKey := map[string]*group{}
 	for _, f := range files {
 		e := effective[f]
-		key := e.ConfigFile + "\x00" + e.RulesKey()
+		entry := db.Lookup(f)
+		key := e.ConfigFile + "\x00" + e.RulesKey() + "\x00" + entry.Key()
 		g := byKey[key]
 		if g == nil {
-			g = &group{eff: e}
+			g = &group{eff: e, db: entry}
 			byKey[key] = g
 			groups = append(groups, g)
 		}
@@ -274,7 +321,7 @@ func runCheck(cmd *cobra.Command, cf *checkFlags, args []string) error {
 	}
 	res := &checks.Result{}
 	for _, g := range groups {
-		opts := cf.fe.optionsFor(g.eff, cf.jobs)
+		opts := cf.fe.optionsFor(g.eff, g.db, cf.jobs)
 		opts.MaxFileSize = cf.maxFileSize
 		r, err := checks.Run(g.files, opts)
 		if err != nil {
@@ -351,4 +398,17 @@ func runCheck(cmd *cobra.Command, cf *checkFlags, args []string) error {
 		return &exitError{code: code}
 	}
 	return nil
+}
+
+// relToWD returns path relative to the working directory when it lies
+// below it, so that reports show the paths a user would type.
+func relToWD(path string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return path
+	}
+	if rel, err := filepath.Rel(wd, path); err == nil && !strings.HasPrefix(rel, "..") {
+		return rel
+	}
+	return path
 }
