@@ -205,6 +205,11 @@ func Preprocess(fset *gotoken.FileSet, filename string, src []byte, cfg *Config)
 	eof := p.eofToken
 	eof.Flags = token.BOL
 	p.out = append(p.out, eof)
+	// The token slice lives as long as the unit (File.Tokens): give back
+	// the growth slack (up to a third of the capacity) for one copy.
+	if cap(p.out)-len(p.out) > len(p.out)/16 {
+		p.out = append(make([]token.Token, 0, len(p.out)), p.out...)
+	}
 	return &Result{Tokens: p.out, Diags: p.diags, Files: p.read, Macros: p.macros}
 }
 

@@ -128,9 +128,7 @@ func Check(fset *gotoken.FileSet, f *ast.File, conf *Config) (*Info, diag.List) 
 	}
 	decl := all - body
 	info := &Info{
-		Types:         make(map[ast.Expr]TypeAndValue, body*3/5+decl/16+16),
 		Defs:          make(map[*ast.Ident]Object, decl/6+body/30+16),
-		Uses:          make(map[*ast.Name]Object, body/4+16),
 		TypedefUses:   make(map[*ast.TypedefName]*TypeName, decl/16+body/50),
 		Tags:          make(map[*ast.Ident]*Tag),
 		Members:       make(map[*ast.MemberExpr]*Field),
@@ -269,14 +267,19 @@ func (c *checker) use(n *ast.Name, obj Object) {
 }
 
 func (c *checker) flush() {
-	m := c.info.Types
+	// The maps are made here, at their final size: they are the biggest
+	// part of Info and live as long as the unit, and an estimate made before
+	// checking is either too small (growth) or too big (a table of twice
+	// the buckets).
+	m := make(map[ast.Expr]TypeAndValue, len(c.types))
 	for _, r := range c.types {
 		m[r.e] = r.tv
 	}
-	u := c.info.Uses
+	u := make(map[*ast.Name]Object, len(c.uses))
 	for _, r := range c.uses {
 		u[r.n] = r.obj
 	}
+	c.info.Types, c.info.Uses = m, u
 	c.types, c.uses = nil, nil
 }
 
