@@ -19,8 +19,10 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"testing"
 
 	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/grammar"
@@ -195,4 +197,30 @@ func CheckFile(path string, enabled func(rule string) bool) (*Result, error) {
 	r := &Result{Path: path, Findings: res.Findings}
 	r.Missing, r.Unexpected = Match(wants, res.Findings)
 	return r, nil
+}
+
+// Run checks every file matching pattern with only the named rules enabled
+// (none: every rule), one subtest per file, and fails on any mismatch
+// between findings and wants.
+func Run(t *testing.T, pattern string, rules ...string) {
+	t.Helper()
+	files, err := filepath.Glob(pattern)
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no files match %s (%v)", pattern, err)
+	}
+	var enabled func(string) bool
+	if len(rules) > 0 {
+		enabled = func(r string) bool { return slices.Contains(rules, r) }
+	}
+	for _, path := range files {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			res, err := CheckFile(path, enabled)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.OK() {
+				t.Error(res.Report())
+			}
+		})
+	}
 }
