@@ -140,6 +140,7 @@ type checkFlags struct {
 	exts          []string
 	maxFileSize   int64
 	buildPath     string
+	newFromRev    string
 }
 
 func newCheckCmd() *cobra.Command {
@@ -188,6 +189,7 @@ Exit status:
 	fl.IntVar(&cf.jobs, "jobs", runtime.NumCPU(), "analyse `N` files in parallel")
 	fl.StringSliceVar(&cf.exts, "ext", nil, "file `extensions` to check in directories (comma-separated, e.g. .upc,.c; default .upc)")
 	fl.StringVarP(&cf.buildPath, "build-path", "p", "", "read include directories, macros and THREADS of each file from `dir`/compile_commands.json; without paths, check the files it lists")
+	fl.StringVar(&cf.newFromRev, "new-from-rev", "", "report only findings on lines changed since git revision `rev` (git diff REV; untracked files are all new)")
 	fl.Int64Var(&cf.maxFileSize, "max-file-size", checks.DefaultMaxFileSize, "skip files larger than `bytes` with a diagnostic")
 	return cmd
 }
@@ -299,6 +301,14 @@ func runCheck(cmd *cobra.Command, cf *checkFlags, args []string) error {
 		}
 	}
 
+	var changes *baseline.Changes
+	if cf.newFromRev != "" {
+		changes = baseline.NewChanges(cf.newFromRev)
+		if err := changes.Require(files); err != nil {
+			return fail(err)
+		}
+	}
+
 	// Analyse files with the same settings together.
 	type group struct {
 		eff   *config.Effective
@@ -370,6 +380,11 @@ func runCheck(cmd *cobra.Command, cf *checkFlags, args []string) error {
 			return fail(err)
 		}
 		findings = slices.DeleteFunc(findings, func(f checks.Finding) bool { return known[f.Fingerprint] })
+	}
+	if changes != nil {
+		if findings, err = changes.Filter(findings); err != nil {
+			return fail(err)
+		}
 	}
 
 	code := exitCode(findings, cf.failOn)
