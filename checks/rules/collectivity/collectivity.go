@@ -45,7 +45,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	for _, fn := range fs.Funcs {
 		c := &checker{pass: pass, fn: fn, col: fn.Collective(),
-			u: &Uniformity{V: fn.Variance, Types: fs.Unit.Info}}
+			u: &Uniformity{V: fn.Variance, Types: fs.Unit.Info, Unit: fs.Variance}}
 		for _, op := range c.col.Ops() {
 			if op.Kind == "upc_forall" {
 				continue // the forall construct itself: see the doc's known limits
@@ -75,7 +75,7 @@ func Divergence(fn *facts.Func, info *types.Info, b *cfg.Block) *variance.Reason
 	if b.Forall != nil {
 		return &variance.Reason{What: "upc_forall affinity test"}
 	}
-	c := &checker{fn: fn, col: fn.Collective(), u: &Uniformity{V: fn.Variance, Types: info}, strict: true}
+	c := &checker{fn: fn, col: fn.Collective(), u: &Uniformity{V: fn.Variance, Types: info, Unit: fn.Collective().Info}, strict: true}
 	if d := c.find(b); d != nil {
 		return d.why
 	}

@@ -48,17 +48,74 @@ func Describe(r *variance.Reason) string {
 type Uniformity struct {
 	V     *variance.Func
 	Types *types.Info
+	// Unit, if set, lets reasons be followed into other functions (a
+	// callee's result, a global assigned elsewhere).
+	Unit *variance.Info
 }
 
 // Variant returns why e, evaluated in block at, may differ between
 // threads, or nil; only strong reasons count (see Weak).
-func (u *Uniformity) Variant(e ast.Expr, at *cfg.Block) *variance.Reason {
+func (u *Uniformity) Variant(e ast.Expr, at *cfg.Block, uniform ...string) *variance.Reason {
 	ivs := u.uniformIVs(at)
+	for _, name := range uniform {
+		ivs[name] = true
+	}
 	r := u.variant(e, ivs)
-	if Weak(r) {
+	if u.weak(r, map[*cfg.Block]bool{}) {
 		return nil
 	}
 	return r
+}
+
+// weak extends Weak to reasons that come from control dependence: a value
+// assigned under a branch that is itself weak, or in the body of a
+// upc_forall (variables reused after a forall, e.g. its inner loop
+// counters, would otherwise be thread-dependent everywhere: see the known
+// limits).
+func (u *Uniformity) weak(r *variance.Reason, seen map[*cfg.Block]bool) bool {
+	if r == nil {
+		return false
+	}
+	if Weak(r) {
+		return true
+	}
+	if call, ok := r.Node.(*ast.CallExpr); ok && strings.HasPrefix(r.What, "result of ") && u.Unit != nil {
+		if callee := u.Unit.Callee(call); callee != nil && callee.Result != nil {
+			return u.weak(callee.Result, seen)
+		}
+		return false
+	}
+	b := r.Branch
+	if b == nil || !strings.Contains(r.What, "under thread-dependent control") {
+		return false
+	}
+	if b.Kind == "forall.affinity" {
+		return true
+	}
+	if seen[b] {
+		return false
+	}
+	seen[b] = true
+	owner := u.owner(b)
+	ctl, ok := b.Control().(ast.Expr)
+	if owner == nil || !ok {
+		return false
+	}
+	return u.weak(owner.Variant(ctl), seen)
+}
+
+// owner returns the function whose graph holds block b, or nil.
+func (u *Uniformity) owner(b *cfg.Block) *variance.Func {
+	fns := []*variance.Func{u.V}
+	if u.Unit != nil {
+		fns = append(fns, u.Unit.Funcs...)
+	}
+	for _, f := range fns {
+		if g := f.Graph; b.Index < len(g.Blocks) && g.Blocks[b.Index] == b {
+			return f
+		}
+	}
+	return nil
 }
 
 // uniformIVs returns the names of the canonical induction variables of the

@@ -43,7 +43,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	for _, fn := range fs.Funcs {
-		c := &checker{pass: pass, fn: fn, u: &collectivity.Uniformity{V: fn.Variance, Types: fs.Unit.Info}}
+		c := &checker{pass: pass, fn: fn, u: &collectivity.Uniformity{V: fn.Variance, Types: fs.Unit.Info, Unit: fs.Variance}}
 		for _, b := range fn.Graph.Blocks {
 			if !b.Live {
 				continue
@@ -120,6 +120,9 @@ func (c *checker) call(call *ast.CallExpr, b *cfg.Block) {
 	if !strings.HasPrefix(name, "upc_all_") && !strings.HasPrefix(name, "bupc_all_") {
 		return
 	}
+	if strings.HasPrefix(name, "upc_all_f") {
+		return // UPC-IO: offsets and buffers of individual file pointers differ by design
+	}
 	for i, a := range call.Args {
 		why := c.u.Variant(a, b)
 		if why == nil {
@@ -147,47 +150,64 @@ func (c *checker) forall(s *ast.ForallStmt, cond *cfg.Block) {
 		return cond
 	}
 	type clause struct {
-		what string
-		e    ast.Expr
-		at   *cfg.Block
+		what    string
+		e       ast.Expr
+		at      *cfg.Block
+		counter string
 	}
 	var cl []clause
 	if s.Init.Decl != nil {
 		at := blockOf(s.Init.Decl, "")
 		for _, id := range s.Init.Decl.Inits {
 			if id.Init != nil && id.Init.X != nil {
-				cl = append(cl, clause{"initialization", id.Init.X, at})
+				cl = append(cl, clause{"initialization", id.Init.X, at, ""})
 			}
 		}
 	} else if e, ok := s.Init.X.(ast.Expr); ok && e != nil {
-		cl = append(cl, clause{"initialization", e, blockOf(e, "")})
+		cl = append(cl, clause{"initialization", e, blockOf(e, ""), ""})
 	}
 	if e, ok := s.Post.(ast.Expr); ok && e != nil {
-		step := e
-		if l := g.Loops().LoopFor(s); l != nil {
-			// the counter itself is judged by the other clauses: here
-			// only the amount it steps by
-			if iv := l.Induction(); iv != nil && iv.Update != nil && ast.Node(iv.Update) == ast.Node(e) {
-				step = iv.Step
-			}
-		}
-		if step != nil {
-			cl = append(cl, clause{"step", step, blockOf(e, "forall.post")})
-		}
+		// the counter itself is judged by the other clauses: here only
+		// the amount it steps by
+		cl = append(cl, clause{"step", e, blockOf(e, "forall.post"), counter(e)})
 	}
 	if e, ok := s.Cond.(ast.Expr); ok && e != nil {
-		cl = append(cl, clause{"condition", e, cond})
+		cl = append(cl, clause{"condition", e, cond, ""})
 	}
 	if s.Affinity != nil && !s.Affinity.Continue && s.Affinity.X != nil {
-		cl = append(cl, clause{"affinity expression", s.Affinity.X, blockOf(s.Affinity, "forall.affinity")})
+		cl = append(cl, clause{"affinity expression", s.Affinity.X, blockOf(s.Affinity, "forall.affinity"), ""})
 	}
 	for _, x := range cl {
-		if why := c.u.Variant(x.e, x.at); why != nil {
+		var uniform []string
+		if x.counter != "" {
+			uniform = append(uniform, x.counter)
+		}
+		if why := c.u.Variant(x.e, x.at, uniform...); why != nil {
 			c.report(x.e, why, fmt.Sprintf("the %s of this upc_forall (%s) is not single-valued: it depends on %s; the controlling and affinity expressions of a upc_forall must be the same on every thread (UPC 1.3 §6.6.2)",
 				x.what, short(x.e), collectivity.Describe(why)))
 			return
 		}
 	}
+}
+
+// counter returns the variable a forall step changes (i++, --i, i += s,
+// i = i + s), or "".
+func counter(e ast.Expr) string {
+	var x ast.Expr
+	switch s := cfg.Unparen(e).(type) {
+	case *ast.PostfixExpr:
+		x = s.X
+	case *ast.UnaryExpr:
+		if s.Op == "++" || s.Op == "--" {
+			x = s.X
+		}
+	case *ast.AssignExpr:
+		x = s.L
+	}
+	if n, ok := cfg.Unparen(x).(*ast.Name); ok {
+		return n.Name
+	}
+	return ""
 }
 
 // short prints an expression for a message, abbreviated when long.
