@@ -8,42 +8,9 @@ import (
 	_ "github.com/upclint/upclint/checks/rules/all"
 )
 
-func only(rule string) bool { return rule == "forall" }
-
-// sample is a message of the rule: a want that does not match it expects
-// another rule's finding.
-const sample = "upc_forall tests affinity i on every iteration"
-
-func checkGlob(t *testing.T, pattern string, others bool) {
-	t.Helper()
-	files, err := filepath.Glob(pattern)
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no files match %s: %v", pattern, err)
-	}
-	for _, path := range files {
-		t.Run(filepath.Base(path), func(t *testing.T) {
-			res, err := checktest.CheckFile(path, only)
-			if err != nil {
-				t.Fatal(err)
-			}
-			// With others, the files also expect other rules' findings:
-			// keep the missing wants that describe this rule's message.
-			var missing []checktest.Want
-			for _, w := range res.Missing {
-				if !others || w.Re.MatchString(sample) {
-					missing = append(missing, w)
-				}
-			}
-			res.Missing = missing
-			if !res.OK() {
-				t.Error(res.Report())
-			}
-		})
-	}
-}
-
-func TestForall(t *testing.T) { checkGlob(t, filepath.Join("testdata", "*.upc"), false) }
-
-func TestKernels(t *testing.T) {
-	checkGlob(t, filepath.Join("..", "..", "..", "testdata", "kernels", "*.upc"), true)
+// TestRule checks the rule's test programs with only this rule enabled:
+// exactly the wanted findings. The seed kernels, whose wants cover every
+// rule, are checked with all rules enabled in package all.
+func TestRule(t *testing.T) {
+	checktest.Run(t, filepath.Join("testdata", "*.upc"), "forall")
 }
