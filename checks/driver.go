@@ -31,6 +31,9 @@ type Options struct {
 	MaxFileSize int64          // larger files get one diagnostic; <= 0 means DefaultMaxFileSize
 	// Enabled selects the rules to run and report; nil means every rule.
 	Enabled func(rule string) bool
+	// Progress, when set, is called after each file is analysed, from the
+	// goroutine that analysed it (it must be safe for concurrent use).
+	Progress func()
 }
 
 func (o *Options) enabled(rule string) bool { return o.Enabled == nil || o.Enabled(rule) }
@@ -65,6 +68,9 @@ func Run(files []string, opts *Options) (*Result, error) {
 			for i := range next {
 				f, lines, err := checkFile(files[i], opts)
 				outs[i] = outcome{f, lines, err}
+				if opts.Progress != nil {
+					opts.Progress()
+				}
 			}
 		}()
 	}

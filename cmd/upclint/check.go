@@ -8,7 +8,9 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"time"
 
+	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
 	"github.com/upclint/upclint/checks"
@@ -118,12 +120,7 @@ func useColor(mode string, w io.Writer) bool {
 	if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
 		return false
 	}
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return isTerminal(w)
 }
 
 // checkFlags are check's flags beyond the front end's.
@@ -141,6 +138,7 @@ type checkFlags struct {
 	maxFileSize   int64
 	buildPath     string
 	newFromRev    string
+	progress      string
 }
 
 func newCheckCmd() *cobra.Command {
@@ -190,6 +188,7 @@ Exit status:
 	fl.StringSliceVar(&cf.exts, "ext", nil, "file `extensions` to check in directories (comma-separated, e.g. .upc,.c; default .upc)")
 	fl.StringVarP(&cf.buildPath, "build-path", "p", "", "read include directories, macros and THREADS of each file from `dir`/compile_commands.json; without paths, check the files it lists")
 	fl.StringVar(&cf.newFromRev, "new-from-rev", "", "report only findings on lines changed since git revision `rev` (git diff REV; untracked files are all new)")
+	fl.StringVar(&cf.progress, "progress", "auto", "show a progress bar on standard error: `when` = auto (on a terminal, for more than 50 files), always, never")
 	fl.Int64Var(&cf.maxFileSize, "max-file-size", checks.DefaultMaxFileSize, "skip files larger than `bytes` with a diagnostic")
 	return cmd
 }
@@ -229,6 +228,9 @@ func runCheck(cmd *cobra.Command, cf *checkFlags, args []string) error {
 	}
 	if !slices.Contains([]string{"auto", "always", "never"}, cf.color) {
 		return fail(fmt.Errorf("--color must be auto, always or never, not %q", cf.color))
+	}
+	if !slices.Contains([]string{"auto", "always", "never"}, cf.progress) {
+		return fail(fmt.Errorf("--progress must be auto, always or never, not %q", cf.progress))
 	}
 	outs, err := parseFormats(cf.formats, cf.output)
 	if err != nil {
@@ -330,9 +332,13 @@ func runCheck(cmd *cobra.Command, cf *checkFlags, args []string) error {
 		g.files = append(g.files, f)
 	}
 	res := &checks.Result{}
+	bar := newProgress(cf.progress, cmd.ErrOrStderr(), len(files))
 	for _, g := range groups {
 		opts := cf.fe.optionsFor(g.eff, g.db, cf.jobs)
 		opts.MaxFileSize = cf.maxFileSize
+		if bar != nil {
+			opts.Progress = func() { _ = bar.Add(1) }
+		}
 		r, err := checks.Run(g.files, opts)
 		if err != nil {
 			return fail(err)
@@ -344,6 +350,10 @@ func runCheck(cmd *cobra.Command, cf *checkFlags, args []string) error {
 		res.Findings = append(res.Findings, r.Findings...)
 		res.Files += r.Files
 		res.Lines += r.Lines
+	}
+
+	if bar != nil {
+		_ = bar.Finish()
 	}
 
 	// Suppressions, with rule settings taken from each file's configuration.
@@ -426,4 +436,49 @@ func relToWD(path string) string {
 		return rel
 	}
 	return path
+}
+
+// progressThreshold is the number of files above which --progress auto
+// shows a bar: smaller checks finish before a bar is worth reading.
+const progressThreshold = 50
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// showProgress decides whether a check of n files draws a progress bar
+// on w: always, never, or (auto) when w is a terminal, TERM is not dumb
+// and n exceeds progressThreshold.
+func showProgress(mode string, w io.Writer, n int) bool {
+	switch mode {
+	case "always":
+		return true
+	case "never":
+		return false
+	}
+	return n > progressThreshold && os.Getenv("TERM") != "dumb" && isTerminal(w)
+}
+
+// newProgress returns the progress bar of a check of n files on w, or nil
+// when none is shown. The bar is cleared when the check finishes, so the
+// report follows on a clean line.
+func newProgress(mode string, w io.Writer, n int) *progressbar.ProgressBar {
+	if !showProgress(mode, w, n) {
+		return nil
+	}
+	return progressbar.NewOptions(n,
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionSetDescription("checking"),
+		progressbar.OptionShowCount(),
+		progressbar.OptionSetWidth(30),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionSetRenderBlankState(true),
+		progressbar.OptionClearOnFinish(),
+	)
 }

@@ -38,7 +38,7 @@ func TestSARIFCorpus(t *testing.T) {
 			var out, errOut bytes.Buffer
 			cmd.SetOut(&out)
 			cmd.SetErr(&errOut)
-			cmd.SetArgs([]string{"--format", "sarif", "--jobs", "1", file})
+			cmd.SetArgs([]string{"--format", "sarif", "--jobs", "1", "--progress", "never", file})
 			if err := cmd.Execute(); err != nil {
 				var ee *exitError
 				if !errors.As(err, &ee) || ee.code != exitFindings {
