@@ -184,7 +184,7 @@ func (t *translator) upcHeaderDecl(d *ast.Decl) {
 		if !ok || t.classify(tn) == kDrop {
 			return
 		}
-		if n := tn.Name(); !strings.HasPrefix(n, "upc_") && !strings.HasPrefix(n, "bupc_") || n == "upc_op_t" || n == "upc_flag_t" {
+		if n := tn.Name(); !strings.HasPrefix(n, "upc_") && !strings.HasPrefix(n, "bupc_") || runtimeTypedef(n) {
 			return
 		}
 	}

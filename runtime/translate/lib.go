@@ -2,6 +2,9 @@ package translate
 
 import (
 	"regexp"
+	"sync"
+
+	"github.com/upclint/upclint/runtime/csrc"
 	"sort"
 	"strings"
 
@@ -90,6 +93,10 @@ func (t *translator) libCall(x *ast.CallExpr, fo *types.FuncObj) string {
 			args = append(args, loc)
 		}
 		return rf.c + "(" + strings.Join(args, ", ") + ")"
+	}
+	if c := runtimeName(name); c != "" {
+		args = append(args, loc)
+		return c + "(" + strings.Join(args, ", ") + ")"
 	}
 	if runtimeCollective(name) {
 		args = append(args, loc)
@@ -225,4 +232,35 @@ func atomicText(name string) string {
 	}
 	return "static " + ret + " " + name + "(upcr_sptr_t p" + params + ", upcr_loc_t loc)\n{\n\t" + ct +
 		" *a = (" + ct + " *)upcr_addr(p);\n\tif (!upcr_is_local(p))\n\t\tupcr_model_transfer((int)p.thread, sizeof *a, loc);\n\t" + body + "\n}"
+}
+
+// upcrHeader is the runtime's header, to find what it provides.
+var upcrHeader = sync.OnceValue(func() string {
+	b, _ := csrc.Read(csrc.Header)
+	return string(b)
+})
+
+// runtimeName returns the runtime's function for a UPC library function
+// (upc_X -> upcr_X, bupc_X -> upcr_bupc_X, taking the location last), or
+// "" if upcr.h does not declare it.
+func runtimeName(name string) string {
+	var c string
+	switch {
+	case strings.HasPrefix(name, "upc_"):
+		c = "upcr_" + strings.TrimPrefix(name, "upc_")
+	case strings.HasPrefix(name, "bupc_"):
+		c = "upcr_" + name
+	default:
+		return ""
+	}
+	if regexp.MustCompile(`\b` + regexp.QuoteMeta(c) + `\(`).MatchString(upcrHeader()) {
+		return c
+	}
+	return ""
+}
+
+// runtimeTypedef reports whether upcr.h defines typedef name.
+func runtimeTypedef(name string) bool {
+	q := regexp.QuoteMeta(name)
+	return regexp.MustCompile(`typedef[^;{]*\b` + q + `\s*;|\}\s*` + q + `\s*;`).MatchString(upcrHeader())
 }
