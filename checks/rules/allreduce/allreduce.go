@@ -43,47 +43,36 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	info := fs.Unit.Info
-	partial := partlyCalled(fs)
+	// Most functions read no shared scalar: look for the reads first and
+	// pay for collectivity (of this function, and of every call site) only
+	// when there is one.
+	var partial map[*variance.Func]bool
 	for _, fn := range fs.Funcs {
-		if partial[fn.Variance] {
-			continue
-		}
-		col := fn.Collective()
-		reduced := reductions(fn.Graph)
+		var reduced map[string]string
 		for _, b := range fn.Graph.Blocks {
 			if !b.Live || b.Forall != nil {
 				continue
 			}
-			x := col.Block(b)
-			if x.Kind != collective.Collective || x.Aligned || x.Forall != nil {
-				continue
-			}
 			for _, n := range b.Nodes {
-				var into string
-				var src ast.Expr
-				switch n := n.(type) {
-				case *ast.ReturnStmt:
-					if e, ok := n.X.(ast.Expr); ok && e != nil {
-						into, src = "returns it", e
-					}
-				case *ast.ExprStmt:
-					if a, ok := n.X.(*ast.AssignExpr); ok && a.Op == "=" && isPrivate(info, a.L) {
-						into, src = "copies it into private "+cfg.NodeString(a.L), a.R
-					}
-				case *ast.DeclStmt:
-					if n.Decl != nil && len(n.Decl.Inits) == 1 {
-						id := n.Decl.Inits[0]
-						if id.Init != nil && id.Init.X != nil {
-							into, src = "copies it into private "+declName(id), id.Init.X
-						}
-					}
-				}
+				into, src := privateRead(info, n)
 				if src == nil {
 					continue
 				}
 				rd := sharedScalar(info, fn, b, src)
 				if rd == nil {
 					continue
+				}
+				if x := fn.Collective().Block(b); x.Kind != collective.Collective || x.Aligned || x.Forall != nil {
+					continue
+				}
+				if partial == nil {
+					partial = partlyCalled(fs)
+				}
+				if partial[fn.Variance] {
+					continue
+				}
+				if reduced == nil {
+					reduced = reductions(fn.Graph)
 				}
 				name := cfg.NodeString(rd)
 				origin := "shared " + name
@@ -102,6 +91,29 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// privateRead returns the expression a statement copies into private
+// memory or returns, and how, or a nil expression.
+func privateRead(info *types.Info, n ast.Node) (into string, src ast.Expr) {
+	switch n := n.(type) {
+	case *ast.ReturnStmt:
+		if e, ok := n.X.(ast.Expr); ok && e != nil {
+			return "returns it", e
+		}
+	case *ast.ExprStmt:
+		if a, ok := n.X.(*ast.AssignExpr); ok && a.Op == "=" && isPrivate(info, a.L) {
+			return "copies it into private " + cfg.NodeString(a.L), a.R
+		}
+	case *ast.DeclStmt:
+		if n.Decl != nil && len(n.Decl.Inits) == 1 {
+			id := n.Decl.Inits[0]
+			if id.Init != nil && id.Init.X != nil {
+				return "copies it into private " + declName(id), id.Init.X
+			}
+		}
+	}
+	return "", nil
 }
 
 // sharedScalar returns the read of a shared scalar that e is, after
