@@ -36,25 +36,70 @@ type Node interface {
 //
 // so that Start, End and Span need no lookup table. Hand-built expression
 // nodes fill Range the same way.
+//
+// Pos and EndPos hold either that lexer.Position (what participle stores,
+// through the conversion it applies to fields named Pos and EndPos) or a
+// *TokenPos with the same three numbers. The fast parser, which builds
+// almost every node, points both at entries of one table per file with an
+// entry per token: a Range is then two interface words (32 bytes) instead
+// of two lexer.Positions (80 bytes, a filename included that is never set),
+// which is about a third of a loaded unit's syntax tree.
 type Range struct {
-	Pos    lexer.Position
-	EndPos lexer.Position
+	Pos    Position
+	EndPos Position
+}
+
+// Position is a token position as Range records it: a lexer.Position or a
+// *TokenPos (see Range). Only the methods of Range read it.
+type Position interface {
+	String() string
+}
+
+// TokenPos is the compact form of the lexer.Position of token number Index:
+// Offset is its site position, PrevEnd the site end of the token before it.
+type TokenPos struct {
+	Offset, Index, PrevEnd uint32
+}
+
+func (p *TokenPos) String() string {
+	return lexer.Position{Offset: int(p.Offset), Line: int(p.Index), Column: int(p.PrevEnd)}.String()
+}
+
+// position decodes p into (offset, index, previous end); a nil p is the zero
+// position.
+func position(p Position) (off, index, prevEnd int) {
+	switch p := p.(type) {
+	case *TokenPos:
+		return int(p.Offset), int(p.Index), int(p.PrevEnd)
+	case lexer.Position:
+		return p.Offset, p.Line, p.Column
+	}
+	return 0, 0, 0
 }
 
 // Start is the position of the node's first byte.
-func (r *Range) Start() gotoken.Pos { return gotoken.Pos(r.Pos.Offset) }
+func (r *Range) Start() gotoken.Pos {
+	off, _, _ := position(r.Pos)
+	return gotoken.Pos(off)
+}
 
 // End is the position just after the node's last byte. An empty node (an
 // abstract declarator with no tokens) ends where it starts.
 func (r *Range) End() gotoken.Pos {
-	if r.EndPos.Line == r.Pos.Line {
-		return gotoken.Pos(r.Pos.Offset)
+	off, first, _ := position(r.Pos)
+	_, end, prevEnd := position(r.EndPos)
+	if end == first {
+		return gotoken.Pos(off)
 	}
-	return gotoken.Pos(r.EndPos.Column)
+	return gotoken.Pos(prevEnd)
 }
 
 // Span is the node's token index range [first, end) in File.Tokens.
-func (r *Range) Span() (first, end int) { return r.Pos.Line, r.EndPos.Line }
+func (r *Range) Span() (first, end int) {
+	_, first, _ = position(r.Pos)
+	_, end, _ = position(r.EndPos)
+	return first, end
+}
 
 // File is a parsed translation unit.
 type File struct {

@@ -30,6 +30,7 @@ type parser struct {
 	// fast: type names, initializers and blocks inside expressions are
 	// parsed by the hand-written fast path rather than by participle.
 	fast bool
+	tab  []ast.TokenPos // the file's token positions (see rangeOf); nil when participle calls
 }
 
 func parseExpr(lex *lexer.PeekingLexer) (ast.Expr, error) {
@@ -94,7 +95,25 @@ func (p *parser) expect(s string) error {
 // peek2 returns the token after the next one.
 func (p *parser) peek2() *lexer.Token { return p.lex.Peek2() }
 
-func rng(start, end lexer.Position) ast.Range { return ast.Range{Pos: start, EndPos: end} }
+func (p *parser) rng(start, end lexer.Position) ast.Range { return rangeOf(p.tab, start, end) }
+
+// rangeOf makes the Range from start to end, pointing it at the entries of
+// tab (see positions) when they hold the same positions, as they do on the
+// fast path; otherwise (participle calling the expression parser, a piece
+// cut after a dropped pragma, positions beyond 32 bits) it stores the
+// lexer.Positions themselves.
+func rangeOf(tab []ast.TokenPos, start, end lexer.Position) ast.Range {
+	return ast.Range{Pos: tokenPos(tab, start), EndPos: tokenPos(tab, end)}
+}
+
+func tokenPos(tab []ast.TokenPos, l lexer.Position) ast.Position {
+	if i := l.Line; uint(i) < uint(len(tab)) {
+		if t := &tab[i]; int(t.Offset) == l.Offset && int(t.PrevEnd) == l.Column && int(t.Index) == i && l.Filename == "" {
+			return t
+		}
+	}
+	return l
+}
 
 func (p *parser) end() lexer.Position { return p.lex.Peek().Pos }
 
@@ -122,7 +141,7 @@ func (p *parser) full() (ast.Expr, error) {
 		}
 		list = append(list, y)
 	}
-	return &ast.CommaExpr{Range: rng(start, p.end()), List: list}, nil
+	return &ast.CommaExpr{Range: p.rng(start, p.end()), List: list}, nil
 }
 
 func isAssignOp(t *lexer.Token) bool {
@@ -160,7 +179,7 @@ func (p *parser) assign() (ast.Expr, error) {
 	end := p.end()
 	for i := len(chain) - 1; i >= 0; i-- {
 		c := chain[i]
-		x = &ast.AssignExpr{Range: rng(c.start, end), Op: c.op, L: c.x, R: x}
+		x = &ast.AssignExpr{Range: p.rng(c.start, end), Op: c.op, L: c.x, R: x}
 	}
 	return x, nil
 }
@@ -201,7 +220,7 @@ func (p *parser) cond() (ast.Expr, error) {
 	end := p.end()
 	for i := len(arms) - 1; i >= 0; i-- {
 		a := arms[i]
-		x = &ast.CondExpr{Range: rng(a.start, end), Cond: a.cond, Then: a.then, Else: x}
+		x = &ast.CondExpr{Range: p.rng(a.start, end), Cond: a.cond, Then: a.then, Else: x}
 	}
 	return x, nil
 }
@@ -256,7 +275,7 @@ func (p *parser) binary(prec int) (ast.Expr, error) {
 		if err != nil {
 			return nil, err
 		}
-		x = &ast.BinaryExpr{Range: rng(start, p.end()), Op: t.Value, OpPos: t.Pos.Line, X: x, Y: y}
+		x = &ast.BinaryExpr{Range: p.rng(start, p.end()), Op: t.Value, OpPos: t.Pos.Line, X: x, Y: y}
 	}
 }
 
@@ -333,7 +352,7 @@ loop:
 						operand, opStart = lit, lp
 						break loop
 					}
-					operand = &ast.SizeofExpr{Range: rng(t.Pos, p.end()), Op: t.Value, Type: typ}
+					operand = &ast.SizeofExpr{Range: p.rng(t.Pos, p.end()), Op: t.Value, Type: typ}
 					return p.fold(pre, operand), nil
 				}
 				pre = append(pre, prefix{kind: 's', op: t.Value, pos: t.Pos})
@@ -365,7 +384,7 @@ func (p *parser) fold(pre []prefix, x ast.Expr) ast.Expr {
 	end := p.end()
 	for i := len(pre) - 1; i >= 0; i-- {
 		f := pre[i]
-		r := rng(f.pos, end)
+		r := p.rng(f.pos, end)
 		switch f.kind {
 		case 'u':
 			x = &ast.UnaryExpr{Range: r, Op: f.op, X: x}
@@ -389,7 +408,7 @@ func (p *parser) compoundLit(start lexer.Position, typ *ast.TypeName) (ast.Expr,
 	if err != nil {
 		return nil, err
 	}
-	return &ast.CompoundLit{Range: rng(start, p.end()), Type: typ, Init: init}, nil
+	return &ast.CompoundLit{Range: p.rng(start, p.end()), Type: typ, Init: init}, nil
 }
 
 func (p *parser) typeName() (*ast.TypeName, error) {
@@ -416,7 +435,7 @@ func (p *parser) postfix(x ast.Expr, start lexer.Position) (ast.Expr, error) {
 			if err := p.expect("]"); err != nil {
 				return nil, err
 			}
-			x = &ast.IndexExpr{Range: rng(start, p.end()), X: x, Index: i}
+			x = &ast.IndexExpr{Range: p.rng(start, p.end()), X: x, Index: i}
 		case "(":
 			p.lex.Next()
 			var args []ast.Expr
@@ -436,7 +455,7 @@ func (p *parser) postfix(x ast.Expr, start lexer.Position) (ast.Expr, error) {
 			if err := p.expect(")"); err != nil {
 				return nil, err
 			}
-			x = &ast.CallExpr{Range: rng(start, p.end()), Fun: x, Args: args}
+			x = &ast.CallExpr{Range: p.rng(start, p.end()), Fun: x, Args: args}
 		case ".", "->":
 			p.lex.Next()
 			n := p.lex.Peek()
@@ -444,11 +463,11 @@ func (p *parser) postfix(x ast.Expr, start lexer.Position) (ast.Expr, error) {
 				return nil, p.errExpected("member name")
 			}
 			p.lex.Next()
-			name := &ast.Ident{Range: rng(n.Pos, p.end()), Name: n.Value}
-			x = &ast.MemberExpr{Range: rng(start, p.end()), X: x, Arrow: t.Value == "->", Name: name}
+			name := &ast.Ident{Range: p.rng(n.Pos, p.end()), Name: n.Value}
+			x = &ast.MemberExpr{Range: p.rng(start, p.end()), X: x, Arrow: t.Value == "->", Name: name}
 		case "++", "--":
 			p.lex.Next()
-			x = &ast.PostfixExpr{Range: rng(start, p.end()), Op: t.Value, X: x}
+			x = &ast.PostfixExpr{Range: p.rng(start, p.end()), Op: t.Value, X: x}
 		default:
 			return x, nil
 		}
@@ -461,25 +480,25 @@ func (p *parser) primary() (ast.Expr, error) {
 	switch t.Type {
 	case tIdent:
 		p.lex.Next()
-		return &ast.Name{Range: rng(t.Pos, p.end()), Name: t.Value}, nil
+		return &ast.Name{Range: p.rng(t.Pos, p.end()), Name: t.Value}, nil
 	case tInt, tFloat, tChar:
 		p.lex.Next()
-		return &ast.BasicLit{Range: rng(t.Pos, p.end()), Kind: kindOf(t.Type), Value: t.Value}, nil
+		return &ast.BasicLit{Range: p.rng(t.Pos, p.end()), Kind: kindOf(t.Type), Value: t.Value}, nil
 	case tNumber:
 		p.lex.Next()
-		return &ast.BasicLit{Range: rng(t.Pos, p.end()), Kind: numberKind(t.Value), Value: t.Value}, nil
+		return &ast.BasicLit{Range: p.rng(t.Pos, p.end()), Kind: numberKind(t.Value), Value: t.Value}, nil
 	case tString:
 		p.lex.Next()
 		v := t.Value
 		for p.lex.Peek().Type == tString {
 			v += " " + p.lex.Next().Value
 		}
-		return &ast.BasicLit{Range: rng(t.Pos, p.end()), Kind: token.String, Value: v}, nil
+		return &ast.BasicLit{Range: p.rng(t.Pos, p.end()), Kind: token.String, Value: v}, nil
 	case tKeyword:
 		switch t.Value {
 		case "MYTHREAD", "THREADS", "UPC_MAX_BLOCK_SIZE":
 			p.lex.Next()
-			return &ast.UPCConst{Range: rng(t.Pos, p.end()), Name: t.Value}, nil
+			return &ast.UPCConst{Range: p.rng(t.Pos, p.end()), Name: t.Value}, nil
 		case "__builtin_va_arg":
 			return p.vaArg()
 		case "__builtin_offsetof":
@@ -506,7 +525,7 @@ func (p *parser) primary() (ast.Expr, error) {
 				if err := p.expect(")"); err != nil {
 					return nil, err
 				}
-				return &ast.StmtExpr{Range: rng(t.Pos, p.end()), Body: body}, nil
+				return &ast.StmtExpr{Range: p.rng(t.Pos, p.end()), Body: body}, nil
 			}
 			x, err := p.full()
 			if err != nil {
@@ -515,7 +534,7 @@ func (p *parser) primary() (ast.Expr, error) {
 			if err := p.expect(")"); err != nil {
 				return nil, err
 			}
-			return &ast.ParenExpr{Range: rng(t.Pos, p.end()), X: x}, nil
+			return &ast.ParenExpr{Range: p.rng(t.Pos, p.end()), X: x}, nil
 		}
 	}
 	return nil, p.errExpected("expression")
@@ -540,7 +559,7 @@ func (p *parser) vaArg() (ast.Expr, error) {
 	if err := p.expect(")"); err != nil {
 		return nil, err
 	}
-	return &ast.VaArgExpr{Range: rng(start, p.end()), X: x, Type: typ}, nil
+	return &ast.VaArgExpr{Range: p.rng(start, p.end()), X: x, Type: typ}, nil
 }
 
 // offsetof parses __builtin_offsetof(type, member-designator).
@@ -569,8 +588,8 @@ func (p *parser) offsetof() (ast.Expr, error) {
 				return nil, p.errExpected("member name")
 			}
 			p.lex.Next()
-			name := &ast.Ident{Range: rng(n.Pos, p.end()), Name: n.Value}
-			path = append(path, &ast.Designator{Range: rng(t.Pos, p.end()), Field: name})
+			name := &ast.Ident{Range: p.rng(n.Pos, p.end()), Name: n.Value}
+			path = append(path, &ast.Designator{Range: p.rng(t.Pos, p.end()), Field: name})
 		case p.peekIs("["):
 			p.lex.Next()
 			i, err := p.full()
@@ -580,12 +599,12 @@ func (p *parser) offsetof() (ast.Expr, error) {
 			if err := p.expect("]"); err != nil {
 				return nil, err
 			}
-			path = append(path, &ast.Designator{Range: rng(t.Pos, p.end()), Index: i})
+			path = append(path, &ast.Designator{Range: p.rng(t.Pos, p.end()), Index: i})
 		default:
 			if err := p.expect(")"); err != nil {
 				return nil, err
 			}
-			return &ast.OffsetofExpr{Range: rng(start, p.end()), Type: typ, Path: path}, nil
+			return &ast.OffsetofExpr{Range: p.rng(start, p.end()), Type: typ, Path: path}, nil
 		}
 	}
 }

@@ -82,16 +82,16 @@ func (p *parser) externalDecl() (ast.ExternalDecl, error) {
 	switch {
 	case t.Type == tPragma:
 		p.lex.Next()
-		return &ast.PragmaDecl{Range: rng(start, p.mark()), Text: t.Value}, nil
+		return &ast.PragmaDecl{Range: p.rng(start, p.mark()), Text: t.Value}, nil
 	case t.Type == tKeyword && isAsm(t):
 		s, err := p.asmStmt()
 		if err != nil {
 			return nil, err
 		}
-		return &ast.AsmDecl{Range: rng(start, p.mark()), Asm: s}, nil
+		return &ast.AsmDecl{Range: p.rng(start, p.mark()), Asm: s}, nil
 	case t.Type == tPunct && t.Value == ";":
 		p.lex.Next()
-		return &ast.EmptyDecl{Range: rng(start, p.mark()), Semi: true}, nil
+		return &ast.EmptyDecl{Range: p.rng(start, p.mark()), Semi: true}, nil
 	case t.Type == tPunct && (t.Value == "}" || t.Value == ")" || t.Value == "]"):
 		return nil, &syntaxError{pos: t.Pos, msg: "unexpected " + describe(t)}
 	}
@@ -126,7 +126,7 @@ func (p *parser) decl() (*ast.Decl, error) {
 	} else if err := p.expectValue(";"); err != nil {
 		return nil, err
 	}
-	d.Range = rng(start, p.mark())
+	d.Range = p.rng(start, p.mark())
 	return d, nil
 }
 
@@ -143,7 +143,7 @@ func (p *parser) declSpecs() (*ast.DeclSpecs, error) {
 	if len(s.List) == 0 {
 		return nil, p.errExpected("declaration")
 	}
-	s.Range = rng(start, p.mark())
+	s.Range = p.rng(start, p.mark())
 	return s, nil
 }
 
@@ -156,7 +156,7 @@ func (p *parser) spec() (*ast.Spec, error) {
 	switch {
 	case t.Type == tTypeName:
 		p.lex.Next()
-		s.TypeName = &ast.TypedefName{Range: rng(start, p.mark()), Name: t.Value}
+		s.TypeName = &ast.TypedefName{Range: p.rng(start, p.mark()), Name: t.Value}
 	case t.Value == "shared":
 		s.Shared, err = p.sharedQual()
 	case t.Value == "struct" || t.Value == "union":
@@ -174,7 +174,7 @@ func (p *parser) spec() (*ast.Spec, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.Range = rng(start, p.mark())
+	s.Range = p.rng(start, p.mark())
 	return s, nil
 }
 
@@ -188,7 +188,7 @@ func (p *parser) sharedQual() (*ast.SharedQual, error) {
 		}
 		q.Layout = l
 	}
-	q.Range = rng(start, p.mark())
+	q.Range = p.rng(start, p.mark())
 	return q, nil
 }
 
@@ -208,7 +208,7 @@ func (p *parser) layout() (*ast.Layout, error) {
 	if err := p.expectValue("]"); err != nil {
 		return nil, err
 	}
-	l.Range = rng(start, p.mark())
+	l.Range = p.rng(start, p.mark())
 	return l, nil
 }
 
@@ -231,7 +231,7 @@ func (p *parser) optIdent() *ast.Ident {
 		return nil
 	}
 	p.lex.Next()
-	return &ast.Ident{Range: rng(t.Pos, p.mark()), Name: t.Value}
+	return &ast.Ident{Range: p.rng(t.Pos, p.mark()), Name: t.Value}
 }
 
 func (p *parser) record() (*ast.RecordSpec, error) {
@@ -259,7 +259,7 @@ func (p *parser) record() (*ast.RecordSpec, error) {
 	if r.Trailer, err = p.attrs(); err != nil {
 		return nil, err
 	}
-	r.Range = rng(t.Pos, p.mark())
+	r.Range = p.rng(t.Pos, p.mark())
 	return r, nil
 }
 
@@ -286,7 +286,7 @@ func (p *parser) fieldDecl() (*ast.FieldDecl, error) {
 	if err := p.expectValue(";"); err != nil {
 		return nil, err
 	}
-	f.Range = rng(start, p.mark())
+	f.Range = p.rng(start, p.mark())
 	return f, nil
 }
 
@@ -308,7 +308,7 @@ func (p *parser) fieldDeclarator() (*ast.FieldDeclarator, error) {
 	if f.Attrs, err = p.attrs(); err != nil {
 		return nil, err
 	}
-	f.Range = rng(start, p.mark())
+	f.Range = p.rng(start, p.mark())
 	return f, nil
 }
 
@@ -361,7 +361,7 @@ func (p *parser) enum() (*ast.EnumSpec, error) {
 			return nil, err
 		}
 	}
-	e.Range = rng(start, p.mark())
+	e.Range = p.rng(start, p.mark())
 	return e, nil
 }
 
@@ -376,7 +376,7 @@ func (p *parser) enumerator() (*ast.Enumerator, error) {
 		}
 		e.Value = x
 	}
-	e.Range = rng(start, p.mark())
+	e.Range = p.rng(start, p.mark())
 	return e, nil
 }
 
@@ -398,7 +398,7 @@ func (p *parser) typeof() (*ast.TypeofSpec, error) {
 	if err := p.expectValue(")"); err != nil {
 		return nil, err
 	}
-	s.Range = rng(t.Pos, p.mark())
+	s.Range = p.rng(t.Pos, p.mark())
 	return s, nil
 }
 
@@ -430,7 +430,7 @@ func (p *parser) attribute() (*ast.Attribute, error) {
 	if err := p.expectValue(")"); err != nil {
 		return nil, err
 	}
-	a.Range = rng(t.Pos, p.mark())
+	a.Range = p.rng(t.Pos, p.mark())
 	return a, nil
 }
 
@@ -460,7 +460,7 @@ func (p *parser) attrItem() (*ast.AttrItem, error) {
 			return nil, err
 		}
 	}
-	x.Range = rng(t.Pos, p.mark())
+	x.Range = p.rng(t.Pos, p.mark())
 	return x, nil
 }
 
@@ -485,7 +485,7 @@ func (p *parser) initDeclarator() (*ast.InitDeclarator, error) {
 			return nil, err
 		}
 	}
-	x.Range = rng(start, p.mark())
+	x.Range = p.rng(start, p.mark())
 	return x, nil
 }
 
@@ -504,7 +504,7 @@ func (p *parser) asmLabel() (*ast.AsmLabel, error) {
 	if err := p.expectValue(")"); err != nil {
 		return nil, err
 	}
-	a.Range = rng(t.Pos, p.mark())
+	a.Range = p.rng(t.Pos, p.mark())
 	return a, nil
 }
 
@@ -524,7 +524,7 @@ func (p *parser) declarator() (*ast.Declarator, error) {
 		return nil, err
 	}
 	d.Direct = dd
-	d.Range = rng(start, p.mark())
+	d.Range = p.rng(start, p.mark())
 	return d, nil
 }
 
@@ -538,7 +538,7 @@ func (p *parser) pointer() (*ast.Pointer, error) {
 		}
 		ptr.Quals = append(ptr.Quals, q)
 	}
-	ptr.Range = rng(start, p.mark())
+	ptr.Range = p.rng(start, p.mark())
 	return ptr, nil
 }
 
@@ -577,7 +577,7 @@ func (p *parser) direct() (*ast.DirectDecl, error) {
 		}
 		d.Suffixes = append(d.Suffixes, s)
 	}
-	d.Range = rng(start, p.mark())
+	d.Range = p.rng(start, p.mark())
 	return d, nil
 }
 
@@ -593,7 +593,7 @@ func (p *parser) declSuffix() (*ast.DeclSuffix, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.Range = rng(start, p.mark())
+	s.Range = p.rng(start, p.mark())
 	return s, nil
 }
 
@@ -624,7 +624,7 @@ func (p *parser) arraySuffix() (*ast.ArraySuffix, error) {
 	if err := p.expectValue("]"); err != nil {
 		return nil, err
 	}
-	a.Range = rng(start, p.mark())
+	a.Range = p.rng(start, p.mark())
 	return a, nil
 }
 
@@ -656,7 +656,7 @@ func (p *parser) paramList() (*ast.ParamList, error) {
 	if err := p.expectValue(")"); err != nil {
 		return nil, err
 	}
-	l.Range = rng(start, p.mark())
+	l.Range = p.rng(start, p.mark())
 	return l, nil
 }
 
@@ -690,7 +690,7 @@ func (p *parser) paramDecl() (*ast.ParamDecl, error) {
 	if x.Attrs, err = p.attrs(); err != nil {
 		return nil, err
 	}
-	x.Range = rng(start, p.mark())
+	x.Range = p.rng(start, p.mark())
 	return x, nil
 }
 
@@ -706,7 +706,7 @@ func (p *parser) fastTypeName() (*ast.TypeName, error) {
 			return nil, err
 		}
 	}
-	x.Range = rng(start, p.mark())
+	x.Range = p.rng(start, p.mark())
 	return x, nil
 }
 
@@ -722,7 +722,7 @@ func (p *parser) initializer() (*ast.Initializer, error) {
 	if err != nil {
 		return nil, err
 	}
-	x.Range = rng(start, p.mark())
+	x.Range = p.rng(start, p.mark())
 	return x, nil
 }
 
@@ -748,7 +748,7 @@ func (p *parser) initList() (*ast.InitList, error) {
 	if err := p.expectValue("}"); err != nil {
 		return nil, err
 	}
-	l.Range = rng(start, p.mark())
+	l.Range = p.rng(start, p.mark())
 	return l, nil
 }
 
@@ -772,7 +772,7 @@ func (p *parser) initItem() (*ast.InitItem, error) {
 		return nil, err
 	}
 	x.Init = init
-	x.Range = rng(start, p.mark())
+	x.Range = p.rng(start, p.mark())
 	return x, nil
 }
 
@@ -798,7 +798,7 @@ func (p *parser) designator() (*ast.Designator, error) {
 			return nil, err
 		}
 	}
-	d.Range = rng(t.Pos, p.mark())
+	d.Range = p.rng(t.Pos, p.mark())
 	return d, nil
 }
 
@@ -824,7 +824,7 @@ func (p *parser) block() (*ast.Block, error) {
 	if err := p.expectValue("}"); err != nil {
 		return nil, err
 	}
-	b.Range = rng(start, p.mark())
+	b.Range = p.rng(start, p.mark())
 	return b, nil
 }
 
@@ -838,7 +838,7 @@ func (p *parser) stmt() (ast.Stmt, error) {
 	switch t.Type {
 	case tPragma:
 		p.lex.Next()
-		return &ast.PragmaStmt{Range: rng(start, p.mark()), Text: t.Value}, nil
+		return &ast.PragmaStmt{Range: p.rng(start, p.mark()), Text: t.Value}, nil
 	case tTypeName:
 		return p.declStmt()
 	case tIdent:
@@ -849,7 +849,7 @@ func (p *parser) stmt() (ast.Stmt, error) {
 			if err != nil {
 				return nil, err
 			}
-			return &ast.LabeledStmt{Range: rng(start, p.mark()), Label: label, Body: body}, nil
+			return &ast.LabeledStmt{Range: p.rng(start, p.mark()), Label: label, Body: body}, nil
 		}
 	case tPunct:
 		if t.Value == "{" {
@@ -871,7 +871,7 @@ func (p *parser) stmt() (ast.Stmt, error) {
 			if err != nil {
 				return nil, err
 			}
-			return &ast.WhileStmt{Range: rng(start, p.mark()), Cond: cond, Body: body}, nil
+			return &ast.WhileStmt{Range: p.rng(start, p.mark()), Cond: cond, Body: body}, nil
 		case "do":
 			p.lex.Next()
 			body, err := p.stmt()
@@ -888,7 +888,7 @@ func (p *parser) stmt() (ast.Stmt, error) {
 			if err := p.expectValue(";"); err != nil {
 				return nil, err
 			}
-			return &ast.DoStmt{Range: rng(start, p.mark()), Body: body, Cond: cond}, nil
+			return &ast.DoStmt{Range: p.rng(start, p.mark()), Body: body, Cond: cond}, nil
 		case "return":
 			p.lex.Next()
 			x, err := p.optFull()
@@ -898,13 +898,13 @@ func (p *parser) stmt() (ast.Stmt, error) {
 			if err := p.expectValue(";"); err != nil {
 				return nil, err
 			}
-			return &ast.ReturnStmt{Range: rng(start, p.mark()), X: x}, nil
+			return &ast.ReturnStmt{Range: p.rng(start, p.mark()), X: x}, nil
 		case "break", "continue", "upc_fence":
 			p.lex.Next()
 			if err := p.expectValue(";"); err != nil {
 				return nil, err
 			}
-			r := rng(start, p.mark())
+			r := p.rng(start, p.mark())
 			switch t.Value {
 			case "break":
 				return &ast.BreakStmt{Range: r, Break: true}, nil
@@ -923,7 +923,7 @@ func (p *parser) stmt() (ast.Stmt, error) {
 			if err := p.expectValue(";"); err != nil {
 				return nil, err
 			}
-			return &ast.BarrierStmt{Range: rng(start, p.mark()), Kind: t.Value, ID: x}, nil
+			return &ast.BarrierStmt{Range: p.rng(start, p.mark()), Kind: t.Value, ID: x}, nil
 		case "switch":
 			p.lex.Next()
 			tag, err := p.parenCond()
@@ -934,7 +934,7 @@ func (p *parser) stmt() (ast.Stmt, error) {
 			if err != nil {
 				return nil, err
 			}
-			return &ast.SwitchStmt{Range: rng(start, p.mark()), Tag: tag, Body: body}, nil
+			return &ast.SwitchStmt{Range: p.rng(start, p.mark()), Tag: tag, Body: body}, nil
 		case "case":
 			p.lex.Next()
 			c := &ast.CaseStmt{}
@@ -954,7 +954,7 @@ func (p *parser) stmt() (ast.Stmt, error) {
 			if c.Body, err = p.stmt(); err != nil {
 				return nil, err
 			}
-			c.Range = rng(start, p.mark())
+			c.Range = p.rng(start, p.mark())
 			return c, nil
 		case "default":
 			p.lex.Next()
@@ -965,7 +965,7 @@ func (p *parser) stmt() (ast.Stmt, error) {
 			if err != nil {
 				return nil, err
 			}
-			return &ast.DefaultStmt{Range: rng(start, p.mark()), Body: body}, nil
+			return &ast.DefaultStmt{Range: p.rng(start, p.mark()), Body: body}, nil
 		case "goto":
 			p.lex.Next()
 			g := &ast.GotoStmt{}
@@ -982,7 +982,7 @@ func (p *parser) stmt() (ast.Stmt, error) {
 			if err := p.expectValue(";"); err != nil {
 				return nil, err
 			}
-			g.Range = rng(start, p.mark())
+			g.Range = p.rng(start, p.mark())
 			return g, nil
 		case "__asm__", "__asm", "asm":
 			return p.asmStmt()
@@ -1002,7 +1002,7 @@ func (p *parser) stmt() (ast.Stmt, error) {
 	if err := p.expectValue(";"); err != nil {
 		return nil, err
 	}
-	return &ast.ExprStmt{Range: rng(start, p.mark()), X: x}, nil
+	return &ast.ExprStmt{Range: p.rng(start, p.mark()), X: x}, nil
 }
 
 func (p *parser) declStmt() (ast.Stmt, error) {
@@ -1011,7 +1011,7 @@ func (p *parser) declStmt() (ast.Stmt, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &ast.DeclStmt{Range: rng(start, p.mark()), Decl: d}, nil
+	return &ast.DeclStmt{Range: p.rng(start, p.mark()), Decl: d}, nil
 }
 
 // parenCond parses "( expression )".
@@ -1045,7 +1045,7 @@ func (p *parser) ifStmt() (ast.Stmt, error) {
 			return nil, err
 		}
 	}
-	s.Range = rng(start, p.mark())
+	s.Range = p.rng(start, p.mark())
 	return s, nil
 }
 
@@ -1065,7 +1065,7 @@ func (p *parser) forInit() (ast.ForInit, error) {
 			return f, err
 		}
 	}
-	f.Range = rng(start, p.mark())
+	f.Range = p.rng(start, p.mark())
 	return f, nil
 }
 
@@ -1094,7 +1094,7 @@ func (p *parser) forStmt() (ast.Stmt, error) {
 	if s.Body, err = p.stmt(); err != nil {
 		return nil, err
 	}
-	s.Range = rng(start, p.mark())
+	s.Range = p.rng(start, p.mark())
 	return s, nil
 }
 
@@ -1122,13 +1122,13 @@ func (p *parser) forallStmt() (ast.Stmt, error) {
 	}
 	if t := p.lex.Peek(); t.Value == "continue" && !t.EOF() {
 		p.lex.Next()
-		s.Affinity = &ast.Affinity{Range: rng(t.Pos, p.mark()), Continue: true}
+		s.Affinity = &ast.Affinity{Range: p.rng(t.Pos, p.mark()), Continue: true}
 	} else if p.startsExpr(t) {
 		x, err := p.assign()
 		if err != nil {
 			return nil, err
 		}
-		s.Affinity = &ast.Affinity{Range: rng(t.Pos, p.mark()), X: x}
+		s.Affinity = &ast.Affinity{Range: p.rng(t.Pos, p.mark()), X: x}
 	}
 	if err := p.expectValue(")"); err != nil {
 		return nil, err
@@ -1136,7 +1136,7 @@ func (p *parser) forallStmt() (ast.Stmt, error) {
 	if s.Body, err = p.stmt(); err != nil {
 		return nil, err
 	}
-	s.Range = rng(start, p.mark())
+	s.Range = p.rng(start, p.mark())
 	return s, nil
 }
 
@@ -1175,6 +1175,6 @@ func (p *parser) asmStmt() (*ast.AsmStmt, error) {
 	if err := p.expectValue(";"); err != nil {
 		return nil, err
 	}
-	s.Range = rng(t.Pos, p.mark())
+	s.Range = p.rng(t.Pos, p.mark())
 	return s, nil
 }

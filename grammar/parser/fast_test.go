@@ -17,12 +17,13 @@ func TestFastMatchesGrammar(t *testing.T) {
 	check := func(name string, toks []token.Token) {
 		toks = terminate(toks)
 		keep := retag(toks)
+		tab := positions(toks, keep)
 		for _, pc := range split(toks, keep, 0) {
 			if pc.pragma || pc.deep >= 0 {
 				continue
 			}
 			buf := convert(nil, toks, pc.lo, pc.hi, keep)
-			p := newFast(buf)
+			p := newFast(buf, nil)
 			fd, ferr := p.externalDecl()
 			if ferr == nil && !p.lex.Peek().EOF() {
 				ferr = &syntaxError{msg: "trailing tokens"}
@@ -39,6 +40,16 @@ func TestFastMatchesGrammar(t *testing.T) {
 			if !reflect.DeepEqual(fd, *sd) {
 				t.Errorf("%s: trees differ for:\n%s\nfast:    %s\ngrammar: %s", name, text(toks, pc), ast.String(fd), ast.String(*sd))
 			}
+			// The tree the fast path builds with the position table (as
+			// ParseFile does) must place every node as the lexer.Positions do.
+			cd, cerr := newFast(buf, tab).externalDecl()
+			if cerr != nil {
+				t.Errorf("%s: fast path with positions table: %v", name, cerr)
+				continue
+			}
+			if a, b := nodeSpans(fd), nodeSpans(cd); !reflect.DeepEqual(a, b) {
+				t.Errorf("%s: positions differ with the table for:\n%s\n%v\n%v", name, text(toks, pc), a, b)
+			}
 		}
 	}
 	for _, path := range upcFiles(t) {
@@ -52,6 +63,19 @@ func TestFastMatchesGrammar(t *testing.T) {
 	if pieces == 0 {
 		t.Fatal("nothing compared")
 	}
+}
+
+// nodeSpans lists Start, End and Span of every node of n in walk order.
+func nodeSpans(n ast.Node) [][4]int {
+	var out [][4]int
+	ast.Inspect(n, func(n ast.Node) bool {
+		if n != nil {
+			a, b := n.Span()
+			out = append(out, [4]int{int(n.Start()), int(n.End()), a, b})
+		}
+		return true
+	})
+	return out
 }
 
 func text(toks []token.Token, pc piece) string {

@@ -87,13 +87,14 @@ func ParseFile(fset *gotoken.FileSet, name string, toks []token.Token) (*ast.Fil
 	toks = terminate(toks)
 	keep := retag(toks)
 	f := &ast.File{Name: name, Tokens: toks}
+	tab := positions(toks, keep)
 	var diags diag.List
 	var buf []lexer.Token
 	pieces := split(toks, keep, 0)
 	for k := 0; k < len(pieces); k++ {
 		pc := pieces[k]
 		buf = convert(buf[:0], toks, pc.lo, pc.hi, keep)
-		r := ast.Range{Pos: buf[0].Pos, EndPos: buf[len(buf)-1].Pos}
+		r := rangeOf(tab, buf[0].Pos, buf[len(buf)-1].Pos)
 		switch {
 		case pc.deep >= 0:
 			t := &toks[pc.deep]
@@ -106,7 +107,7 @@ func ParseFile(fset *gotoken.FileSet, name string, toks []token.Token) (*ast.Fil
 		case pc.pragma:
 			f.Decls = append(f.Decls, &ast.PragmaDecl{Range: r, Text: toks[pc.lo].Text})
 		default:
-			d, err := parsePiece(buf)
+			d, err := parsePiece(buf, tab)
 			if err != nil && fset != nil && errorAt(err) == pc.hi {
 				// The declaration ran to its end unfinished, most likely for
 				// a missing '}': end it where the next declaration seems to
@@ -114,8 +115,8 @@ func ParseFile(fset *gotoken.FileSet, name string, toks []token.Token) (*ast.Fil
 				if cut := resync(fset, toks, pc.lo, pc.hi); cut >= 0 {
 					pc.hi = cut
 					buf = convert(buf[:0], toks, pc.lo, pc.hi, keep)
-					r = ast.Range{Pos: buf[0].Pos, EndPos: buf[len(buf)-1].Pos}
-					_, err = parsePiece(buf)
+					r = rangeOf(tab, buf[0].Pos, buf[len(buf)-1].Pos)
+					_, err = parsePiece(buf, tab)
 					pieces = append(pieces[:k+1], split(toks, keep, cut)...)
 				}
 			}
@@ -140,10 +141,27 @@ func ParseFile(fset *gotoken.FileSet, name string, toks []token.Token) (*ast.Fil
 	return f, diags
 }
 
-// newFast returns a fast-path parser reading toks, which end with EOF.
-func newFast(toks []lexer.Token) *parser {
+// newFast returns a fast-path parser reading toks, which end with EOF. tab,
+// if not nil, holds the positions of the file's tokens (see positions).
+func newFast(toks []lexer.Token, tab []ast.TokenPos) *parser {
 	sl := &sliceSource{toks: toks}
-	return &parser{lex: sl, sl: sl, fast: true}
+	return &parser{lex: sl, sl: sl, fast: true, tab: tab}
+}
+
+// positions returns the compact position of every token of toks, encoded
+// as convert encodes them: ranges point into this table rather than each
+// holding two lexer.Positions (see ast.Range).
+func positions(toks []token.Token, keep map[int]bool) []ast.TokenPos {
+	tab := make([]ast.TokenPos, len(toks))
+	prevEnd := 0
+	for i := range toks {
+		t := &toks[i]
+		tab[i] = ast.TokenPos{Offset: uint32(t.SitePos()), Index: uint32(i), PrevEnd: uint32(prevEnd)}
+		if t.Kind != token.EOF && (t.Kind != token.Pragma || keep[i]) {
+			prevEnd = int(t.SiteEnd())
+		}
+	}
+	return tab
 }
 
 // slowOnly makes parsePiece use participle alone (for tests).
@@ -152,10 +170,10 @@ var slowOnly = false
 // parsePiece parses one top-level declaration: with the fast path, then,
 // if that fails, with participle, whose grammar decides. When both fail,
 // the fast path's error is reported: it knows what it expected.
-func parsePiece(toks []lexer.Token) (ast.ExternalDecl, error) {
+func parsePiece(toks []lexer.Token, tab []ast.TokenPos) (ast.ExternalDecl, error) {
 	var ferr error
 	if !slowOnly {
-		p := newFast(toks)
+		p := newFast(toks, tab)
 		d, err := p.externalDecl()
 		if err == nil {
 			if t := p.lex.Peek(); !t.EOF() {
@@ -188,9 +206,9 @@ func ParseExpr(fset *gotoken.FileSet, toks []token.Token) (ast.Expr, diag.List) 
 	buf := convert(nil, toks, 0, len(toks)-1, keep)
 	if deep := tooDeep(toks); deep >= 0 {
 		diags.Errorf(toks[deep].SitePos(), diag.RuleSyntax, "expression nested too deeply")
-		return &ast.BadExpr{Range: ast.Range{Pos: buf[0].Pos, EndPos: buf[len(buf)-1].Pos}}, diags
+		return &ast.BadExpr{Range: rangeOf(nil, buf[0].Pos, buf[len(buf)-1].Pos)}, diags
 	}
-	p := newFast(buf)
+	p := newFast(buf, positions(toks, keep))
 	x, err := p.top(true)
 	if err == participle.NextMatch {
 		err = p.errExpected("expression")
@@ -200,7 +218,7 @@ func ParseExpr(fset *gotoken.FileSet, toks []token.Token) (ast.Expr, diag.List) 
 	if err != nil {
 		pos, msg := errorMessage(err)
 		diags.Errorf(gotoken.Pos(pos.Offset), diag.RuleSyntax, "%s", msg)
-		return &ast.BadExpr{Range: ast.Range{Pos: buf[0].Pos, EndPos: buf[len(buf)-1].Pos}}, diags
+		return &ast.BadExpr{Range: rangeOf(nil, buf[0].Pos, buf[len(buf)-1].Pos)}, diags
 	}
 	return x, diags
 }
