@@ -175,11 +175,14 @@ func AnalyzeSource(path string, src []byte, opts *Options) (*grammar.Unit, []Fin
 			analyzers = append(analyzers, r.Analyzer)
 		}
 	}
+	guard := newEditGuard(u)
 	for _, d := range analyze(u, path, analyzers) {
 		if !opts.enabled(d.rule) {
 			continue // an analyzer may report under several rule names
 		}
-		findings = append(findings, fromAnalysis(fset, d, read))
+		f := fromAnalysis(fset, d, read)
+		f.Fixes = convertFixes(fset, d, guard)
+		findings = append(findings, f)
 	}
 	slices.SortStableFunc(findings, func(a, b Finding) int { return compareFindings(&a, &b) })
 	return u, findings

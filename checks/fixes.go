@@ -1,0 +1,102 @@
+package checks
+
+import (
+	gotoken "go/token"
+	"sort"
+	"strings"
+
+	"github.com/upclint/upclint/grammar"
+	"github.com/upclint/upclint/grammar/diag"
+)
+
+// editGuard knows where edits must not go: text produced by a macro
+// expansion (an edit there would change every use of the macro, or split
+// an invocation) and files that failed to parse (their tree is incomplete).
+type editGuard struct {
+	fset   *gotoken.FileSet
+	macros []span // expansion sites, sorted by start
+	broken map[string]bool
+}
+
+type span struct{ start, end gotoken.Pos }
+
+func newEditGuard(u *grammar.Unit) *editGuard {
+	g := &editGuard{fset: u.Fset, broken: map[string]bool{}}
+	for _, d := range u.Diags {
+		if d.Rule == diag.RuleSyntax && d.Pos.IsValid() {
+			g.broken[u.Fset.Position(d.Pos).Filename] = true
+		}
+	}
+	if u.File == nil {
+		return g
+	}
+	var last span
+	for i := range u.File.Tokens {
+		t := &u.File.Tokens[i]
+		if !t.FromMacro() {
+			continue
+		}
+		s := span{t.Exp, t.ExpEnd}
+		if s == last {
+			continue // the same invocation's next token
+		}
+		g.macros = append(g.macros, s)
+		last = s
+	}
+	sort.Slice(g.macros, func(i, j int) bool { return g.macros[i].start < g.macros[j].start })
+	return g
+}
+
+// allows reports whether an edit of [start, end) is permitted.
+func (g *editGuard) allows(start, end gotoken.Pos) bool {
+	if !start.IsValid() {
+		return false
+	}
+	if g.broken[g.fset.Position(start).Filename] {
+		return false
+	}
+	if end < start {
+		end = start
+	}
+	// The first expansion that ends after start is the only candidate for
+	// overlap among those starting before end.
+	i := sort.Search(len(g.macros), func(i int) bool { return g.macros[i].end > start })
+	for ; i < len(g.macros) && g.macros[i].start < max(end, start+1); i++ {
+		if g.macros[i].end > start {
+			return false
+		}
+	}
+	return true
+}
+
+// convertFixes turns an analyzer's suggested fixes into Fixes, dropping
+// every fix with an edit the guard forbids: a fix is applied whole or not at
+// all.
+func convertFixes(fset *gotoken.FileSet, d ruleDiagnostic, g *editGuard) []Fix {
+	var out []Fix
+	safeRule := false
+	if r := Lookup(d.rule); r != nil {
+		safeRule = r.SafeFixes
+	}
+next:
+	for _, sf := range d.SuggestedFixes {
+		fix := Fix{Message: sf.Message, Safe: safeRule}
+		if msg, ok := strings.CutPrefix(sf.Message, unsafePrefix); ok {
+			fix.Message, fix.Safe = msg, false
+		}
+		for _, e := range sf.TextEdits {
+			end := e.End
+			if !end.IsValid() {
+				end = e.Pos
+			}
+			if !g.allows(e.Pos, end) {
+				continue next
+			}
+			fix.Edits = append(fix.Edits, Edit{Pos: resolve(fset, e.Pos), End: resolve(fset, end), NewText: string(e.NewText)})
+		}
+		if len(fix.Edits) > 0 {
+			out = append(out, fix)
+		}
+	}
+	return out
+}
