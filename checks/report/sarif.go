@@ -46,11 +46,12 @@ const (
 
 // SARIF writes findings as a SARIF 2.1.0 log with one run.
 func SARIF(w io.Writer, findings []checks.Finding, run *Run) error {
-	rep, err := BuildSARIF(findings, run)
+	_, data, err := buildSARIFLimited(findings, run)
 	if err != nil {
 		return err
 	}
-	return rep.PrettyWrite(w)
+	_, err = w.Write(data)
+	return err
 }
 
 // sarifLimits returns the result count and compressed size limits of run.
@@ -71,6 +72,14 @@ func sarifLimits(run *Run) (results, bytes int) {
 // kept, in report order, and a notification in the invocation tells how
 // many were left out and why.
 func BuildSARIF(findings []checks.Finding, run *Run) (*sarif.Report, error) {
+	rep, _, err := buildSARIFLimited(findings, run)
+	return rep, err
+}
+
+// buildSARIFLimited builds the log within the limits and returns it with
+// its indented JSON encoding (marshalled once: the encoding is most of the
+// cost of a large log).
+func buildSARIFLimited(findings []checks.Finding, run *Run) (*sarif.Report, []byte, error) {
 	AssignFingerprints(findings)
 	maxResults, maxBytes := sarifLimits(run)
 	// Priority order: errors, then warnings, then notes; report order
@@ -88,12 +97,16 @@ func BuildSARIF(findings []checks.Finding, run *Run) (*sarif.Report, error) {
 	}
 	for {
 		rep := buildSARIF(findings, order[:keep], why, run)
-		n, err := compressedSize(rep, maxBytes)
+		data, err := json.MarshalIndent(rep, "", "  ")
 		if err != nil {
-			return nil, err
+			return nil, nil, err
+		}
+		n, err := compressedSize(data, maxBytes)
+		if err != nil {
+			return nil, nil, err
 		}
 		if n <= maxBytes || keep == 0 {
-			return rep, nil
+			return rep, data, nil
 		}
 		// Too large: keep proportionally fewer results, with a margin for
 		// the fixed part of the log, and try again.
@@ -102,13 +115,9 @@ func BuildSARIF(findings []checks.Finding, run *Run) (*sarif.Report, error) {
 	}
 }
 
-// compressedSize returns the gzip-compressed size of the log as written,
-// or its uncompressed size when that is already within limit.
-func compressedSize(rep *sarif.Report, limit int) (int, error) {
-	data, err := json.Marshal(rep)
-	if err != nil {
-		return 0, err
-	}
+// compressedSize returns the gzip-compressed size of data, or its
+// uncompressed size when that is already within limit.
+func compressedSize(data []byte, limit int) (int, error) {
 	if len(data) <= limit {
 		return len(data), nil
 	}

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/upclint/upclint/checks"
+)
+
+// benchTree writes n small UPC files in 50 directories under dir, with a
+// .upclint.yaml in every fifth directory, and returns the files.
+func benchTree(b *testing.B, dir string, n int) []string {
+	b.Helper()
+	var files []string
+	for d := range 50 {
+		sub := filepath.Join(dir, "src", fmt.Sprintf("mod%02d", d/10), fmt.Sprintf("part%02d", d))
+		if err := os.MkdirAll(sub, 0o755); err != nil {
+			b.Fatal(err)
+		}
+		if d%5 == 0 {
+			cfg := "rules:\n  typecheck: {severity: warning}\nexclude: [\"*.gen.upc\"]\n"
+			if err := os.WriteFile(filepath.Join(sub, ".upclint.yaml"), []byte(cfg), 0o644); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	for i := range n {
+		sub := filepath.Join(dir, "src", fmt.Sprintf("mod%02d", i%50/10), fmt.Sprintf("part%02d", i%50))
+		src := fmt.Sprintf(`#include <upc.h>
+#define N 64
+shared [N] double a%[1]d[N*THREADS];
+shared double sum%[1]d[THREADS];
+
+double kernel%[1]d(int n) {
+    double s = 0.0;
+    int i;
+    upc_forall (i = 0; i < N*THREADS; i++; &a%[1]d[i]) {
+        s += a%[1]d[i] * 2.0;
+    }
+    sum%[1]d[MYTHREAD] = s;
+    upc_barrier;
+    if (MYTHREAD == 0) {
+        for (i = 0; i < THREADS; i++)
+            s += sum%[1]d[i];
+    }
+    return s + n + missing%[2]d;
+}
+`, i, i%7)
+		f := filepath.Join(sub, fmt.Sprintf("k%04d.upc", i))
+		if err := os.WriteFile(f, []byte(src), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	return files
+}
+
+// cpuTime returns the CPU time (user + system) the process has used.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkCheckOverhead compares, in CPU time (not wall time: the
+// machine is shared), the whole `upclint check` path — configuration
+// discovery, grouping, analysis, suppressions, fingerprints, a SARIF log
+// and a text report — with the analysis alone (checks.Run) on a generated
+// tree of 1,000 small UPC files. It reports both and the overhead in
+// percent (the target is under 5%).
+//
+//	go test -run '^$' -bench CheckOverhead -benchtime 3x ./cmd/upclint
+func BenchmarkCheckOverhead(b *testing.B) {
+	dir := b.TempDir()
+	b.Chdir(dir)
+	files := benchTree(b, dir, 1000)
+	rel := make([]string, len(files))
+	for i, f := range files {
+		rel[i], _ = filepath.Rel(dir, f)
+	}
+	const jobs = "2"
+	var analysis, cli time.Duration
+	b.ResetTimer()
+	runAnalysis := func() time.Duration {
+		runtime.GC() // garbage of the other run is not this one's cost
+		t0 := cpuTime()
+		if _, err := checks.Run(rel, &checks.Options{Jobs: 2}); err != nil {
+			b.Fatal(err)
+		}
+		return cpuTime() - t0
+	}
+	runCLI := func() time.Duration {
+		runtime.GC()
+		t0 := cpuTime()
+		cmd := newCheckCmd()
+		cmd.SilenceUsage, cmd.SilenceErrors = true, true
+		cmd.SetOut(io.Discard)
+		cmd.SetErr(io.Discard)
+		cmd.SetArgs([]string{"--jobs", jobs, "--progress", "never", "--format", "sarif:" + filepath.Join(dir, "out.sarif"),
+			"--format", "text", "src"})
+		if err := cmd.Execute(); err != nil {
+			if ee, ok := err.(*exitError); !ok || ee.code != exitFindings {
+				b.Fatal(err)
+			}
+		}
+		return cpuTime() - t0
+	}
+	for i := range b.N {
+		if i%2 == 0 { // alternate the order: caches and heap growth favour the second
+			analysis += runAnalysis()
+			cli += runCLI()
+		} else {
+			cli += runCLI()
+			analysis += runAnalysis()
+		}
+	}
+	b.StopTimer()
+	n := float64(b.N)
+	b.ReportMetric(float64(analysis.Milliseconds())/n, "analysis-cpu-ms/op")
+	b.ReportMetric(float64(cli.Milliseconds())/n, "cli-cpu-ms/op")
+	b.ReportMetric(100*(float64(cli)-float64(analysis))/float64(analysis), "overhead-%")
+}
