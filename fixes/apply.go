@@ -1,0 +1,107 @@
+// Package fixes applies the rewrites that rules suggest: it merges the
+// edits of many fixes per file, resolves conflicts deterministically, writes
+// files atomically, and validates rewrites by running the original and the
+// rewritten program on the bundled runtime.
+package fixes
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+
+	"github.com/upclint/upclint/checks"
+)
+
+// Conflict is a fix that was not applied because it overlaps an earlier one.
+type Conflict struct {
+	Finding *checks.Finding
+	Fix     *checks.Fix
+}
+
+// Chosen is a fix selected for application with the finding it belongs to.
+type Chosen struct {
+	Finding *checks.Finding
+	Fix     *checks.Fix
+}
+
+// Select picks, per file, the fixes to apply from findings: the first fix
+// of each finding that accept allows, in finding order; a fix whose edits
+// overlap an already selected fix's edits is skipped (it will be offered
+// again on the next round, against the rewritten text). The result is
+// keyed by path.
+func Select(findings []checks.Finding, accept func(*checks.Finding, *checks.Fix) bool) (map[string][]Chosen, []Conflict) {
+	chosen := map[string][]Chosen{}
+	taken := map[string][]checks.Edit{}
+	var conflicts []Conflict
+	for i := range findings {
+		f := &findings[i]
+		for j := range f.Fixes {
+			fix := &f.Fixes[j]
+			if !accept(f, fix) || len(fix.Edits) == 0 {
+				continue
+			}
+			path := fix.Edits[0].Pos.Path
+			if overlapsAny(fix.Edits, taken[path]) || !sameFile(fix.Edits) {
+				conflicts = append(conflicts, Conflict{f, fix})
+				break
+			}
+			taken[path] = append(taken[path], fix.Edits...)
+			chosen[path] = append(chosen[path], Chosen{f, fix})
+			break
+		}
+	}
+	return chosen, conflicts
+}
+
+func sameFile(edits []checks.Edit) bool {
+	for _, e := range edits {
+		if e.Pos.Path != edits[0].Pos.Path || e.End.Path != e.Pos.Path {
+			return false
+		}
+	}
+	return true
+}
+
+// overlapsAny reports whether an edit of a overlaps an edit of b. Two
+// insertions at the same offset overlap too: their order would be
+// arbitrary.
+func overlapsAny(a, b []checks.Edit) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if x.Pos.Offset < y.End.Offset && y.Pos.Offset < x.End.Offset ||
+				x.Pos.Offset == y.Pos.Offset {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Apply returns src with the edits applied. Edits must not overlap; their
+// offsets refer to src.
+func Apply(src []byte, edits []checks.Edit) ([]byte, error) {
+	sorted := append([]checks.Edit(nil), edits...)
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].Pos.Offset < sorted[j].Pos.Offset })
+	var out bytes.Buffer
+	last := 0
+	for _, e := range sorted {
+		start, end := e.Pos.Offset, e.End.Offset
+		if start < last || end < start || end > len(src) {
+			return nil, fmt.Errorf("fixes: bad or overlapping edit at %s:%d:%d", e.Pos.Path, e.Pos.Line, e.Pos.Col)
+		}
+		out.Write(src[last:start])
+		out.WriteString(e.NewText)
+		last = end
+	}
+	out.Write(src[last:])
+	return out.Bytes(), nil
+}
+
+// Edits flattens the edits of chosen fixes.
+func Edits(chosen []Chosen) []checks.Edit {
+	var out []checks.Edit
+	for _, c := range chosen {
+		out = append(out, c.Fix.Edits...)
+	}
+	return out
+}

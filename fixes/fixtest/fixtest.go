@@ -1,0 +1,109 @@
+// Package fixtest checks rewrites against golden files: for each
+// NAME.upc in a directory, upclint's fixes for the given rules are applied
+// until none is left, and the result must equal NAME.upc.golden (run the
+// tests with -update to rewrite the goldens) and trigger the rules no more.
+package fixtest
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/checks/checktest"
+	"github.com/upclint/upclint/fixes"
+)
+
+var update = flag.Bool("update", false, "rewrite the fix golden files")
+
+// MaxRounds bounds the fix-and-reanalyse loop.
+const MaxRounds = 5
+
+// Golden runs the golden test of every dir/*.upc for rules, one subtest
+// per file.
+func Golden(t *testing.T, dir string, rules ...string) {
+	t.Helper()
+	inputs, _ := filepath.Glob(filepath.Join(dir, "*.upc"))
+	if len(inputs) == 0 {
+		t.Fatalf("no inputs in %s", dir)
+	}
+	for _, in := range inputs {
+		t.Run(filepath.Base(in), func(t *testing.T) {
+			got, remaining := FixFile(t, in, rules...)
+			golden := in + ".golden"
+			if *update {
+				if err := os.WriteFile(golden, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create it)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("fixed %s differs from %s:\n--- got\n%s", in, golden, got)
+			}
+			for _, f := range remaining {
+				t.Errorf("after fixing, %s:%d: %s [%s]", filepath.Base(f.Pos.Path), f.Pos.Line, f.Message, f.Rule)
+			}
+		})
+	}
+}
+
+// FixFile copies the file into a temporary directory (with its directory's
+// headers), applies every fix (safe or not) of rules until none is left or
+// MaxRounds, and returns the final text and the rules' findings on it.
+func FixFile(t *testing.T, path string, rules ...string) ([]byte, []checks.Finding) {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := checktest.ParseFlags(path, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	// Headers next to the input stay reachable by "..." includes.
+	hdrs, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "*.h"))
+	for _, h := range hdrs {
+		b, err := os.ReadFile(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(h)), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	work := filepath.Join(dir, filepath.Base(path))
+	enabled := func(r string) bool { return len(rules) == 0 || slices.Contains(rules, r) }
+	opts := &checks.Options{Config: cfg, Jobs: 1, Enabled: enabled}
+	all := func(*checks.Finding, *checks.Fix) bool { return true }
+	for range MaxRounds {
+		if err := os.WriteFile(work, src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		res, err := checks.Run([]string{work}, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		chosen, _ := fixes.Select(res.Findings, all)
+		if len(chosen[work]) == 0 {
+			return src, res.Findings
+		}
+		if src, err = fixes.Apply(src, fixes.Edits(chosen[work])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(work, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := checks.Run([]string{work}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src, res.Findings
+}
