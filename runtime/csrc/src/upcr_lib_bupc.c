@@ -1,0 +1,286 @@
+/*
+ * upcr_lib_bupc.c - Berkeley UPC extensions: thread distance, polling, and
+ * the strided, vector (vlist) and indexed (ilist) copies.  (Timers are in
+ * upcr_lib_tick.c, pointer conversions in upcr_lib_cast.c, asynchronous
+ * copies in upcr_lib_nb.c.)
+ *
+ * The shared side of a strided, vector or indexed copy is addressed as
+ * shared [] char: byte offsets inside the partition of the pointer's
+ * thread.  One call moves its data as one bulk operation per run of
+ * consecutive shared chunks on the same thread: counted in bulk_local or
+ * bulk_remote (with the bytes) and, when remote, charged to the network
+ * model as one message - the way an implementation packs such a transfer.
+ */
+#include "upcr.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+void upcr_bupc_poll(upcr_loc_t loc) { (void)loc; }
+
+/* All threads are processes of one host that share the segment. */
+int upcr_bupc_thread_distance(int threadA, int threadB, upcr_loc_t loc)
+{
+	if (threadA < 0 || threadA >= upcr_threads_ || threadB < 0 || threadB >= upcr_threads_)
+		upcr_fatal("bad-thread", loc, "thread %d calls bupc_thread_distance with thread %d (THREADS is %d)",
+			   upcr_mythread_, threadA < 0 || threadA >= upcr_threads_ ? threadA : threadB, upcr_threads_);
+	return threadA == threadB ? BUPC_THREADS_SAME : BUPC_THREADS_NEAR;
+}
+
+/* ---- accounting ---- */
+
+/* A batch of bytes moved to or from thread t's memory by one call. */
+typedef struct {
+	int thread;
+	size_t bytes;
+} batch_t;
+
+static void flush(batch_t *b, upcr_loc_t loc)
+{
+	if (b->thread < 0 || b->bytes == 0) {
+		b->bytes = 0;
+		return;
+	}
+	if (THREADS == 1 || b->thread == upcr_mythread_) {
+		upcr_ctr_.bulk_local++;
+		upcr_ctr_.bulk_local_bytes += b->bytes;
+	} else {
+		upcr_ctr_.bulk_remote++;
+		upcr_ctr_.bulk_remote_bytes += b->bytes;
+		upcr_model_transfer(b->thread, b->bytes, loc);
+	}
+	b->bytes = 0;
+}
+
+static void add(batch_t *b, int thread, size_t n, upcr_loc_t loc)
+{
+	if (b->thread != thread) {
+		flush(b, loc);
+		b->thread = thread;
+	}
+	b->bytes += n;
+}
+
+/* The address of n bytes at p + off (shared [] char), after checking that
+ * they lie inside the pointer's partition. */
+static char *shared_at(upcr_sptr_t p, size_t off, size_t n, const char *fn, upcr_loc_t loc)
+{
+	if (upcr_isnull(p) || p.thread >= (uint32_t)upcr_threads_ || p.off + off + n > upcr_partsize_) {
+		char where[256];
+		int f = UPCR_LOC_FILE(loc);
+		snprintf(where, sizeof where, "%s:%d", f < upcr_program.nfiles ? upcr_program.files[f] : "?",
+			 UPCR_LOC_LINE(loc));
+		upcr_fatal(upcr_isnull(p) ? "null-pointer" : "bad-pointer", loc,
+			   "thread %d calls %s at %s with a shared %s (thread %u, offset %llu + %zu bytes)",
+			   upcr_mythread_, fn, where, upcr_isnull(p) ? "null pointer" : "range outside the shared segment",
+			   p.thread, (unsigned long long)p.off, off + n);
+	}
+	return (char *)upcr_addr(p) + off;
+}
+
+/* ---- strided ---- */
+
+/* Chunk i (row-major over count[1..levels]) is at sum_k idx_k * stride[k-1]. */
+enum { S_PUT, S_GET, S_CPY };
+
+static void strided(int kind, const char *fn, upcr_sptr_t sdst, void *ldst, const size_t dststrides[],
+		    upcr_sptr_t ssrc, const void *lsrc, const size_t srcstrides[], const size_t count[],
+		    size_t levels, upcr_loc_t loc)
+{
+	if (levels > 0 && (!dststrides || !srcstrides))
+		upcr_fatal("bad-args", loc, "thread %d calls %s with null stride arrays", upcr_mythread_, fn);
+	size_t chunk = count[0], nchunks = 1;
+	for (size_t k = 1; k <= levels; k++)
+		nchunks *= count[k];
+	if (chunk == 0 || nchunks == 0)
+		return;
+	batch_t bs = {-1, 0}, bd = {-1, 0};
+	size_t idx[64] = {0};
+	if (levels >= 64)
+		upcr_fatal("bad-args", loc, "thread %d calls %s with %zu stride levels (at most 63)", upcr_mythread_, fn,
+			   levels);
+	for (size_t c = 0; c < nchunks; c++) {
+		size_t doff = 0, soff = 0;
+		for (size_t k = 1; k <= levels; k++) {
+			doff += idx[k] * dststrides[k - 1];
+			soff += idx[k] * srcstrides[k - 1];
+		}
+		const char *s = kind == S_PUT ? (const char *)lsrc + soff : shared_at(ssrc, soff, chunk, fn, loc);
+		char *d = kind == S_GET ? (char *)ldst + doff : shared_at(sdst, doff, chunk, fn, loc);
+		memmove(d, s, chunk);
+		/* a shared-to-shared copy counts once, against the remote side */
+		if (kind == S_GET || (kind == S_CPY && !upcr_is_local(ssrc)))
+			add(&bs, (int)ssrc.thread, chunk, loc);
+		else
+			add(&bd, (int)sdst.thread, chunk, loc);
+		for (size_t k = 1; k <= levels; k++) { /* next index, level 1 fastest */
+			if (++idx[k] < count[k])
+				break;
+			idx[k] = 0;
+		}
+	}
+	flush(&bs, loc);
+	flush(&bd, loc);
+}
+
+void upcr_bupc_memcpy_strided(upcr_sptr_t dst, const size_t dststrides[], upcr_sptr_t src, const size_t srcstrides[],
+			      const size_t count[], size_t stridelevels, upcr_loc_t loc)
+{
+	strided(S_CPY, "bupc_memcpy_strided", dst, NULL, dststrides, src, NULL, srcstrides, count, stridelevels, loc);
+}
+
+void upcr_bupc_memput_strided(upcr_sptr_t dst, const size_t dststrides[], const void *src,
+			      const size_t srcstrides[], const size_t count[], size_t stridelevels, upcr_loc_t loc)
+{
+	strided(S_PUT, "bupc_memput_strided", dst, NULL, dststrides, UPCR_NULL, src, srcstrides, count, stridelevels,
+		loc);
+}
+
+void upcr_bupc_memget_strided(void *dst, const size_t dststrides[], upcr_sptr_t src, const size_t srcstrides[],
+			      const size_t count[], size_t stridelevels, upcr_loc_t loc)
+{
+	strided(S_GET, "bupc_memget_strided", UPCR_NULL, dst, dststrides, src, NULL, srcstrides, count, stridelevels,
+		loc);
+}
+
+bupc_handle_t upcr_bupc_memcpy_strided_async(upcr_sptr_t dst, const size_t dststrides[], upcr_sptr_t src,
+					     const size_t srcstrides[], const size_t count[], size_t stridelevels,
+					     upcr_loc_t loc)
+{
+	strided(S_CPY, "bupc_memcpy_strided_async", dst, NULL, dststrides, src, NULL, srcstrides, count, stridelevels,
+		loc);
+	return (bupc_handle_t)upcr_nb_handle_new(loc);
+}
+
+bupc_handle_t upcr_bupc_memput_strided_async(upcr_sptr_t dst, const size_t dststrides[], const void *src,
+					     const size_t srcstrides[], const size_t count[], size_t stridelevels,
+					     upcr_loc_t loc)
+{
+	strided(S_PUT, "bupc_memput_strided_async", dst, NULL, dststrides, UPCR_NULL, src, srcstrides, count,
+		stridelevels, loc);
+	return (bupc_handle_t)upcr_nb_handle_new(loc);
+}
+
+bupc_handle_t upcr_bupc_memget_strided_async(void *dst, const size_t dststrides[], upcr_sptr_t src,
+					     const size_t srcstrides[], const size_t count[], size_t stridelevels,
+					     upcr_loc_t loc)
+{
+	strided(S_GET, "bupc_memget_strided_async", UPCR_NULL, dst, dststrides, src, NULL, srcstrides, count,
+		stridelevels, loc);
+	return (bupc_handle_t)upcr_nb_handle_new(loc);
+}
+
+/* ---- vector and indexed lists ---- */
+
+/* Walk the destination and source lists together; put: the destination
+ * is shared, get: the source is.  The total lengths must agree. */
+typedef struct {
+	size_t n, i, off;
+	const bupc_pmemvec_t *p; /* private list, or */
+	const bupc_smemvec_t *s; /* shared list */
+} cursor_t;
+
+static size_t cur_len(const cursor_t *c) { return c->p ? c->p[c->i].len : c->s[c->i].len; }
+
+static void skip_empty(cursor_t *c)
+{
+	while (c->i < c->n && cur_len(c) == c->off) {
+		c->i++;
+		c->off = 0;
+	}
+}
+
+static size_t total(const cursor_t *c)
+{
+	size_t t = 0;
+	for (size_t i = 0; i < c->n; i++)
+		t += c->p ? c->p[i].len : c->s[i].len;
+	return t;
+}
+
+static void vlist(int put, const char *fn, cursor_t d, cursor_t s, upcr_loc_t loc)
+{
+	size_t td = total(&d), ts = total(&s);
+	if (td != ts)
+		upcr_fatal("bad-args", loc, "thread %d calls %s with %zu destination bytes but %zu source bytes",
+			   upcr_mythread_, fn, td, ts);
+	batch_t b = {-1, 0};
+	for (;;) {
+		skip_empty(&d);
+		skip_empty(&s);
+		if (d.i >= d.n || s.i >= s.n)
+			break;
+		size_t n = cur_len(&d) - d.off, m = cur_len(&s) - s.off;
+		if (m < n)
+			n = m;
+		const cursor_t *sh = put ? &d : &s;
+		upcr_sptr_t sp = sh->s[sh->i].baseaddr;
+		char *sa = shared_at(sp, sh->off, n, fn, loc);
+		if (put)
+			memmove(sa, (const char *)s.p[s.i].baseaddr + s.off, n);
+		else
+			memmove((char *)d.p[d.i].baseaddr + d.off, sa, n);
+		add(&b, (int)sp.thread, n, loc);
+		d.off += n;
+		s.off += n;
+	}
+	flush(&b, loc);
+}
+
+void upcr_bupc_memput_vlist(size_t dstcount, bupc_smemvec_t const dstlist[], size_t srccount,
+			    bupc_pmemvec_t const srclist[], upcr_loc_t loc)
+{
+	cursor_t d = {dstcount, 0, 0, NULL, dstlist}, s = {srccount, 0, 0, srclist, NULL};
+	vlist(1, "bupc_memput_vlist", d, s, loc);
+}
+
+void upcr_bupc_memget_vlist(size_t dstcount, bupc_pmemvec_t const dstlist[], size_t srccount,
+			    bupc_smemvec_t const srclist[], upcr_loc_t loc)
+{
+	cursor_t d = {dstcount, 0, 0, dstlist, NULL}, s = {srccount, 0, 0, NULL, srclist};
+	vlist(0, "bupc_memget_vlist", d, s, loc);
+}
+
+/* ilist: equal-length regions, walked as vlists. */
+
+static void ilist(int put, const char *fn, size_t dstcount, const void *dstlist, size_t dstlen, size_t srccount,
+		  const void *srclist, size_t srclen, upcr_loc_t loc)
+{
+	if (dstcount * dstlen != srccount * srclen)
+		upcr_fatal("bad-args", loc, "thread %d calls %s with %zu destination bytes but %zu source bytes",
+			   upcr_mythread_, fn, dstcount * dstlen, srccount * srclen);
+	size_t np = put ? srccount : dstcount, ns = put ? dstcount : srccount;
+	size_t lp = put ? srclen : dstlen, ls = put ? dstlen : srclen;
+	bupc_pmemvec_t *pv = malloc((np ? np : 1) * sizeof *pv);
+	bupc_smemvec_t *sv = malloc((ns ? ns : 1) * sizeof *sv);
+	if (!pv || !sv)
+		upcr_fatal("out-of-memory", loc, "thread %d: out of memory in %s", upcr_mythread_, fn);
+	const void *plist = put ? srclist : dstlist, *slist = put ? dstlist : srclist;
+	for (size_t i = 0; i < np; i++) {
+		pv[i].baseaddr = ((void *const *)plist)[i];
+		pv[i].len = lp;
+	}
+	for (size_t i = 0; i < ns; i++) {
+		sv[i].baseaddr = ((const upcr_sptr_t *)slist)[i];
+		sv[i].len = ls;
+	}
+	cursor_t pc = {np, 0, 0, pv, NULL}, sc = {ns, 0, 0, NULL, sv};
+	if (put)
+		vlist(1, fn, sc, pc, loc);
+	else
+		vlist(0, fn, pc, sc, loc);
+	free(pv);
+	free(sv);
+}
+
+void upcr_bupc_memput_ilist(size_t dstcount, upcr_sptr_t const dstlist[], size_t dstlen, size_t srccount,
+			    void const *const srclist[], size_t srclen, upcr_loc_t loc)
+{
+	ilist(1, "bupc_memput_ilist", dstcount, dstlist, dstlen, srccount, srclist, srclen, loc);
+}
+
+void upcr_bupc_memget_ilist(size_t dstcount, void *const dstlist[], size_t dstlen, size_t srccount,
+			    upcr_sptr_t const srclist[], size_t srclen, upcr_loc_t loc)
+{
+	ilist(0, "bupc_memget_ilist", dstcount, dstlist, dstlen, srccount, srclist, srclen, loc);
+}
