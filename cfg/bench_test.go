@@ -3,7 +3,9 @@ package cfg_test
 import (
 	"fmt"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/cfg/ssa"
@@ -76,10 +78,14 @@ func benchmarkBigFunc(b *testing.B, lines int) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu0 := cpuTime()
 	for b.Loop() {
 		analyse(ds[0], nil)
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/float64(lines)*1000, "ns/line")
+	// CPU time per line is what a loaded machine distorts least: compare it
+	// across sizes to see the growth rate.
+	b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N)/float64(lines), "cpu-ns/line")
 }
 
 func benchmarkManyFuncs(b *testing.B, funcs int) {
@@ -94,12 +100,14 @@ func benchmarkManyFuncs(b *testing.B, funcs int) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
+	cpu0 := cpuTime()
 	for b.Loop() {
 		for _, d := range ds {
 			analyse(d, nil)
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/float64(funcs)*1000, "ns/func")
+	b.ReportMetric(float64((cpuTime()-cpu0).Nanoseconds())/float64(b.N)/float64(funcs), "cpu-ns/func")
 }
 
 func BenchmarkFunc5000Lines(b *testing.B)  { benchmarkBigFunc(b, 5000) }
@@ -108,3 +116,10 @@ func BenchmarkFunc20000Lines(b *testing.B) { benchmarkBigFunc(b, 20000) }
 func BenchmarkFile500Funcs(b *testing.B)   { benchmarkManyFuncs(b, 500) }
 func BenchmarkFile1000Funcs(b *testing.B)  { benchmarkManyFuncs(b, 1000) }
 func BenchmarkFile2000Funcs(b *testing.B)  { benchmarkManyFuncs(b, 2000) }
+
+// cpuTime is the process's user plus system time.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
