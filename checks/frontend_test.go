@@ -113,6 +113,16 @@ func TestHostileInputs(t *testing.T) {
 			t.Errorf("no size diagnostic: %v", res.Findings)
 		}
 	})
+	t.Run("50 MB", func(t *testing.T) {
+		// With the default limit a huge generated file gets one finding at
+		// once instead of minutes of analysis.
+		line := "int generated_table_entry_with_a_long_name = 12345678;\n"
+		src := strings.Repeat(line, 50<<20/len(line)+1)
+		fs := checkOne(t, writeFile(t, dir, "huge.upc", src))
+		if len(fs) != 1 || !hasFinding(fs, diag.RuleSyntax, "too large") {
+			t.Errorf("findings = %v", fs)
+		}
+	})
 	t.Run("unreadable", func(t *testing.T) {
 		if _, err := checks.Run([]string{filepath.Join(dir, "missing.upc")}, &checks.Options{Jobs: 1}); err == nil {
 			t.Error("missing file: no error")
