@@ -29,6 +29,8 @@ type frontEndFlags struct {
 	defines  []string
 	undefs   []string
 	threads  int
+	enable   []string // rules to run even if the configuration disables them
+	disable  []string // rules not to run
 }
 
 func (f *frontEndFlags) register(cmd *cobra.Command) {
@@ -37,6 +39,18 @@ func (f *frontEndFlags) register(cmd *cobra.Command) {
 	fl.StringArrayVarP(&f.defines, "define", "D", nil, "define macro `name[=value]`")
 	fl.StringArrayVarP(&f.undefs, "undefine", "U", nil, "undefine macro `name`")
 	fl.IntVar(&f.threads, "threads", 0, "compile for a static THREADS count `N` (default: dynamic THREADS)")
+	fl.StringSliceVar(&f.enable, "enable", nil, "run these `rules` even where the configuration disables them (comma-separated)")
+	fl.StringSliceVar(&f.disable, "disable", nil, "do not run these `rules` (comma-separated)")
+}
+
+// checkRules reports an unknown rule name in --enable or --disable.
+func (f *frontEndFlags) checkRules() error {
+	for _, name := range slices.Concat(f.enable, f.disable) {
+		if checks.Lookup(name) == nil {
+			return fmt.Errorf("unknown rule %q in --enable/--disable (see upclint rules)", name)
+		}
+	}
+	return nil
 }
 
 // optionsFor combines a file's effective configuration, its compilation
@@ -61,7 +75,15 @@ func (f *frontEndFlags) optionsFor(e *config.Effective, db *buildinfo.Entry, job
 	if f.threads > 0 {
 		o.Config.StaticThreads = f.threads
 	}
-	o.Enabled = e.Enabled
+	o.Enabled = func(rule string) bool {
+		switch {
+		case slices.Contains(f.disable, rule):
+			return false
+		case slices.Contains(f.enable, rule):
+			return true
+		}
+		return e.Enabled(rule)
+	}
 	return o
 }
 
@@ -219,6 +241,9 @@ func runCheck(cmd *cobra.Command, cf *checkFlags, args []string) error {
 	fromDB := len(args) == 0 && db != nil
 	if len(args) == 0 && db == nil {
 		args = []string{"."}
+	}
+	if err := cf.fe.checkRules(); err != nil {
+		return fail(err)
 	}
 	if cf.fe.threads < 0 {
 		return fail(fmt.Errorf("--threads must be positive, got %d", cf.fe.threads))
