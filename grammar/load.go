@@ -5,6 +5,8 @@ package grammar
 
 import (
 	gotoken "go/token"
+	"path"
+	"strings"
 
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/cpp"
@@ -55,9 +57,33 @@ func Load(fset *gotoken.FileSet, filename string, src []byte, cfg *Config) *Unit
 	file, pdiags := parser.ParseFile(fset, filename, pp.Tokens)
 	u.File = file
 	u.Diags = append(u.Diags, pdiags...)
-	info, tdiags := types.Check(fset, file, &types.Config{StaticThreads: cfg.StaticThreads})
+	info, tdiags := types.Check(fset, file, &types.Config{StaticThreads: cfg.StaticThreads, Lazy: libraryDecl(fset)})
 	u.Info = info
 	u.Diags = append(u.Diags, tdiags...)
 	u.Diags.Sort()
 	return u
+}
+
+// libraryDecl selects the declarations of the bundled C library headers
+// (<stdio.h>, <math.h>, ...), which types.Check checks only if the unit
+// uses what they declare: a unit uses a few of their hundreds of
+// declarations, and the rest would be most of a small unit's memory. The
+// bundled UPC headers (upc*.h, bupc*.h) are few lines and are checked whole:
+// rules and the translator look at their declarations.
+func libraryDecl(fset *gotoken.FileSet) func(*ast.Decl) bool {
+	var last *gotoken.File // declarations come in runs from one file
+	var lib bool
+	return func(d *ast.Decl) bool {
+		pos := d.Start()
+		if last == nil || int(pos) < last.Base() || int(pos) > last.Base()+last.Size() {
+			last = fset.File(pos)
+			lib = false
+			if last != nil {
+				name, ok := strings.CutPrefix(last.Name(), cpp.BundledDir+"/")
+				base := path.Base(name)
+				lib = ok && !strings.HasPrefix(base, "upc") && !strings.HasPrefix(base, "bupc")
+			}
+		}
+		return lib
+	}
 }

@@ -14,6 +14,13 @@ type Config struct {
 	// StaticThreads is the number of threads under the static THREADS
 	// environment; 0 means dynamic THREADS.
 	StaticThreads int
+	// Lazy, if set, selects top-level declarations without a body (library
+	// headers) that Check may set aside and check only if the unit looks
+	// up a name or tag they declare; those never checked are removed from
+	// the file's Decls. The result is otherwise that of checking everything
+	// (see lazy.go), except that Info.FileScope does not hold the names of
+	// the removed declarations.
+	Lazy func(*ast.Decl) bool
 }
 
 // Mode says what an expression denotes.
@@ -116,13 +123,21 @@ func Check(fset *gotoken.FileSet, f *ast.File, conf *Config) (*Info, diag.List) 
 	}
 	// Size the maps from the token counts: expressions live mostly in
 	// function bodies, declarations (headers) mostly outside.
+	// Declarations that Config.Lazy may set aside are left out: most of
+	// them will never be checked.
 	body, all := 0, 0
 	if f != nil {
 		all = len(f.Tokens)
 		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.Decl); ok && fd.Body != nil {
+			fd, ok := d.(*ast.Decl)
+			switch {
+			case !ok:
+			case fd.Body != nil:
 				a, b := fd.Body.Span()
 				body += b - a
+			case conf.Lazy != nil && conf.Lazy(fd):
+				a, b := fd.Span()
+				all -= b - a
 			}
 		}
 	}
@@ -147,8 +162,27 @@ func Check(fset *gotoken.FileSet, f *ast.File, conf *Config) (*Info, diag.List) 
 	if f != nil {
 		c.file = f
 		info.Scopes[f] = c.fileScope
+		var lazy *lazyDecls
+		if conf.Lazy != nil {
+			lazy = &lazyDecls{c: c, names: make(map[string][]int32), tags: make(map[string][]int32)}
+			c.fileScope.lazy = lazy
+		}
 		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.Decl); ok && lazy != nil && fd.Body == nil && conf.Lazy(fd) {
+				lazy.pass(fd)
+				continue
+			}
 			c.externalDecl(d)
+		}
+		c.fileScope.lazy = nil
+		if drop := lazy.unchecked(); drop != nil {
+			decls := make([]ast.ExternalDecl, 0, len(f.Decls)-len(drop))
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.Decl); !ok || !drop[fd] {
+					decls = append(decls, d)
+				}
+			}
+			f.Decls = decls
 		}
 	}
 	c.flush()

@@ -134,6 +134,9 @@ type Scope struct {
 	tags   map[string]*Tag
 	// undeclared records names already reported as undeclared here.
 	undeclared map[string]bool
+	// lazy holds the file scope's set-aside declarations while Check runs
+	// (see lazyDecls); nil otherwise.
+	lazy *lazyDecls
 }
 
 type scopeEntry struct {
@@ -155,6 +158,14 @@ func (s *Scope) Lookup(name string) Object {
 
 // LookupLocal finds name in s only.
 func (s *Scope) LookupLocal(name string) Object {
+	o := s.lookupLocal(name)
+	if o == nil && s.lazy != nil && s.lazy.load(name, false) {
+		o = s.lookupLocal(name)
+	}
+	return o
+}
+
+func (s *Scope) lookupLocal(name string) Object {
 	if s.names != nil {
 		return s.names[name]
 	}
@@ -169,11 +180,20 @@ func (s *Scope) LookupLocal(name string) Object {
 // LookupTag finds a tag in s or its parents.
 func (s *Scope) LookupTag(name string) *Tag {
 	for ; s != nil; s = s.Parent {
-		if t, ok := s.tags[name]; ok {
+		if t := s.localTag(name); t != nil {
 			return t
 		}
 	}
 	return nil
+}
+
+// localTag finds a tag in s only.
+func (s *Scope) localTag(name string) *Tag {
+	t := s.tags[name]
+	if t == nil && s.lazy != nil && s.lazy.load(name, true) {
+		t = s.tags[name]
+	}
+	return t
 }
 
 // Names returns the ordinary identifiers declared in s.

@@ -17,7 +17,7 @@ func (c *checker) recordSpec(rs *ast.RecordSpec, alone bool) Type {
 		tagName := rs.Name.Name
 		var tag *Tag
 		if rs.HasBody || alone {
-			tag = c.scope.tags[tagName]
+			tag = c.scope.localTag(tagName)
 		} else {
 			tag = c.scope.LookupTag(tagName)
 		}
@@ -176,7 +176,7 @@ func (c *checker) enumSpec(es *ast.EnumSpec, alone bool) Type {
 		tagName := es.Name.Name
 		var tag *Tag
 		if es.HasBody {
-			tag = c.scope.tags[tagName]
+			tag = c.scope.localTag(tagName)
 		} else {
 			tag = c.scope.LookupTag(tagName)
 		}

@@ -1,0 +1,180 @@
+package types
+
+import (
+	"github.com/upclint/upclint/grammar/ast"
+)
+
+// Lazy checking of library declarations.
+//
+// A unit that includes <stdio.h>, <stdlib.h>, <string.h> and <math.h> holds
+// some four hundred library declarations, of which it uses a handful; their
+// objects, types, scopes and syntax trees would be most of what a small unit
+// keeps in memory. With Config.Lazy, Check sets such declarations aside when
+// it reaches them and checks one only when the unit looks up a name or tag
+// it declares, so the result is what checking everything in order gives:
+//
+//   - A declaration is set aside only if none of its names and tags is
+//     declared at file scope yet; otherwise it is checked at once, as it
+//     redeclares (or refers to) something the unit already has.
+//   - Every file-scope lookup that fails, and every file-scope declaration
+//     (which looks its name up first), checks the set-aside declarations of
+//     that name or tag before answering. All of them are earlier in the
+//     source than the point of the lookup.
+//   - Declarations that share a name or tag are checked together, in source
+//     order, so that redeclarations and completions of a struct happen in
+//     the order the source gives.
+//   - Each is checked at file scope with the #pragma upc strict/relaxed
+//     state of its place in the source.
+//
+// Declarations never checked are removed from File.Decls, so that every
+// declaration in the tree has its Defs, Types and scopes recorded.
+type lazyDecls struct {
+	c       *checker
+	pending []lazyDecl
+	names   map[string][]int32 // ordinary identifiers -> indices into pending
+	tags    map[string][]int32 // struct, union and enum tags -> indices into pending
+}
+
+type lazyDecl struct {
+	decl   *ast.Decl
+	names  []string
+	tags   []string
+	strict bool // the #pragma upc strict state where the declaration stands
+	done   bool // checked (or being checked)
+}
+
+// pass is called when Check reaches d, which Config.Lazy selected: it sets d
+// aside or checks it at once (see above).
+func (l *lazyDecls) pass(d *ast.Decl) {
+	names, tags := declaredNames(d)
+	fs := l.c.fileScope
+	now := len(names) == 0 && len(tags) == 0
+	for _, n := range names {
+		now = now || fs.lookupLocal(n) != nil
+	}
+	for _, t := range tags {
+		now = now || fs.tags[t] != nil
+	}
+	if now {
+		l.c.externalDecl(d)
+		return
+	}
+	i := int32(len(l.pending))
+	l.pending = append(l.pending, lazyDecl{decl: d, names: names, tags: tags, strict: l.c.strictPragma})
+	for _, n := range names {
+		l.names[n] = append(l.names[n], i)
+	}
+	for _, t := range tags {
+		l.tags[t] = append(l.tags[t], i)
+	}
+}
+
+// load checks the set-aside declarations of name (a tag if tag is set) and
+// those sharing a name or tag with them, in source order. It reports
+// whether it checked any.
+func (l *lazyDecls) load(name string, tag bool) bool {
+	idx := l.names[name]
+	if tag {
+		idx = l.tags[name]
+	}
+	var batch []int32
+	add := func(idx []int32) {
+		for _, i := range idx {
+			if !l.pending[i].done {
+				l.pending[i].done = true
+				batch = append(batch, i)
+			}
+		}
+	}
+	add(idx)
+	if len(batch) == 0 {
+		return false
+	}
+	for k := 0; k < len(batch); k++ {
+		p := &l.pending[batch[k]]
+		for _, n := range p.names {
+			add(l.names[n])
+		}
+		for _, t := range p.tags {
+			add(l.tags[t])
+		}
+	}
+	sortInt32(batch)
+	c := l.c
+	scope, fn, declErr, strict := c.scope, c.fn, c.declErr, c.strictPragma
+	for _, i := range batch {
+		p := &l.pending[i]
+		c.scope, c.fn, c.strictPragma = c.fileScope, nil, p.strict
+		c.externalDecl(p.decl)
+	}
+	c.scope, c.fn, c.declErr, c.strictPragma = scope, fn, declErr, strict
+	return true
+}
+
+// unchecked reports the declarations never checked.
+func (l *lazyDecls) unchecked() map[*ast.Decl]bool {
+	if l == nil {
+		return nil
+	}
+	var m map[*ast.Decl]bool
+	for i := range l.pending {
+		if !l.pending[i].done {
+			if m == nil {
+				m = make(map[*ast.Decl]bool, len(l.pending)-i)
+			}
+			m[l.pending[i].decl] = true
+		}
+	}
+	return m
+}
+
+func sortInt32(a []int32) {
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && a[j] < a[j-1]; j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+}
+
+// declaredNames returns the file-scope identifiers d may declare (its
+// declarators and every enumeration constant in it) and every tag it names
+// (a tag named in a prototype may declare it at file scope, and
+// over-approximating only makes more declarations be checked).
+func declaredNames(d *ast.Decl) (names, tags []string) {
+	for _, in := range d.Inits {
+		if id := declaratorName(in.Decl); id != nil {
+			names = append(names, id.Name)
+		}
+	}
+	ast.Inspect(d, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.RecordSpec:
+			if n.Name != nil {
+				tags = append(tags, n.Name.Name)
+			}
+		case *ast.EnumSpec:
+			if n.Name != nil {
+				tags = append(tags, n.Name.Name)
+			}
+			for _, e := range n.Items {
+				if e.Name != nil {
+					names = append(names, e.Name.Name)
+				}
+			}
+		}
+		return true
+	})
+	return names, tags
+}
+
+// declaratorName is the identifier a declarator declares, nil for an
+// abstract one.
+func declaratorName(d *ast.Declarator) *ast.Ident {
+	for d != nil && d.Direct != nil {
+		if d.Direct.Name != nil {
+			return d.Direct.Name
+		}
+		d = d.Direct.Nested
+	}
+	return nil
+}
