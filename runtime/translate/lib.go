@@ -246,6 +246,10 @@ var upcrHeader = sync.OnceValue(func() string {
 func runtimeName(name string) string {
 	var c string
 	switch {
+	case name == "upc_cast":
+		// upcr_cast is the runtime's pointer-to-shared cast; the library
+		// function that yields a local pointer has its own name.
+		c = "upcr_cast_local"
 	case strings.HasPrefix(name, "upc_"):
 		c = "upcr_" + strings.TrimPrefix(name, "upc_")
 	case strings.HasPrefix(name, "bupc_"):

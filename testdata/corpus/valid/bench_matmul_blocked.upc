@@ -83,8 +83,8 @@ int main(void)
             upc_memget(&tmp, &C[idx], sizeof tmp);
             checksum += tmp.v[0][0] + tmp.v[BS - 1][BS - 1];
         }
-        printf("checksum %.1f expected %.1f: %s\n", checksum, 4.0 * N * NB * NB,
-               checksum == 4.0 * N * NB * NB ? "passed" : "failed");
+        printf("checksum %.1f expected %.1f: %s\n", checksum, 4.0 * NB * NB * NB,
+               checksum == 4.0 * NB * NB * NB ? "passed" : "failed");
         upc_free(A);
         upc_free(B);
         upc_free(C);

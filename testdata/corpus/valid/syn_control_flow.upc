@@ -55,7 +55,7 @@ int main(void)
     upc_barrier;
 
     for (i = 0, j = N - 1; i < j; i++, j--)
-        local[i] = local[j] = (i + j) % 3 - 1;
+        local[i] = local[j] = (i * 7 + 3) % 5 - 2;
     if (N % 2)
         local[N / 2] = 0;
 
