@@ -6,15 +6,21 @@
 // allocation results and clocks (see Sources), and every read of shared
 // memory (conservatively: another thread may write it). Variance flows by
 // data dependence (an assignment of a variant value makes the variable
-// variant) and by control dependence (a variable assigned in a block that
-// depends on a variant branch is variant). Uniform: constants, THREADS,
+// variant) and by control dependence. Uniform: constants, THREADS,
 // results of collectives (upc_all_*), parameters unless a call site in the
 // unit passes a variant argument, and globals unless assigned a variant
 // value somewhere in the unit.
 //
-// The analysis is flow-insensitive per variable (a variable is variant if
-// any assignment to it is) and context-insensitive across calls; the
-// fixpoint runs over the whole unit. Known limits: the contents of private
+// Promotable scalar locals and parameters (address never taken, neither
+// shared nor volatile) are analysed flow-sensitively, per SSA definition:
+// each read refers to the definition that reaches it, and control
+// dependence acts where paths join again after a variant branch or leave
+// a loop whose exit is variant (see flow.go). Other variables (address
+// taken, globals, statics, arrays and aggregates) are flow-insensitive: a
+// variable is variant if any assignment to it is, or if it is assigned in
+// a block that depends on a variant branch. Functions with irreducible
+// control flow are flow-insensitive throughout. The analysis is
+// context-insensitive across calls; the fixpoint runs over the whole unit. Known limits: the contents of private
 // memory reached through pointers are uniform unless some store through a
 // pointer in the unit is variant; functions without a body are assumed to
 // compute their result from their arguments, except Sources; out-arguments
@@ -62,12 +68,16 @@ type Config struct {
 type Info struct {
 	Types *types.Info
 	Funcs []*Func // in source order
-	// Vars maps each thread-variant variable to the reason.
+	// Vars maps each thread-variant variable to the reason; for a
+	// flow-sensitive variable, the reason of its first variant definition
+	// (reads use their own definition's).
 	Vars map[*types.Var]*Reason
 	// Memory says why private memory reached through pointers is variant,
 	// or is nil.
 	Memory *Reason
 
+	// params says why a parameter's value on entry is variant.
+	params map[*types.Var]*Reason
 	byDecl map[*ast.Decl]*Func
 	byObj  map[*types.FuncObj]*Func
 }
@@ -84,6 +94,7 @@ type Func struct {
 	Result *Reason
 
 	info *Info
+	flow *flow // SSA definitions of the promoted variables, or nil
 	ctrl map[*cfg.Block]*Reason
 	done map[*cfg.Block]bool
 }
@@ -142,7 +153,7 @@ func Analyze(file *ast.File, info *types.Info, conf *Config) *Info {
 	if conf == nil {
 		conf = &Config{}
 	}
-	in := &Info{Types: info, Vars: map[*types.Var]*Reason{}, byDecl: map[*ast.Decl]*Func{}, byObj: map[*types.FuncObj]*Func{}}
+	in := &Info{Types: info, Vars: map[*types.Var]*Reason{}, params: map[*types.Var]*Reason{}, byDecl: map[*ast.Decl]*Func{}, byObj: map[*types.FuncObj]*Func{}}
 	for _, d := range file.Decls {
 		d, ok := d.(*ast.Decl)
 		if !ok || d.Body == nil {
@@ -166,10 +177,14 @@ func Analyze(file *ast.File, info *types.Info, conf *Config) *Info {
 			in.byObj[f.Obj] = f
 		}
 	}
+	for _, f := range in.Funcs {
+		f.flow = f.buildFlow()
+	}
 	if conf.ParamsVariant {
 		for _, f := range in.Funcs {
 			for _, p := range f.params() {
-				in.Vars[p] = &Reason{What: "parameter " + p.Name()}
+				r := &Reason{What: "parameter " + p.Name()}
+				in.Vars[p], in.params[p] = r, r
 			}
 		}
 	}
@@ -183,6 +198,11 @@ func Analyze(file *ast.File, info *types.Info, conf *Config) *Info {
 		}
 	}
 	return in
+}
+
+// promoted reports whether v is in SSA form in f.
+func (f *Func) promoted(v *types.Var) bool {
+	return v != nil && f.flow != nil && f.flow.promoted[v]
 }
 
 func declIdent(d *ast.Declarator) *ast.Ident {
@@ -227,10 +247,16 @@ func (f *Func) step() bool {
 	in := f.info
 	changed := false
 	mark := func(v *types.Var, r *Reason) {
+		if f.promoted(v) {
+			return // flow-sensitive: see evalDefs
+		}
 		if v != nil && r != nil && in.Vars[v] == nil {
 			in.Vars[v] = r
 			changed = true
 		}
+	}
+	if f.flow != nil && f.evalDefs() {
+		changed = true
 	}
 	for _, b := range f.Graph.Blocks {
 		if !b.Live {
@@ -302,8 +328,14 @@ func (f *Func) step() bool {
 						}
 						ps := c.params()
 						for i, a := range m.Args {
-							if i < len(ps) {
-								mark(ps[i], f.Variant(a))
+							if i < len(ps) && in.params[ps[i]] == nil {
+								if r := f.Variant(a); r != nil {
+									in.params[ps[i]] = r
+									if in.Vars[ps[i]] == nil {
+										in.Vars[ps[i]] = r
+									}
+									changed = true
+								}
 							}
 						}
 					}
@@ -475,7 +507,13 @@ func (f *Func) Variant(e ast.Expr) *Reason {
 		if types.IsShared(v.Type()) {
 			return &Reason{Node: x, What: "read of shared " + x.Name}
 		}
-		if r := in.Vars[v]; r != nil {
+		r := in.Vars[v]
+		if f.flow != nil && f.flow.promoted[v] {
+			if d, ok := f.flow.use[x]; ok && d != nil {
+				r = d.why
+			}
+		}
+		if r != nil {
 			return &Reason{Node: x, What: x.Name + " is thread-dependent (" + r.What + ")", Branch: r.Branch}
 		}
 		return nil

@@ -2,6 +2,9 @@ package variance_test
 
 import (
 	gotoken "go/token"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/upclint/upclint/cfg"
@@ -59,4 +62,135 @@ void k(void) { h(1, MYTHREAD); }
 		}
 		return true
 	})
+}
+
+// TestFlowSensitive checks that promotable locals are analysed per
+// definition: each uN(x) call's argument has the variance the comment
+// after it states.
+func TestFlowSensitive(t *testing.T) {
+	src := `#include <upc.h>
+shared int s;
+void u(int x);
+int f(int n) {
+	int i, j, k = 0, m = 0, a, c = 0, *p, q = 0, w;
+	for (i = 0; i < n; i++)
+		u(i); // uniform
+	if (MYTHREAD == 0) {
+		for (i = 0; i < n; i++)
+			u(i); // uniform
+	}
+	u(i); // variant: thread 0 ran the loop
+	for (i = 0; i < n; i++) {
+		if (MYTHREAD == 1)
+			k++;
+		u(i); // uniform
+	}
+	u(k); // variant
+	for (j = 0; j < MYTHREAD; j++)
+		;
+	u(j); // variant: the exit depends on MYTHREAD
+	for (j = 0; j < n; j++)
+		if (MYTHREAD == 2)
+			break;
+	u(j); // variant: some threads break early
+	i = 0;
+	while (i < n) {
+		if (s)
+			m = 1;
+		i++;
+	}
+	u(i); // uniform
+	u(m); // variant
+	a = MYTHREAD;
+	u(a); // variant
+	a = 3;
+	u(a); // uniform
+	n > 2 && (c = 1);
+	u(c); // uniform
+	MYTHREAD > 2 && (c = 1);
+	u(c); // variant
+	p = &w;
+	q = MYTHREAD;
+	q = q - MYTHREAD + 1;
+	u(q); // variant
+	n = n + MYTHREAD;
+	u(n); // variant
+	return i;
+}
+int g(void) { return f(3); }
+`
+	u := grammar.Load(gotoken.NewFileSet(), "t.upc", []byte(src), nil)
+	for _, d := range u.Diags {
+		t.Fatalf("%v", d)
+	}
+	lines := strings.Split(src, "\n")
+	in := variance.Analyze(u.File, u.Info, nil)
+	f := in.Funcs[0]
+	fset := u.Fset
+	seen := 0
+	cfg.Inspect(f.Decl.Body, func(n ast.Node) bool {
+		c, ok := n.(*ast.CallExpr)
+		if !ok || cfg.CalleeName(c) != "u" {
+			return true
+		}
+		seen++
+		line := fset.Position(c.Start()).Line
+		want := strings.Contains(lines[line-1], "// variant")
+		got := f.Variant(c.Args[0])
+		if (got != nil) != want {
+			t.Errorf("line %d: %s: variant = %v, want %v", line, strings.TrimSpace(lines[line-1]), got != nil, want)
+		}
+		return true
+	})
+	if seen != 15 {
+		t.Errorf("%d uses checked, want 15", seen)
+	}
+	if f.Result != nil {
+		t.Errorf("f's result variant: %s", f.Result.What)
+	}
+}
+
+// TestCorpusCounters checks corpus programs that reuse a loop counter
+// inside `if (MYTHREAD == 0)`: the counter's other loops, the values
+// computed from it, and the collectives' arguments stay single-valued.
+func TestCorpusCounters(t *testing.T) {
+	for _, name := range []string{"test_coll_broadcast.upc", "test_forall_clauses.upc"} {
+		path := filepath.Join("..", "..", "testdata", "corpus", "valid", name)
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		u := grammar.Load(gotoken.NewFileSet(), path, src, nil)
+		for _, d := range u.Diags {
+			t.Fatalf("%v", d)
+		}
+		in := variance.Analyze(u.File, u.Info, nil)
+		checked := 0
+		for _, f := range in.Funcs {
+			check := func(e ast.Expr) {
+				checked++
+				if why := f.Variant(e); why != nil {
+					t.Errorf("%s: %s is thread-variant: %s", u.Fset.Position(e.Start()), cfg.NodeString(e), why.What)
+				}
+			}
+			cfg.Inspect(f.Decl.Body, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.CallExpr:
+					if strings.HasPrefix(cfg.CalleeName(n), "upc_all_") {
+						for _, a := range n.Args {
+							check(a)
+						}
+					}
+				case *ast.ForallStmt:
+					if n.Cond != nil {
+						check(n.Cond)
+					}
+				}
+				return true
+			})
+		}
+		if checked == 0 {
+			t.Errorf("%s: nothing checked", name)
+		}
+	}
 }

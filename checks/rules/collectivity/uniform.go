@@ -44,7 +44,8 @@ func Describe(r *variance.Reason) string {
 // variable of a loop whose start, step and bound are single-valued is
 // single-valued inside that loop, whatever other assignments to the same
 // variable elsewhere in the function do (package variance is
-// flow-insensitive per variable).
+// flow-insensitive for the variables it does not put in SSA form, and
+// conservative at the exits of loops).
 type Uniformity struct {
 	V     *variance.Func
 	Types *types.Info

@@ -1,0 +1,547 @@
+package variance
+
+import (
+	"github.com/upclint/upclint/cfg"
+	"github.com/upclint/upclint/grammar/ast"
+	"github.com/upclint/upclint/grammar/types"
+)
+
+// Flow sensitivity. The promotable scalar locals of a function (automatic
+// scalars and parameters whose address is never taken, neither shared nor
+// volatile) are put in SSA form: every assignment is a definition of its
+// own, φ-definitions merge them at the iterated dominance frontier of the
+// assignments (and, in the manner of loop-closed SSA, at the targets of the
+// exits of the loops that assign them), and every read of such a variable
+// refers to the one definition that reaches it. Variance is then a property
+// of definitions:
+//
+//   - an assignment is variant if its value is;
+//   - a φ is variant if an incoming definition is, if its block is a join
+//     of a thread-variant branch (two paths from different successors of
+//     the branch meet there first) and its incoming definitions differ, or
+//     if it merges a definition made inside a loop along an exit of that
+//     loop whose exit is thread-variant (threads leave after different
+//     numbers of iterations).
+//
+// An assignment under thread-variant control is therefore not variant by
+// itself: the threads that execute it compute the same value; the values
+// only differ after the branch joins again, which its φ records.
+
+type defKind uint8
+
+const (
+	defUndef  defKind = iota // the indeterminate value of a declaration
+	defParam                 // a parameter on entry
+	defAssign                // an assignment, ++/-- or initialization
+	defPhi
+)
+
+// def is one SSA definition of a promoted variable.
+type def struct {
+	v     *types.Var
+	kind  defKind
+	node  ast.Node   // the assignment, ++/--, or InitDeclarator
+	old   *def       // the definition it updates (compound assignment, ++/--, guarded)
+	guard []ast.Expr // conditions of && || ?: the definition is evaluated under
+	block *cfg.Block
+	edges []*def // φ: by predecessor of block
+	why   *Reason
+}
+
+// flow holds the SSA definitions of a function.
+type flow struct {
+	promoted map[*types.Var]bool
+	defs     []*def
+	use      map[*ast.Name]*def
+	phis     []*def
+	gate     map[*cfg.Block]*cfg.Block // joins of variant branches → the branch
+	branched map[*cfg.Block]bool       // variant branches whose joins are in gate
+	loops    *cfg.LoopForest
+}
+
+// buildFlow computes the SSA definitions of f, or returns nil when the
+// function is not suited (no type information, irreducible control flow).
+func (f *Func) buildFlow() *flow {
+	in := f.info
+	g := f.Graph
+	if in.Types == nil || g == nil || g.Entry == nil || !g.Entry.Live {
+		return nil
+	}
+	loops := g.Loops()
+	if len(loops.Irreducible) > 0 {
+		return nil
+	}
+	fl := &flow{
+		promoted: map[*types.Var]bool{},
+		use:      map[*ast.Name]*def{},
+		gate:     map[*cfg.Block]*cfg.Block{},
+		branched: map[*cfg.Block]bool{},
+		loops:    loops,
+	}
+	// Candidates: the scalar automatic variables the body declares or
+	// names, and the parameters; minus those whose address is taken.
+	addrTaken := map[*types.Var]bool{}
+	consider := func(v *types.Var) {
+		if v == nil || v.IsStatic() || v.Field || v.Storage == types.Typedef {
+			return
+		}
+		if _, seen := fl.promoted[v]; seen {
+			return
+		}
+		t := v.Type()
+		ok := t != nil && types.IsScalar(t) && !types.IsShared(t) && types.QualsOf(t).Flags&types.Volatile == 0
+		fl.promoted[v] = ok
+	}
+	for _, p := range f.params() {
+		consider(p)
+	}
+	cfg.Inspect(f.Decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.InitDeclarator:
+			if id := declIdent(n.Decl); id != nil {
+				v, _ := in.Types.Defs[id].(*types.Var)
+				consider(v)
+			}
+		case *ast.UnaryExpr:
+			if n.Op == "&" {
+				if x, ok := cfg.Unparen(n.X).(*ast.Name); ok {
+					if v, ok := in.Types.Uses[x].(*types.Var); ok {
+						addrTaken[v] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	for v, ok := range fl.promoted {
+		if !ok || addrTaken[v] {
+			delete(fl.promoted, v)
+		}
+	}
+	if len(fl.promoted) == 0 {
+		return fl
+	}
+
+	// Blocks that define each variable.
+	defBlocks := map[*types.Var][]*cfg.Block{}
+	for _, b := range g.Blocks {
+		if !b.Live {
+			continue
+		}
+		seen := map[*types.Var]bool{}
+		w := &walker{fl: fl, in: in, def: func(v *types.Var, _ ast.Node, _ []ast.Expr) {
+			if !seen[v] {
+				seen[v] = true
+				defBlocks[v] = append(defBlocks[v], b)
+			}
+		}, use: func(*ast.Name, *types.Var) {}}
+		for _, n := range b.Nodes {
+			w.walk(n)
+		}
+	}
+
+	// φ placement: the iterated dominance frontier of the defining blocks
+	// and of the exits of the loops containing one.
+	phiAt := map[*cfg.Block][]*def{}
+	vars := make([]*types.Var, 0, len(fl.promoted))
+	for v := range fl.promoted {
+		vars = append(vars, v)
+	}
+	for _, v := range vars {
+		has := map[*cfg.Block]bool{}
+		work := append([]*cfg.Block{g.Entry}, defBlocks[v]...)
+		inWork := map[*cfg.Block]bool{}
+		for _, b := range work {
+			inWork[b] = true
+		}
+		addPhi := func(y *cfg.Block) {
+			if !y.Live || has[y] {
+				return
+			}
+			has[y] = true
+			phi := &def{v: v, kind: defPhi, block: y, edges: make([]*def, len(y.Preds))}
+			phiAt[y] = append(phiAt[y], phi)
+			fl.phis = append(fl.phis, phi)
+			if !inWork[y] {
+				inWork[y] = true
+				work = append(work, y)
+			}
+		}
+		for _, l := range loops.Loops {
+			for _, b := range defBlocks[v] {
+				if l.Contains(b) {
+					for _, e := range l.Exits {
+						addPhi(e.To())
+					}
+					break
+				}
+			}
+		}
+		for len(work) > 0 {
+			x := work[len(work)-1]
+			work = work[:len(work)-1]
+			for _, y := range g.DominanceFrontier(x) {
+				addPhi(y)
+			}
+		}
+	}
+
+	// Renaming along the dominator tree.
+	stacks := map[*types.Var][]*def{}
+	params := map[*types.Var]bool{}
+	for _, p := range f.params() {
+		params[p] = true
+	}
+	for _, v := range vars {
+		d := &def{v: v, kind: defUndef, block: g.Entry}
+		if params[v] {
+			d.kind = defParam
+		}
+		fl.defs = append(fl.defs, d)
+		stacks[v] = []*def{d}
+	}
+	var rename func(b *cfg.Block)
+	rename = func(b *cfg.Block) {
+		var pushed []*types.Var
+		push := func(d *def) {
+			stacks[d.v] = append(stacks[d.v], d)
+			pushed = append(pushed, d.v)
+		}
+		top := func(v *types.Var) *def { s := stacks[v]; return s[len(s)-1] }
+		for _, phi := range phiAt[b] {
+			push(phi)
+		}
+		w := &walker{fl: fl, in: in,
+			use: func(n *ast.Name, v *types.Var) { fl.use[n] = top(v) },
+			def: func(v *types.Var, n ast.Node, guard []ast.Expr) {
+				d := &def{v: v, kind: defAssign, node: n, old: top(v), block: b, guard: guard}
+				if id, ok := n.(*ast.InitDeclarator); ok && id.Init == nil {
+					d.kind, d.old = defUndef, nil
+				}
+				fl.defs = append(fl.defs, d)
+				push(d)
+			}}
+		for _, n := range b.Nodes {
+			w.walk(n)
+		}
+		for _, s := range b.Succs {
+			for _, phi := range phiAt[s] {
+				for i, p := range s.Preds {
+					if p == b {
+						phi.edges[i] = top(phi.v)
+					}
+				}
+			}
+		}
+		for _, c := range g.DomChildren(b) {
+			rename(c)
+		}
+		for i := len(pushed) - 1; i >= 0; i-- {
+			v := pushed[i]
+			stacks[v] = stacks[v][:len(stacks[v])-1]
+		}
+	}
+	rename(g.Entry)
+	fl.defs = append(fl.defs, fl.phis...)
+	return fl
+}
+
+// walker visits the reads and writes of promoted variables of a node in
+// evaluation order.
+type walker struct {
+	fl    *flow
+	in    *Info
+	guard []ast.Expr
+	use   func(*ast.Name, *types.Var)
+	def   func(*types.Var, ast.Node, []ast.Expr)
+}
+
+// promoted returns the promoted variable e names, or nil.
+func (w *walker) promoted(e ast.Expr) (*ast.Name, *types.Var) {
+	if x, ok := cfg.Unparen(e).(*ast.Name); ok {
+		if v, ok := w.in.Types.Uses[x].(*types.Var); ok && w.fl.promoted[v] {
+			return x, v
+		}
+	}
+	return nil, nil
+}
+
+func (w *walker) under(cond ast.Expr, n ast.Node) {
+	saved := w.guard
+	w.guard = append(w.guard[:len(w.guard):len(w.guard)], cond)
+	w.walk(n)
+	w.guard = saved
+}
+
+func (w *walker) walk(n ast.Node) {
+	if n == nil {
+		return
+	}
+	cfg.InspectEval(n, func(m ast.Node) bool {
+		switch m := m.(type) {
+		case *ast.StmtExpr:
+			return false // its statements are in blocks of their own
+		case *ast.Name:
+			if x, v := w.promoted(m); v != nil {
+				w.use(x, v)
+			}
+		case *ast.AssignExpr:
+			x, v := w.promoted(m.L)
+			if v == nil {
+				return true
+			}
+			w.walk(m.R)
+			if m.Op == "=" {
+				// the target is not read: it names the value assigned
+				w.def(v, m, w.guard)
+				w.use(x, v)
+			} else {
+				w.use(x, v)
+				w.def(v, m, w.guard)
+			}
+			return false
+		case *ast.PostfixExpr:
+			if x, v := w.promoted(m.X); v != nil {
+				w.use(x, v)
+				w.def(v, m, w.guard)
+				return false
+			}
+		case *ast.UnaryExpr:
+			if m.Op == "++" || m.Op == "--" {
+				if x, v := w.promoted(m.X); v != nil {
+					w.use(x, v)
+					w.def(v, m, w.guard)
+					return false
+				}
+			}
+		case *ast.BinaryExpr:
+			if m.Op == "&&" || m.Op == "||" {
+				w.walk(m.X)
+				w.under(m.X, m.Y)
+				return false
+			}
+		case *ast.CondExpr:
+			w.walk(m.Cond)
+			if m.Then != nil {
+				w.under(m.Cond, m.Then)
+			}
+			w.under(m.Cond, m.Else)
+			return false
+		case *ast.InitDeclarator:
+			if m.Init != nil {
+				w.walk(m.Init)
+			}
+			if id := declIdent(m.Decl); id != nil {
+				if v, ok := w.in.Types.Defs[id].(*types.Var); ok && w.fl.promoted[v] {
+					w.def(v, m, w.guard)
+				}
+			}
+			return false
+		}
+		return true
+	})
+}
+
+// evalDefs computes the variance of the definitions not yet known to be
+// variant and reports whether one changed.
+func (f *Func) evalDefs() bool {
+	fl := f.flow
+	in := f.info
+	changed := false
+	// Joins of the branches that became variant.
+	for _, b := range f.Graph.Blocks {
+		if !b.Live || len(b.Succs) < 2 || fl.branched[b] || f.Branch(b) == nil {
+			continue
+		}
+		fl.branched[b] = true
+		for _, j := range joins(f.Graph, b) {
+			if fl.gate[j] == nil {
+				fl.gate[j] = b
+			}
+		}
+	}
+	exitCache := map[*cfg.Loop]*cfg.Block{}
+	exitDone := map[*cfg.Loop]bool{}
+	for _, d := range fl.defs {
+		if d.why != nil {
+			continue
+		}
+		var why *Reason
+		switch d.kind {
+		case defParam:
+			why = in.params[d.v]
+		case defAssign:
+			why = f.assignVariant(d)
+		case defPhi:
+			why = f.phiVariant(d, exitCache, exitDone)
+		}
+		if why != nil {
+			d.why = why
+			changed = true
+			if in.Vars[d.v] == nil {
+				in.Vars[d.v] = why
+			}
+		}
+	}
+	return changed
+}
+
+func (f *Func) assignVariant(d *def) *Reason {
+	name := d.v.Name()
+	for _, c := range d.guard {
+		if r := f.Variant(c); r != nil {
+			return &Reason{Node: d.node, What: name + " assigned under a thread-dependent condition (" + r.What + ")"}
+		}
+	}
+	if len(d.guard) > 0 && d.old != nil && d.old.why != nil {
+		return d.old.why
+	}
+	switch n := d.node.(type) {
+	case *ast.InitDeclarator:
+		return f.initVariant(n.Init)
+	case *ast.AssignExpr:
+		if n.Op != "=" && d.old != nil && d.old.why != nil {
+			return d.old.why
+		}
+		return f.Variant(n.R)
+	case *ast.PostfixExpr, *ast.UnaryExpr:
+		if d.old != nil {
+			return d.old.why
+		}
+	}
+	return nil
+}
+
+func (f *Func) phiVariant(d *def, exitCache map[*cfg.Loop]*cfg.Block, exitDone map[*cfg.Loop]bool) *Reason {
+	var first *def
+	differ := false
+	for _, e := range d.edges {
+		if e == nil || e == d {
+			continue
+		}
+		if e.why != nil {
+			return e.why
+		}
+		if first == nil {
+			first = e
+		} else if e != first {
+			differ = true
+		}
+	}
+	name := d.v.Name()
+	if br := f.flow.gate[d.block]; br != nil && differ {
+		r := f.Branch(br)
+		return &Reason{Node: r.Node, What: name + " assigned under thread-dependent control (" + r.What + ")", Branch: br}
+	}
+	// Exits of loops whose exit is thread-variant.
+	for i, p := range d.block.Preds {
+		e := d.edges[i]
+		if e == nil || e == d || !p.Live {
+			continue
+		}
+		for l := f.flow.loops.LoopOf(p); l != nil; l = l.Parent {
+			if l.Contains(d.block) {
+				break
+			}
+			if !l.Contains(e.block) {
+				continue
+			}
+			if !exitDone[l] {
+				exitDone[l] = true
+				exitCache[l] = f.variantExit(l)
+			}
+			if br := exitCache[l]; br != nil {
+				r := f.Branch(br)
+				return &Reason{Node: e.node, What: name + " changed in a loop whose exit is under thread-dependent control (" + r.What + ")", Branch: br}
+			}
+		}
+	}
+	return nil
+}
+
+// variantExit returns a thread-variant branch of loop l that decides
+// whether the loop is left, or nil.
+func (f *Func) variantExit(l *cfg.Loop) *cfg.Block {
+	seen := map[*cfg.Block]bool{}
+	var work []*cfg.Block
+	for _, e := range l.Exits {
+		if !seen[e.From] {
+			seen[e.From] = true
+			work = append(work, e.From)
+		}
+	}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if len(b.Succs) > 1 && f.Branch(b) != nil {
+			return b
+		}
+		for _, cd := range f.Graph.ControlDeps(b) {
+			if l.Contains(cd.Block) && !seen[cd.Block] {
+				seen[cd.Block] = true
+				work = append(work, cd.Block)
+			}
+		}
+	}
+	return nil
+}
+
+// joins returns the join points of branch b: the blocks where paths from
+// two different successors of b first meet. Each block gets the label of
+// the edge of b or of the join whose definition reaches it (like a φ that
+// merges the successors' values); a block whose predecessors bring
+// different labels is a join and labels itself. A join's own label coming
+// back around a loop does not make it one.
+func joins(g *cfg.Graph, b *cfg.Block) []*cfg.Block {
+	n := int32(len(g.Blocks))
+	label := make([]int32, n) // successor index s, or n+j for join j; -1: none
+	for i := range label {
+		label[i] = -1
+	}
+	rpo := g.ReversePostorder()
+	for iter := 0; iter < 2*len(rpo)+8; iter++ {
+		changed := false
+		for _, x := range rpo {
+			own := n + int32(x.Index)
+			lab, conflict := int32(-1), false
+			for _, p := range x.Preds {
+				l := label[p.Index]
+				if p == b {
+					l = int32(x.Index)
+				}
+				if l < 0 || l == own {
+					continue
+				}
+				if lab < 0 {
+					lab = l
+				} else if lab != l {
+					conflict = true
+				}
+			}
+			if conflict {
+				lab = own
+			}
+			if label[x.Index] != lab {
+				label[x.Index] = lab
+				changed = true
+			}
+		}
+		if !changed {
+			var out []*cfg.Block
+			for _, x := range rpo {
+				if label[x.Index] == n+int32(x.Index) {
+					out = append(out, x)
+				}
+			}
+			return out
+		}
+	}
+	// No fixpoint: every block the branch reaches may be a join.
+	var out []*cfg.Block
+	for _, x := range rpo {
+		if label[x.Index] >= 0 {
+			out = append(out, x)
+		}
+	}
+	return out
+}
