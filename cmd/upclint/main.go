@@ -55,7 +55,7 @@ job (bad flag, unreadable path).`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(newCheckCmd(), newRulesCmd(), newExplainCmd(), newVersionCmd(), newLSPCmd(), newConfigCmd(), newDumpCmd(), newRunCmd())
+	root.AddCommand(newCheckCmd(), newRulesCmd(), newExplainCmd(), newVersionCmd(), newLSPCmd(), newConfigCmd(), newDumpCmd(), newRunCmd(), newFixCmd())
 	return root
 }
 
