@@ -34,6 +34,9 @@ var Rule = &checks.Rule{
 	Summary:  "loop accessing possibly remote shared data element by element with affine indices",
 	Tags:     []string{"performance", "communication", "coalescing"},
 	Analyzer: Analyzer,
+	// The coalescing rewrite is offered only under the conditions that
+	// make it equivalent; others are marked with checks.UnsafeFix.
+	SafeFixes: true,
 }
 
 // group is the non-local accesses of one array in one loop.
@@ -51,8 +54,12 @@ func run(pass *analysis.Pass) (any, error) {
 	if f.Unit == nil || f.Unit.Info == nil {
 		return nil, nil
 	}
+	var fx *fixer
+	if f.Unit.File != nil {
+		fx = newFixer(pass, f.Unit.File.Tokens)
+	}
 	for _, fn := range f.Funcs {
-		c := &checker{fn: fn, af: fn.Affine(), info: f.Unit.Info, threads: f.Unit.Info.StaticThreads}
+		c := &checker{fn: fn, af: fn.Affine(), info: f.Unit.Info, threads: f.Unit.Info.StaticThreads, fx: fx}
 		c.check(pass)
 	}
 	return nil, nil
@@ -63,6 +70,7 @@ type checker struct {
 	af      *affine.Func
 	info    *types.Info
 	threads int
+	fx      *fixer
 }
 
 func (c *checker) check(pass *analysis.Pass) {
@@ -142,6 +150,7 @@ func (c *checker) report(pass *analysis.Pass, g *group) {
 	}
 	count := renderSum(g.ests, c.threads)
 	var msg string
+	var d analysis.Diagnostic
 	if count == "" {
 		msg = fmt.Sprintf("fine-grained remote %s of %s in this loop: one remote operation per element on every iteration", ops, pattern)
 	} else {
@@ -154,8 +163,11 @@ func (c *checker) report(pass *analysis.Pass, g *group) {
 		msg += fmt.Sprintf(" (not coalescible here: %s)", g.inhibit)
 	} else {
 		msg += "; " + fix
+		if sf := c.coalesce(c.fx, g); sf != nil {
+			d.SuggestedFixes = []analysis.SuggestedFix{*sf}
+		}
 	}
-	d := analysis.Diagnostic{Pos: first.Expr.Start(), End: first.Expr.End(), Category: Name, Message: msg}
+	d.Pos, d.End, d.Category, d.Message = first.Expr.Start(), first.Expr.End(), Name, msg
 	if s := g.loop.Stmt; s != nil {
 		d.Related = []analysis.RelatedInformation{{Pos: s.Start(), End: s.Start() + 1, Message: "in this loop"}}
 	}

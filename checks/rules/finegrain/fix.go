@@ -1,0 +1,664 @@
+package finegrain
+
+import (
+	"bytes"
+	"fmt"
+	gotoken "go/token"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/upclint/upclint/cfg"
+	"github.com/upclint/upclint/cfg/affine"
+	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/grammar/ast"
+	"github.com/upclint/upclint/grammar/token"
+	"github.com/upclint/upclint/grammar/types"
+)
+
+// stackLimit is the largest buffer, in elements, declared on the stack;
+// larger or non-constant buffers are allocated with malloc.
+const stackLimit = 4096
+
+// fixer builds the coalescing rewrites of one translation unit. It keeps
+// the names it has handed out so that two rewrites of one run never
+// declare the same buffer.
+type fixer struct {
+	pass   *analysis.Pass
+	tokens map[string]bool // identifiers of the unit
+	used   map[string]bool
+	srcs   map[string][]byte
+}
+
+func newFixer(pass *analysis.Pass, toks []token.Token) *fixer {
+	fx := &fixer{pass: pass, tokens: map[string]bool{}, used: map[string]bool{}, srcs: map[string][]byte{}}
+	for i := range toks {
+		if ident.MatchString(toks[i].Text) {
+			fx.tokens[toks[i].Text] = true
+		}
+	}
+	return fx
+}
+
+// ident is a C identifier.
+var ident = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// helperNames are declared inside the generated gather blocks.
+var helperNames = []string{"_upclint_k", "_upclint_r", "_upclint_t", "_upclint_c", "_upclint_g"}
+
+// bufferName returns a fresh name for the private copy of base.
+func (fx *fixer) bufferName(base string) string {
+	name := "_upclint_" + base
+	for n := 2; fx.tokens[name] || fx.used[name]; n++ {
+		name = fmt.Sprintf("_upclint_%s_%d", base, n)
+	}
+	fx.used[name] = true
+	return name
+}
+
+// source returns the text of the file holding pos and pos's offset in it.
+func (fx *fixer) source(pos gotoken.Pos) ([]byte, int, bool) {
+	tf := fx.pass.Fset.File(pos)
+	if tf == nil {
+		return nil, 0, false
+	}
+	src, ok := fx.srcs[tf.Name()]
+	if !ok {
+		var err error
+		if fx.pass.ReadFile != nil {
+			src, err = fx.pass.ReadFile(tf.Name())
+		}
+		if err != nil {
+			src = nil
+		}
+		fx.srcs[tf.Name()] = src
+	}
+	off := tf.Offset(pos)
+	if src == nil || off < 0 || off > len(src) || tf.Size() != len(src) {
+		return nil, 0, false
+	}
+	return src, off, true
+}
+
+// plan is one coalescing rewrite: the shape of the fetch and the edits.
+type plan struct {
+	g       *group
+	v       *types.Var
+	lay     *types.Layout
+	stmt    ast.Stmt
+	elem    string // the element type, as C
+	inner   []int64
+	buf     string
+	unsafe  string
+	pointer bool // writes through pointers in the loop
+}
+
+// coalesce returns the rewrite of g, or nil when the accesses cannot be
+// coalesced into a private buffer by a form proven equivalent.
+func (c *checker) coalesce(fx *fixer, g *group) *analysis.SuggestedFix {
+	if fx == nil || g.inhibit != "" || g.loop.Stmt == nil {
+		return nil
+	}
+	switch g.loop.Stmt.(type) {
+	case *ast.ForStmt, *ast.ForallStmt:
+	default:
+		return nil
+	}
+	if !c.directItem(g.loop.Stmt) || leaves(g.loop.Stmt) {
+		return nil
+	}
+	first := g.accs[0]
+	v, lay := first.Var, first.Layout
+	if v == nil || lay == nil || !lay.IsArray || lay.Incomplete || len(lay.Dims) == 0 {
+		return nil
+	}
+	if _, ok := cfg.Unparen(first.Base).(*ast.Name); !ok {
+		return nil
+	}
+	for _, a := range g.accs {
+		if a.Var != v || a.Write || a.Addr || a.Pointer || a.Index == nil || len(indices(a.Expr)) != len(lay.Dims) {
+			return nil
+		}
+	}
+	p := &plan{g: g, v: v, lay: lay, stmt: g.loop.Stmt}
+	for _, w := range c.af.Accesses {
+		if !g.loop.Contains(w.Block) || !w.Write {
+			continue
+		}
+		if w.Var == v {
+			return nil // reads only: the writes would have to go to the buffer too
+		}
+		if w.Pointer && !w.Shared {
+			p.unsafe = "the loop writes through a private pointer, which might point into " + v.Name()
+		}
+	}
+	for _, d := range lay.Dims[1:] {
+		if d.Threads || d.Len <= 0 {
+			return nil
+		}
+		p.inner = append(p.inner, d.Len)
+	}
+	elem := types.Unqualified(lay.Elem)
+	if elem == nil || types.IsShared(elem) {
+		return nil
+	}
+	p.elem = types.TypeString(elem, "")
+	if strings.Contains(p.elem, "<") || strings.Contains(p.elem, "(") || strings.Contains(p.elem, "[") {
+		return nil
+	}
+	for _, h := range helperNames {
+		if fx.tokens[h] {
+			return nil
+		}
+	}
+	bs, ok := c.blockOf(first)
+	if !ok {
+		return nil
+	}
+	var sf *analysis.SuggestedFix
+	if bs == 1 && len(lay.Dims) == 1 {
+		sf = c.stridedFix(fx, p)
+	}
+	if sf == nil {
+		sf = c.boxFix(fx, p, bs)
+	}
+	if sf != nil && p.unsafe != "" {
+		sf.Message = checks.UnsafeFix(sf.Message + " (" + p.unsafe + ")")
+	}
+	return sf
+}
+
+// indices returns the index expressions of X[i1]...[in], outermost first.
+func indices(e ast.Expr) []ast.Expr {
+	var out []ast.Expr
+	for {
+		ix, ok := cfg.Unparen(e).(*ast.IndexExpr)
+		if !ok {
+			return out
+		}
+		out = append([]ast.Expr{ix.Index}, out...)
+		e = ix.X
+	}
+}
+
+// directItem reports whether s is an item of a compound statement, where
+// declarations may be inserted before it.
+func (c *checker) directItem(s ast.Stmt) bool {
+	found := false
+	if c.fn.Decl == nil || c.fn.Decl.Body == nil {
+		return false
+	}
+	cfg.Inspect(c.fn.Decl.Body, func(n ast.Node) bool {
+		if b, ok := n.(*ast.Block); ok {
+			for _, it := range b.Items {
+				found = found || it == s
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// leaves reports whether the loop can end other than by its condition
+// (break, return, goto): the bounding box would then overstate what the
+// loop reads, possibly past the end of the data.
+func leaves(s ast.Stmt) bool {
+	found := false
+	cfg.Inspect(s, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.BreakStmt, *ast.ReturnStmt, *ast.GotoStmt, *ast.StmtExpr:
+			found = true
+		case *ast.CallExpr:
+			if name := cfg.CalleeName(n.(*ast.CallExpr)); name == "exit" || name == "upc_global_exit" || name == "longjmp" {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// render prints f as a C expression; ok is false when an atom is not a
+// plain name invariant where the fetch is inserted.
+func (c *checker) render(f *affine.Form) (string, bool) {
+	var b strings.Builder
+	for _, t := range f.Terms {
+		for _, a := range t.Atoms {
+			at := c.af.Atoms[a]
+			if !ident.MatchString(a) || at == nil || at.Kind == affine.Induction && at.Loop == nil {
+				return "", false
+			}
+		}
+		coef := t.Coef
+		switch {
+		case b.Len() == 0 && coef < 0:
+			b.WriteString("-")
+			coef = -coef
+		case b.Len() > 0 && coef < 0:
+			b.WriteString(" - ")
+			coef = -coef
+		case b.Len() > 0:
+			b.WriteString(" + ")
+		}
+		if coef != 1 {
+			b.WriteString(strconv.FormatInt(coef, 10) + " * ")
+		}
+		b.WriteString(strings.Join(t.Atoms, " * "))
+	}
+	switch {
+	case b.Len() == 0:
+		b.WriteString(strconv.FormatInt(f.Const, 10))
+	case f.Const > 0:
+		b.WriteString(" + " + strconv.FormatInt(f.Const, 10))
+	case f.Const < 0:
+		b.WriteString(" - " + strconv.FormatInt(-f.Const, 10))
+	}
+	return b.String(), true
+}
+
+// paren parenthesises a rendered form unless it is one term.
+func paren(f *affine.Form, s string) string {
+	if len(f.Terms)+btoi(f.Const != 0) > 1 || strings.HasPrefix(s, "-") {
+		return "(" + s + ")"
+	}
+	return s
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// invariantIn reports whether every atom of f is invariant in l (no
+// induction variable of l or of a loop inside it).
+func (c *checker) invariantIn(f *affine.Form, l *cfg.Loop) bool {
+	for _, name := range f.Atoms() {
+		at := c.af.Atoms[name]
+		if at == nil {
+			return false
+		}
+		if at.Kind == affine.Induction && ivLoopIn(l, name) != nil {
+			return false
+		}
+		if at.Kind == affine.Invariant && !l.Invariant(&ast.Name{Name: name}) {
+			return false
+		}
+	}
+	return true
+}
+
+// frame is where the fetch goes: the line of the loop statement.
+type frame struct {
+	lineStart gotoken.Pos
+	indent    string
+	unit      string // one level of indentation
+	end       gotoken.Pos
+}
+
+func (fx *fixer) frame(s ast.Stmt) (frame, bool) {
+	src, off, ok := fx.source(s.Start())
+	if !ok {
+		return frame{}, false
+	}
+	ls := bytes.LastIndexByte(src[:off], '\n') + 1
+	indent := string(src[ls:off])
+	if strings.TrimLeft(indent, " \t") != "" {
+		return frame{}, false
+	}
+	unit := "    "
+	if strings.HasPrefix(indent, "\t") {
+		unit = "\t"
+	}
+	return frame{lineStart: s.Start() - gotoken.Pos(off-ls), indent: indent, unit: unit, end: s.End()}, true
+}
+
+// declare returns the declaration of the buffer of n rows (constant when
+// nConst >= 0) and whether it is allocated with malloc.
+func (p *plan) declare(fr frame, n string, nConst int64) (string, bool) {
+	dims := ""
+	elems := nConst
+	for _, d := range p.inner {
+		dims += "[" + strconv.FormatInt(d, 10) + "]"
+		elems *= d
+	}
+	if nConst > 0 && elems <= stackLimit {
+		return fmt.Sprintf("%s%s %s[%d]%s;\n", fr.indent, p.elem, p.buf, nConst, dims), false
+	}
+	decl := "*" + p.buf
+	if dims != "" {
+		decl = "(*" + p.buf + ")" + dims
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s%s %s = malloc(%s * sizeof *%s);\n", fr.indent, p.elem, decl, n, p.buf)
+	fmt.Fprintf(&b, "%sif (%s > 0 && %s == NULL)\n%s%supc_global_exit(1);\n", fr.indent, n, p.buf, fr.indent, fr.unit)
+	return b.String(), true
+}
+
+// finish assembles the edits: the fetch before the loop, the free after
+// it, the rewritten accesses and, for malloc, #include <stdlib.h>.
+func (fx *fixer) finish(p *plan, fr frame, before string, heap bool, edits []analysis.TextEdit, msg string) *analysis.SuggestedFix {
+	edits = append(edits, analysis.TextEdit{Pos: fr.lineStart, End: fr.lineStart, NewText: []byte(before)})
+	if heap {
+		edits = append(edits, analysis.TextEdit{Pos: fr.end, End: fr.end, NewText: []byte("\n" + fr.indent + "free(" + p.buf + ");")})
+		if e, ok := fx.includeStdlib(fr.lineStart); !ok {
+			return nil
+		} else if e != nil {
+			edits = append(edits, *e)
+		}
+	}
+	return &analysis.SuggestedFix{Message: msg, TextEdits: edits}
+}
+
+var includeLine = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*include[ \t]*[<"]([^>"]*)[>"].*$`)
+
+// includeStdlib returns the edit that includes <stdlib.h> after the last
+// #include of the file holding pos, nil when it is already included.
+func (fx *fixer) includeStdlib(pos gotoken.Pos) (*analysis.TextEdit, bool) {
+	src, off, ok := fx.source(pos)
+	if !ok {
+		return nil, false
+	}
+	last := -1
+	for _, m := range includeLine.FindAllSubmatchIndex(src, -1) {
+		if string(src[m[2]:m[3]]) == "stdlib.h" {
+			return nil, true
+		}
+		if m[1] <= off {
+			last = m[1]
+		}
+	}
+	if last < 0 {
+		return nil, false
+	}
+	at := pos - gotoken.Pos(off-last)
+	return &analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n#include <stdlib.h>")}, true
+}
+
+// stridedFix handles a cyclic array read at i + c in a loop whose induction
+// variable i starts at S and steps by THREADS (for (i = MYTHREAD; ...;
+// i += THREADS)): the elements S+c, S+c+THREADS, ... all belong to one
+// thread and are consecutive in its memory, so one upc_memget of the trip
+// count fetches exactly the elements the loop reads, and the element of
+// iteration i is at (i - S) / THREADS.
+func (c *checker) stridedFix(fx *fixer, p *plan) *analysis.SuggestedFix {
+	l := p.g.loop
+	iv := l.Induction()
+	if iv == nil || iv.Step == nil || iv.StepNeg || iv.Dir <= 0 {
+		return nil
+	}
+	sf, _ := c.af.Form(iv.Step, l.Header)
+	if sf == nil || !sf.Equal(affine.AtomForm(affine.Threads)) && !(c.threads > 0 && sf.IsConst() && sf.Const == int64(c.threads)) {
+		return nil
+	}
+	lo, hi, _ := c.af.IVRange(l)
+	if lo == nil || !c.invariantIn(lo, l) || !c.invariantIn(hi, l) {
+		return nil
+	}
+	var off *affine.Form
+	for _, a := range p.g.accs {
+		coef, rest, ok := a.Index.Split(iv.Name)
+		if !ok || coef != 1 || !rest.IsConst() {
+			return nil
+		}
+		if off != nil && !off.Equal(rest) {
+			return nil
+		}
+		off = rest
+	}
+	fr, ok := fx.frame(p.stmt)
+	if !ok {
+		return nil
+	}
+	los, ok1 := c.render(lo)
+	his, ok2 := c.render(hi)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	firstEl, _ := c.render(lo.Add(off))
+	p.buf = fx.bufferName(p.v.Name())
+	count := fmt.Sprintf("%s >= %s ? (%s - %s) / THREADS + 1 : 0", paren(hi, his), paren(lo, los), paren(hi, his), paren(lo, los))
+	nConst := int64(-1)
+	if span := hi.Sub(lo); span.IsConst() && c.threads > 0 {
+		nConst = 0
+		if span.Const >= 0 {
+			nConst = span.Const/int64(c.threads) + 1
+		}
+		count = strconv.FormatInt(nConst, 10)
+	}
+	if nConst == 0 {
+		return nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s/* upclint: the elements of %s this loop reads, one per iteration, all on one thread */\n", fr.indent, p.v.Name())
+	nName := count
+	if nConst < 0 {
+		nName = p.buf + "_n"
+		if fx.tokens[nName] || fx.used[nName] {
+			return nil
+		}
+		fx.used[nName] = true
+		fmt.Fprintf(&b, "%ssize_t %s = %s;\n", fr.indent, nName, count)
+	}
+	decl, heap := p.declare(fr, nName, nConst)
+	b.WriteString(decl)
+	if nConst < 0 {
+		fmt.Fprintf(&b, "%sif (%s > 0)\n%s%s", fr.indent, nName, fr.indent, fr.unit)
+	} else {
+		b.WriteString(fr.indent)
+	}
+	fmt.Fprintf(&b, "upc_memget(%s, &%s[%s], %s * sizeof *%s);\n", p.buf, p.v.Name(), firstEl, nName, p.buf)
+	idx := fmt.Sprintf("(%s - %s) / THREADS", iv.Name, paren(lo, los))
+	var edits []analysis.TextEdit
+	for _, a := range p.g.accs {
+		ix := indices(a.Expr)
+		base := cfg.Unparen(a.Base)
+		edits = append(edits,
+			analysis.TextEdit{Pos: base.Start(), End: base.End(), NewText: []byte(p.buf)},
+			analysis.TextEdit{Pos: ix[0].Start(), End: ix[0].End(), NewText: []byte(idx)})
+	}
+	msg := fmt.Sprintf("coalesce the reads of %s: fetch the %s elements of the loop with one upc_memget before it", p.v.Name(), p.v.Name())
+	return fx.finish(p, fr, b.String(), heap, edits, msg)
+}
+
+// boxFix fetches the rows [lo, hi] of the first index's range over the
+// loop (the bounding box, seed 001 §8.1) into a buffer with the array's
+// inner dimensions, and reads X[e][...] as buf[e - lo][...]. Indefinite
+// arrays need one upc_memget; block-cyclic arrays one per block run;
+// cyclic arrays one per thread, gathered into global index order.
+func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
+	l := p.g.loop
+	var lo, hi *affine.Form
+	for _, a := range p.g.accs {
+		e := indices(a.Expr)[0]
+		f, _ := c.af.Form(e, a.Block)
+		if f == nil {
+			return nil
+		}
+		flo, fhi, _ := c.af.Bounds(f, l)
+		if flo == nil || !c.invariantIn(flo, l) || !c.invariantIn(fhi, l) {
+			return nil
+		}
+		if lo == nil {
+			lo, hi = flo, fhi
+			continue
+		}
+		dl, dh := flo.Sub(lo), fhi.Sub(hi)
+		if !dl.IsConst() || !dh.IsConst() {
+			return nil
+		}
+		if dl.Const < 0 {
+			lo = flo
+		}
+		if dh.Const > 0 {
+			hi = fhi
+		}
+	}
+	rows := hi.Sub(lo).Add(affine.ConstForm(1))
+	nConst := int64(-1)
+	if rows.IsConst() {
+		if rows.Const <= 0 {
+			return nil
+		}
+		nConst = rows.Const
+	}
+	los, ok1 := c.render(lo)
+	rs, ok2 := c.render(rows)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	fr, ok := fx.frame(p.stmt)
+	if !ok {
+		return nil
+	}
+	p.buf = fx.bufferName(p.v.Name())
+	name := p.v.Name()
+	var rowElems int64 = 1
+	zeros := ""
+	for _, d := range p.inner {
+		rowElems *= d
+		zeros += "[0]"
+	}
+	var b strings.Builder
+	what := "the elements"
+	if len(p.inner) > 0 {
+		what = "the rows"
+	}
+	fmt.Fprintf(&b, "%s/* upclint: %s of %s this loop reads, fetched before it */\n", fr.indent, what, name)
+	nName := rs
+	if nConst < 0 {
+		nName = p.buf + "_n"
+		if fx.tokens[nName] || fx.used[nName] {
+			return nil
+		}
+		fx.used[nName] = true
+		fmt.Fprintf(&b, "%ssize_t %s = %s > 0 ? %s : 0;\n", fr.indent, nName, paren(rows, rs), rs)
+	}
+	decl, heap := p.declare(fr, nName, nConst)
+	b.WriteString(decl)
+	in := fr.indent
+	guard := func() {
+		if nConst < 0 {
+			fmt.Fprintf(&b, "%sif (%s > 0)", in, nName)
+		}
+	}
+	// Element counts and the flat index of the first element.
+	ne := nName
+	if rowElems != 1 {
+		ne = fmt.Sprintf("%s * %d", paren(rows, nName), rowElems)
+		if nConst > 0 {
+			ne = strconv.FormatInt(nConst*rowElems, 10)
+		}
+	}
+	flo := los
+	if rowElems != 1 {
+		flo = fmt.Sprintf("%s * %d", paren(lo, los), rowElems)
+		if lo.IsConst() {
+			flo = strconv.FormatInt(lo.Const*rowElems, 10)
+		}
+	}
+	flat := "&" + name + "[0]" + zeros // pointer to the first element, with the array's layout
+	bufFlat := p.buf
+	if len(p.inner) > 0 {
+		bufFlat = "&" + p.buf + "[0]" + zeros
+	}
+	switch {
+	case bs == 0:
+		guard()
+		if nConst < 0 {
+			fmt.Fprintf(&b, "\n%s%s", in, fr.unit)
+		} else {
+			b.WriteString(in)
+		}
+		fmt.Fprintf(&b, "upc_memget(%s, &%s[%s]%s, %s * sizeof *%s);\n", p.buf, name, los, zeros, nName, p.buf)
+	case bs > 1:
+		guard()
+		if nConst < 0 {
+			b.WriteString(" {\n")
+		} else {
+			b.WriteString(in + "{\n")
+		}
+		i1 := in + fr.unit
+		i2 := i1 + fr.unit
+		fmt.Fprintf(&b, "%s/* one upc_memget per block of %d elements */\n", i1, bs)
+		fmt.Fprintf(&b, "%ssize_t _upclint_k, _upclint_r;\n", i1)
+		fmt.Fprintf(&b, "%sfor (_upclint_k = 0; _upclint_k < %s; _upclint_k += _upclint_r) {\n", i1, ne)
+		fmt.Fprintf(&b, "%s_upclint_r = %d - (%s + _upclint_k) %% %d;\n", i2, bs, flo, bs)
+		fmt.Fprintf(&b, "%sif (_upclint_r > %s - _upclint_k)\n%s%s_upclint_r = %s - _upclint_k;\n", i2, ne, i2, fr.unit, ne)
+		fmt.Fprintf(&b, "%supc_memget(%s + _upclint_k, %s + (%s + _upclint_k), _upclint_r * sizeof(%s));\n", i2, bufFlat, flat, flo, p.elem)
+		fmt.Fprintf(&b, "%s}\n%s}\n", i1, in)
+	default: // cyclic
+		guard()
+		if nConst < 0 {
+			b.WriteString(" {\n")
+		} else {
+			b.WriteString(in + "{\n")
+		}
+		i1 := in + fr.unit
+		i2 := i1 + fr.unit
+		i3 := i2 + fr.unit
+		fmt.Fprintf(&b, "%s/* one upc_memget per thread: its elements are THREADS apart here, adjacent there */\n", i1)
+		fmt.Fprintf(&b, "%ssize_t _upclint_t, _upclint_c, _upclint_k;\n", i1)
+		fmt.Fprintf(&b, "%s%s *_upclint_g = malloc((%s + THREADS - 1) / THREADS * sizeof *_upclint_g);\n", i1, p.elem, ne)
+		fmt.Fprintf(&b, "%sif (_upclint_g == NULL)\n%s%supc_global_exit(1);\n", i1, i1, fr.unit)
+		fmt.Fprintf(&b, "%sfor (_upclint_t = 0; _upclint_t < THREADS && _upclint_t < %s; _upclint_t++) {\n", i1, ne)
+		fmt.Fprintf(&b, "%s_upclint_c = (%s - _upclint_t + THREADS - 1) / THREADS;\n", i2, ne)
+		fmt.Fprintf(&b, "%supc_memget(_upclint_g, %s + (%s + _upclint_t), _upclint_c * sizeof *_upclint_g);\n", i2, flat, flo)
+		fmt.Fprintf(&b, "%sfor (_upclint_k = 0; _upclint_k < _upclint_c; _upclint_k++)\n", i2)
+		dst := bufFlat
+		if len(p.inner) > 0 {
+			dst = "(" + dst + ")"
+		}
+		fmt.Fprintf(&b, "%s%s[_upclint_t + _upclint_k * THREADS] = _upclint_g[_upclint_k];\n", i3, dst)
+		fmt.Fprintf(&b, "%s}\n%sfree(_upclint_g);\n%s}\n", i1, i1, in)
+		heap = true
+	}
+	var edits []analysis.TextEdit
+	for _, a := range p.g.accs {
+		ix := indices(a.Expr)
+		base := cfg.Unparen(a.Base)
+		edits = append(edits, analysis.TextEdit{Pos: base.Start(), End: base.End(), NewText: []byte(p.buf)})
+		if lo.IsConst() && lo.Const == 0 {
+			continue
+		}
+		e := ix[0]
+		adj := " - " + paren(lo, los)
+		if lo.IsConst() && lo.Const < 0 {
+			adj = " + " + strconv.FormatInt(-lo.Const, 10)
+		}
+		if needsParen(e) {
+			edits = append(edits, analysis.TextEdit{Pos: e.Start(), End: e.Start(), NewText: []byte("(")})
+			adj = ")" + adj
+		}
+		edits = append(edits, analysis.TextEdit{Pos: e.End(), End: e.End(), NewText: []byte(adj)})
+	}
+	var msg string
+	switch {
+	case bs == 0:
+		msg = fmt.Sprintf("coalesce the reads of %s: fetch %s with one upc_memget before the loop", name, what)
+	case bs > 1:
+		msg = fmt.Sprintf("coalesce the reads of %s: fetch %s with one upc_memget per block before the loop", name, what)
+	default:
+		msg = fmt.Sprintf("coalesce the reads of %s: fetch %s with one upc_memget per thread before the loop", name, what)
+	}
+	return fx.finish(p, fr, b.String(), heap, edits, msg)
+}
+
+// needsParen reports whether "e - x" would not subtract x from all of e.
+func needsParen(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case "+", "-", "*", "/", "%":
+			return false
+		}
+		return true
+	case *ast.Name, *ast.BasicLit, *ast.IndexExpr, *ast.CallExpr, *ast.ParenExpr, *ast.MemberExpr,
+		*ast.PostfixExpr, *ast.UnaryExpr, *ast.CastExpr:
+		return false
+	}
+	return true
+}

@@ -1,0 +1,171 @@
+package finegrain_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/upclint/upclint/fixes/fixtest"
+	"github.com/upclint/upclint/grammar"
+	"github.com/upclint/upclint/runtime"
+	"github.com/upclint/upclint/runtime/translate"
+)
+
+const goldenDir = "../../../testdata/fixes/coalesce"
+
+// TestFixGolden applies the coalescing fixes to every program of
+// testdata/fixes/coalesce and compares with the .golden files.
+func TestFixGolden(t *testing.T) {
+	fixtest.Golden(t, goldenDir, "finegrain")
+}
+
+var runThreads = []int{1, 2, 3, 4, 8}
+
+func haveCC() bool {
+	cc := os.Getenv("CC")
+	if cc == "" {
+		cc = "cc"
+	}
+	_, err := exec.LookPath(cc)
+	return err == nil
+}
+
+func cacheDir(t *testing.T) string {
+	if d := os.Getenv("UPCLINT_CACHE"); d != "" {
+		return d
+	}
+	d, err := os.UserCacheDir()
+	if err != nil {
+		return t.TempDir()
+	}
+	return filepath.Join(d, "upclint")
+}
+
+// buildUPC translates and compiles the UPC program text src.
+func buildUPC(t *testing.T, name string, src []byte) string {
+	t.Helper()
+	dir := t.TempDir()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, _, err := translate.TranslateFile(path, &grammar.Config{}, translate.Options{})
+	if err != nil {
+		t.Fatalf("translate %s: %v", name, err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	bin, err := runtime.Build(ctx, []runtime.Source{{Name: strings.TrimSuffix(name, ".upc") + ".c", Code: c}},
+		runtime.BuildOptions{CacheDir: cacheDir(t)})
+	if err != nil {
+		t.Fatalf("build %s: %v", name, err)
+	}
+	return bin
+}
+
+type outcome struct {
+	status int
+	out    []string
+	remote uint64
+}
+
+func runUPC(t *testing.T, bin string, threads int) outcome {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	res, err := runtime.Run(ctx, bin, runtime.Options{Threads: threads, Timeout: 90 * time.Second, DeadlockAfter: 5 * time.Second})
+	if err != nil {
+		t.Fatalf("run with %d threads: %v", threads, err)
+	}
+	o := outcome{status: res.Status}
+	for _, th := range res.Threads {
+		o.out = append(o.out, string(th.Stdout))
+	}
+	if f := res.Fatal(); f != nil {
+		o.out = append(o.out, "fatal: "+f.Kind+": "+f.Message)
+	}
+	if res.Stats != nil {
+		o.remote = res.Stats.Total.RemoteOps()
+	}
+	return o
+}
+
+// compareRuns runs the original and the fixed program with every thread
+// count and requires the same per-thread output and exit status; it
+// returns the remote operations of both at the largest thread count.
+func compareRuns(t *testing.T, name string, orig, fixed []byte) (before, after uint64) {
+	t.Helper()
+	b1 := buildUPC(t, name, orig)
+	b2 := buildUPC(t, name, fixed)
+	for _, n := range runThreads {
+		o1, o2 := runUPC(t, b1, n), runUPC(t, b2, n)
+		if o1.status != 0 {
+			t.Errorf("%s: original exits with %d at THREADS=%d:\n%s", name, o1.status, n, strings.Join(o1.out, ""))
+		}
+		if o1.status != o2.status || fmt.Sprint(o1.out) != fmt.Sprint(o2.out) {
+			t.Errorf("%s: THREADS=%d: original (status %d):\n%s\nfixed (status %d):\n%s", name, n,
+				o1.status, strings.Join(o1.out, "|"), o2.status, strings.Join(o2.out, "|"))
+		}
+		t.Logf("%s THREADS=%d: remote operations %d -> %d", name, n, o1.remote, o2.remote)
+		before, after = o1.remote, o2.remote
+	}
+	return before, after
+}
+
+// TestFixRun runs the original and the fixed program of every golden
+// with 1, 2, 3, 4 and 8 threads on the bundled runtime.
+func TestFixRun(t *testing.T) {
+	if testing.Short() || !haveCC() {
+		t.Skip("needs a C compiler")
+	}
+	inputs, _ := filepath.Glob(filepath.Join(goldenDir, "*.upc"))
+	for _, in := range inputs {
+		t.Run(filepath.Base(in), func(t *testing.T) {
+			orig, err := os.ReadFile(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fixed, err := os.ReadFile(in + ".golden")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if bytes.Equal(orig, fixed) {
+				t.Fatalf("%s: the fix changes nothing", in)
+			}
+			compareRuns(t, filepath.Base(in), orig, fixed)
+		})
+	}
+}
+
+// TestFixKernels fixes the seed kernels matvec and stencil and measures
+// the remote operations before and after (seed 001 §8.3: about two orders
+// of magnitude for matvec).
+func TestFixKernels(t *testing.T) {
+	if testing.Short() || !haveCC() {
+		t.Skip("needs a C compiler")
+	}
+	for _, k := range []string{"matvec.upc", "stencil.upc"} {
+		t.Run(k, func(t *testing.T) {
+			path := filepath.Join("../../../testdata/kernels", k)
+			orig, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fixed, _ := fixtest.FixFile(t, path, "finegrain")
+			if bytes.Equal(orig, fixed) {
+				t.Fatalf("%s: no fix applied", k)
+			}
+			before, after := compareRuns(t, k, orig, fixed)
+			if after == 0 || before/after < 10 {
+				t.Errorf("%s: remote operations %d -> %d, want at least 10x fewer", k, before, after)
+			}
+			t.Logf("%s: remote operations at THREADS=8: %d -> %d (%.1fx)", k, before, after, float64(before)/float64(max(after, 1)))
+		})
+	}
+}
