@@ -334,16 +334,22 @@ func (p *plan) declare(fr frame, n string, nConst int64) (string, bool) {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s%s %s = malloc(%s * sizeof *%s);\n", fr.indent, p.elem, decl, n, p.buf)
-	fmt.Fprintf(&b, "%sif (%s > 0 && %s == NULL)\n%s%supc_global_exit(1);\n", fr.indent, n, p.buf, fr.indent, fr.unit)
+	cond := p.buf + " == NULL"
+	if nConst < 0 {
+		cond = n + " > 0 && " + cond
+	}
+	fmt.Fprintf(&b, "%sif (%s)\n%s%supc_global_exit(1);\n", fr.indent, cond, fr.indent, fr.unit)
 	return b.String(), true
 }
 
 // finish assembles the edits: the fetch before the loop, the free after
 // it, the rewritten accesses and, for malloc, #include <stdlib.h>.
-func (fx *fixer) finish(p *plan, fr frame, before string, heap bool, edits []analysis.TextEdit, msg string) *analysis.SuggestedFix {
+func (fx *fixer) finish(p *plan, fr frame, before string, heap, stdlib bool, edits []analysis.TextEdit, msg string) *analysis.SuggestedFix {
 	edits = append(edits, analysis.TextEdit{Pos: fr.lineStart, End: fr.lineStart, NewText: []byte(before)})
 	if heap {
 		edits = append(edits, analysis.TextEdit{Pos: fr.end, End: fr.end, NewText: []byte("\n" + fr.indent + "free(" + p.buf + ");")})
+	}
+	if heap || stdlib {
 		if e, ok := fx.includeStdlib(fr.lineStart); !ok {
 			return nil
 		} else if e != nil {
@@ -461,7 +467,7 @@ func (c *checker) stridedFix(fx *fixer, p *plan) *analysis.SuggestedFix {
 			analysis.TextEdit{Pos: ix[0].Start(), End: ix[0].End(), NewText: []byte(idx)})
 	}
 	msg := fmt.Sprintf("coalesce the reads of %s: fetch the %s elements of the loop with one upc_memget before it", p.v.Name(), p.v.Name())
-	return fx.finish(p, fr, b.String(), heap, edits, msg)
+	return fx.finish(p, fr, b.String(), heap, false, edits, msg)
 }
 
 // boxFix fetches the rows [lo, hi] of the first index's range over the
@@ -560,6 +566,13 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 			flo = strconv.FormatInt(lo.Const*rowElems, 10)
 		}
 	}
+	stdlib := false
+	first := func(k string) string {
+		if flo == "0" {
+			return k
+		}
+		return flo + " + " + k
+	}
 	flat := "&" + name + "[0]" + zeros // pointer to the first element, with the array's layout
 	bufFlat := p.buf
 	if len(p.inner) > 0 {
@@ -586,9 +599,9 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 		fmt.Fprintf(&b, "%s/* one upc_memget per block of %d elements */\n", i1, bs)
 		fmt.Fprintf(&b, "%ssize_t _upclint_k, _upclint_r;\n", i1)
 		fmt.Fprintf(&b, "%sfor (_upclint_k = 0; _upclint_k < %s; _upclint_k += _upclint_r) {\n", i1, ne)
-		fmt.Fprintf(&b, "%s_upclint_r = %d - (%s + _upclint_k) %% %d;\n", i2, bs, flo, bs)
+		fmt.Fprintf(&b, "%s_upclint_r = %d - (%s) %% %d;\n", i2, bs, first("_upclint_k"), bs)
 		fmt.Fprintf(&b, "%sif (_upclint_r > %s - _upclint_k)\n%s%s_upclint_r = %s - _upclint_k;\n", i2, ne, i2, fr.unit, ne)
-		fmt.Fprintf(&b, "%supc_memget(%s + _upclint_k, %s + (%s + _upclint_k), _upclint_r * sizeof(%s));\n", i2, bufFlat, flat, flo, p.elem)
+		fmt.Fprintf(&b, "%supc_memget(%s + _upclint_k, %s + (%s), _upclint_r * sizeof(%s));\n", i2, bufFlat, flat, first("_upclint_k"), p.elem)
 		fmt.Fprintf(&b, "%s}\n%s}\n", i1, in)
 	default: // cyclic
 		guard()
@@ -606,7 +619,7 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 		fmt.Fprintf(&b, "%sif (_upclint_g == NULL)\n%s%supc_global_exit(1);\n", i1, i1, fr.unit)
 		fmt.Fprintf(&b, "%sfor (_upclint_t = 0; _upclint_t < THREADS && _upclint_t < %s; _upclint_t++) {\n", i1, ne)
 		fmt.Fprintf(&b, "%s_upclint_c = (%s - _upclint_t + THREADS - 1) / THREADS;\n", i2, ne)
-		fmt.Fprintf(&b, "%supc_memget(_upclint_g, %s + (%s + _upclint_t), _upclint_c * sizeof *_upclint_g);\n", i2, flat, flo)
+		fmt.Fprintf(&b, "%supc_memget(_upclint_g, %s + (%s), _upclint_c * sizeof *_upclint_g);\n", i2, flat, first("_upclint_t"))
 		fmt.Fprintf(&b, "%sfor (_upclint_k = 0; _upclint_k < _upclint_c; _upclint_k++)\n", i2)
 		dst := bufFlat
 		if len(p.inner) > 0 {
@@ -614,7 +627,7 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 		}
 		fmt.Fprintf(&b, "%s%s[_upclint_t + _upclint_k * THREADS] = _upclint_g[_upclint_k];\n", i3, dst)
 		fmt.Fprintf(&b, "%s}\n%sfree(_upclint_g);\n%s}\n", i1, i1, in)
-		heap = true
+		stdlib = true
 	}
 	var edits []analysis.TextEdit
 	for _, a := range p.g.accs {
@@ -644,7 +657,7 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 	default:
 		msg = fmt.Sprintf("coalesce the reads of %s: fetch %s with one upc_memget per thread before the loop", name, what)
 	}
-	return fx.finish(p, fr, b.String(), heap, edits, msg)
+	return fx.finish(p, fr, b.String(), heap, stdlib, edits, msg)
 }
 
 // needsParen reports whether "e - x" would not subtract x from all of e.
