@@ -11,6 +11,7 @@ import (
 	"github.com/upclint/upclint/cfg/variance"
 	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/checks/facts"
+	"github.com/upclint/upclint/checks/rules/collidiom/collfix"
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/diag"
 	"github.com/upclint/upclint/grammar/types"
@@ -35,6 +36,9 @@ var Rule = &checks.Rule{
 	Summary:  "a shared scalar (e.g. a reduction result) read by every thread: a hidden broadcast from one owner",
 	Tags:     []string{"performance", "collective", "communication"},
 	Analyzer: Analyzer,
+	// The broadcast keeps the value every thread reads; a fix is marked
+	// unsafe where the function is not proven to be called by all threads.
+	SafeFixes: true,
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -47,6 +51,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// pay for collectivity (of this function, and of every call site) only
 	// when there is one.
 	var partial map[*variance.Func]bool
+	var ed *collfix.Editor
 	for _, fn := range fs.Funcs {
 		var reduced map[string]string
 		for _, b := range fn.Graph.Blocks {
@@ -86,7 +91,15 @@ func run(pass *analysis.Pass) (any, error) {
 					related = append(related, analysis.RelatedInformation{Pos: rd.Start(), End: rd.End(),
 						Message: "the remote read of " + name})
 				}
-				pass.Report(analysis.Diagnostic{Pos: n.Start(), End: n.End(), Category: Name, Message: msg, Related: related})
+				if ed == nil {
+					ed = collfix.New(pass, fs)
+				}
+				var fixes []analysis.SuggestedFix
+				if f := broadcastFix(ed, fn, n, rd); f != nil {
+					fixes = append(fixes, *f)
+				}
+				pass.Report(analysis.Diagnostic{Pos: n.Start(), End: n.End(), Category: Name, Message: msg, Related: related,
+					SuggestedFixes: fixes})
 			}
 		}
 	}

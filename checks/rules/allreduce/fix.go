@@ -1,0 +1,62 @@
+package allreduce
+
+import (
+	"fmt"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/checks/facts"
+	"github.com/upclint/upclint/checks/rules/collidiom/collfix"
+	"github.com/upclint/upclint/grammar/ast"
+)
+
+// broadcastFix rewrites the all-threads read rd of a shared scalar in
+// statement n (seed 002, Figure 10): one upc_all_broadcast copies the value
+// into a file-scope array with one element per thread,
+//
+//	shared T _upclint_bcast_X[THREADS];
+//
+// which is the destination layout upc_all_broadcast wants for nbytes =
+// sizeof(T) (shared [nbytes] char[nbytes*THREADS]), and the statement reads
+// the thread's own element instead. Both sync flags are ALLSYNC: the value
+// is read after every thread arrived (as any prior write to it is complete
+// at the statement) and the copy is complete when the call returns.
+func broadcastFix(ed *collfix.Editor, fn *facts.Func, n ast.Node, rd ast.Expr) *analysis.SuggestedFix {
+	if ed == nil || !ed.In(n) || !ed.In(fn.Decl) || collfix.HasSplitBarrier(fn) {
+		return nil
+	}
+	stmt, ok := n.(ast.Stmt)
+	if !ok {
+		return nil
+	}
+	v := collfix.ValueType(ed.Facts.Unit.Info.TypeOf(rd))
+	if v == nil {
+		return nil
+	}
+	name, decl := ed.FileScope(fn, "_upclint_bcast_"+collfix.Ident(ed.Text(rd)), func(name string) string {
+		return collfix.SharedDecl(v, name, "[THREADS]")
+	})
+	if name == "" {
+		return nil
+	}
+	call := fmt.Sprintf("upc_all_broadcast(%s, &%s, sizeof(%s), %s);", name, ed.Text(rd), collfix.TypeName(v), collfix.Flags)
+	var edits []analysis.TextEdit
+	if decl != nil {
+		edits = append(edits, *decl)
+	}
+	_, isDecl := n.(*ast.DeclStmt)
+	if isDecl || collfix.DirectIn(fn.Decl.Body, stmt) {
+		edits = append(edits, collfix.Insert(n.Start(), call+"\n"+ed.Indent(n.Start())))
+		edits = append(edits, collfix.Replace(rd, name+"[MYTHREAD]"))
+	} else {
+		edits = append(edits, collfix.Insert(n.Start(), "{ "+call+" "))
+		edits = append(edits, collfix.Replace(rd, name+"[MYTHREAD]"))
+		edits = append(edits, collfix.Insert(n.End(), " }"))
+	}
+	msg := fmt.Sprintf("broadcast %s once with upc_all_broadcast into %s and read the local copy", ed.Text(rd), name)
+	if !ed.CalledByAll(fn) || collfix.SideEffects(rd) {
+		msg = checks.UnsafeFix(msg + " (the function is not proven to be called by every thread)")
+	}
+	return &analysis.SuggestedFix{Message: msg, TextEdits: edits}
+}

@@ -1,0 +1,357 @@
+// Package collfix holds what the collective rewrites of the allreduce and
+// collidiom rules share: source text of nodes, fresh file-scope names for
+// the shared temporaries, insertion points, and the proof that a function
+// is called by every thread.
+package collfix
+
+import (
+	"bytes"
+	gotoken "go/token"
+	"regexp"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/upclint/upclint/cfg"
+	"github.com/upclint/upclint/cfg/collective"
+	"github.com/upclint/upclint/checks/facts"
+	"github.com/upclint/upclint/grammar/ast"
+	"github.com/upclint/upclint/grammar/types"
+)
+
+// Flags are the synchronisation flags of every generated collective: the
+// data is complete before it is read and after it is written, as with the
+// element-wise accesses the collective replaces.
+const Flags = "UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC"
+
+// Editor builds text edits on the main file of a unit.
+type Editor struct {
+	Pass  *analysis.Pass
+	Facts *facts.Facts
+	file  *gotoken.File
+	src   []byte
+	// called memoises CalledByAll: 1 proven, 2 not (or in progress).
+	called map[*facts.Func]int
+}
+
+// New returns an editor of the unit's main file, or nil if its text
+// cannot be read.
+func New(pass *analysis.Pass, fs *facts.Facts) *Editor {
+	u := fs.Unit
+	if u == nil || u.File == nil || len(u.File.Decls) == 0 {
+		return nil
+	}
+	var tf *gotoken.File
+	u.Fset.Iterate(func(f *gotoken.File) bool {
+		if f.Name() == u.File.Name {
+			tf = f
+		}
+		return tf == nil
+	})
+	if tf == nil {
+		return nil
+	}
+	src, err := pass.ReadFile(tf.Name())
+	if err != nil || len(src) != tf.Size() {
+		return nil
+	}
+	return &Editor{Pass: pass, Facts: fs, file: tf, src: src, called: map[*facts.Func]int{}}
+}
+
+// In reports whether n lies in the main file.
+func (e *Editor) In(n ast.Node) bool {
+	s, t := n.Start(), n.End()
+	b := gotoken.Pos(e.file.Base())
+	return s.IsValid() && s >= b && t <= b+gotoken.Pos(e.file.Size()) && s <= t
+}
+
+func (e *Editor) off(p gotoken.Pos) int { return int(p) - e.file.Base() }
+
+// Text returns the source text of n (macro invocations as written).
+func (e *Editor) Text(n ast.Node) string {
+	return string(e.src[e.off(n.Start()):e.off(n.End())])
+}
+
+// Indent returns the white space that starts the line of p.
+func (e *Editor) Indent(p gotoken.Pos) string {
+	o := e.off(p)
+	ls := bytes.LastIndexByte(e.src[:o], '\n') + 1
+	i := ls
+	for i < o && (e.src[i] == ' ' || e.src[i] == '\t') {
+		i++
+	}
+	return string(e.src[ls:i])
+}
+
+// Insert returns an insertion of text at p.
+func Insert(p gotoken.Pos, text string) analysis.TextEdit {
+	return analysis.TextEdit{Pos: p, End: p, NewText: []byte(text)}
+}
+
+// Replace returns a replacement of n by text.
+func Replace(n ast.Node, text string) analysis.TextEdit {
+	return analysis.TextEdit{Pos: n.Start(), End: n.End(), NewText: []byte(text)}
+}
+
+// declPoint is where a file-scope declaration for use in fn goes: the
+// start of the line of the function, above the comment lines that
+// directly precede it.
+func (e *Editor) declPoint(fn *facts.Func) gotoken.Pos {
+	o := e.off(fn.Decl.Start())
+	o = bytes.LastIndexByte(e.src[:o], '\n') + 1
+	for o > 0 {
+		prev := bytes.LastIndexByte(e.src[:o-1], '\n') + 1
+		line := strings.TrimSpace(string(e.src[prev : o-1]))
+		if !strings.HasPrefix(line, "//") && !(strings.HasPrefix(line, "/*") && strings.HasSuffix(line, "*/")) {
+			break
+		}
+		o = prev
+	}
+	return gotoken.Pos(e.file.Base() + o)
+}
+
+// FileScope returns the name of a file-scope temporary for fn: base, or
+// base_N when base is taken. decl prints its declaration for a name. If an
+// identical declaration precedes fn already (an earlier fix), its name is
+// returned with no edit; otherwise the edit inserts the declaration.
+func (e *Editor) FileScope(fn *facts.Func, base string, decl func(name string) string) (string, *analysis.TextEdit) {
+	at := e.declPoint(fn)
+	for i := 1; i < 100; i++ {
+		name := base
+		if i > 1 {
+			name = base + "_" + itoa(i)
+		}
+		d := decl(name)
+		if k := bytes.Index(e.src, []byte(d)); k >= 0 && k < e.off(at) {
+			return name, nil
+		}
+		if e.Taken(name) {
+			continue
+		}
+		ed := Insert(at, d+"\n\n")
+		return name, &ed
+	}
+	return "", nil
+}
+
+// Taken reports whether name occurs as an identifier in the file or is
+// declared (e.g. by a header) at file scope.
+func (e *Editor) Taken(name string) bool {
+	if regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\b`).Match(e.src) {
+		return true
+	}
+	info := e.Facts.Unit.Info
+	if info != nil && info.FileScope != nil && info.FileScope.Lookup(name) != nil {
+		return true
+	}
+	return false
+}
+
+// Uses counts the occurrences of identifier name in the text of n outside
+// the text of the nodes skip.
+func (e *Editor) Uses(n ast.Node, name string, skip ...ast.Node) int {
+	lo, hi := e.off(n.Start()), e.off(n.End())
+	text := []byte(string(e.src[lo:hi]))
+	for _, s := range skip {
+		a, b := e.off(s.Start())-lo, e.off(s.End())-lo
+		if a >= 0 && b <= len(text) {
+			for i := a; i < b; i++ {
+				text[i] = ' '
+			}
+		}
+	}
+	return len(regexp.MustCompile(`\b`+regexp.QuoteMeta(name)+`\b`).FindAll(text, -1))
+}
+
+// Ident turns an expression's text into an identifier fragment.
+func Ident(s string) string {
+	var b strings.Builder
+	under := false
+	for _, r := range s {
+		ok := r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
+		if !ok {
+			if !under && b.Len() > 0 {
+				b.WriteByte('_')
+			}
+			under = true
+			continue
+		}
+		b.WriteRune(r)
+		under = false
+	}
+	return strings.TrimSuffix(b.String(), "_")
+}
+
+func itoa(i int) string {
+	var b [20]byte
+	n := len(b)
+	for {
+		n--
+		b[n] = byte('0' + i%10)
+		i /= 10
+		if i == 0 {
+			break
+		}
+	}
+	return string(b[n:])
+}
+
+// ValueType returns the unqualified, non-shared type of a shared scalar
+// value, printable at file scope, or nil.
+func ValueType(t types.Type) types.Type {
+	if t == nil {
+		return nil
+	}
+	v := types.Unqualified(types.WithoutShared(t))
+	if !types.IsScalar(v) {
+		return nil
+	}
+	s := types.TypeString(v, "")
+	if strings.Contains(s, "<") || strings.Contains(s, "(") {
+		return nil
+	}
+	return v
+}
+
+// SharedDecl prints "shared T name<suffix>;" for a value type.
+func SharedDecl(v types.Type, name, suffix string) string {
+	return types.TypeString(&types.Qualified{Type: v, Qual: types.Qualifiers{Flags: types.SharedQ}}, name+suffix) + ";"
+}
+
+// TypeName prints a value type as a type name (for sizeof).
+func TypeName(v types.Type) string { return types.TypeString(v, "") }
+
+// DirectIn reports whether s is an item of a compound statement of body.
+func DirectIn(body ast.Node, s ast.Stmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		if b, ok := n.(*ast.Block); ok {
+			for _, it := range b.Items {
+				if it == s {
+					found = true
+				}
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// Parent returns the statement whose direct child s is (nil at the top).
+func Parent(body ast.Node, s ast.Stmt) ast.Node {
+	var out ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if out != nil {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.Block:
+			for _, it := range x.Items {
+				if it == s {
+					out = x
+				}
+			}
+		case *ast.IfStmt:
+			if x.Then == s || x.Else == s {
+				out = x
+			}
+		case *ast.ForStmt:
+			if x.Body == s {
+				out = x
+			}
+		case *ast.WhileStmt:
+			if x.Body == s {
+				out = x
+			}
+		}
+		return out == nil
+	})
+	return out
+}
+
+// HasSplitBarrier reports whether the function uses upc_notify or
+// upc_wait: a collective inserted there could fall between the two.
+func HasSplitBarrier(fn *facts.Func) bool {
+	found := false
+	ast.Inspect(fn.Decl, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BarrierStmt); ok && b.Kind != "upc_barrier" {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// SideEffects reports whether evaluating e may change state.
+func SideEffects(e ast.Node) bool {
+	found := false
+	cfg.Inspect(e, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.CallExpr, *ast.AssignExpr:
+			found = true
+		case *ast.UnaryExpr:
+			if x.Op == "++" || x.Op == "--" {
+				found = true
+			}
+		case *ast.PostfixExpr:
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// CalledByAll reports whether every thread calls fn each time any does:
+// fn is main, or it is called in the unit, only from blocks every thread
+// executes together, of functions called by all threads.
+func (e *Editor) CalledByAll(fn *facts.Func) bool {
+	switch e.called[fn] {
+	case 1:
+		return true
+	case 2:
+		return false
+	}
+	if fn.Graph.Name == "main" {
+		e.called[fn] = 1
+		return true
+	}
+	e.called[fn] = 2 // recursion: not proven
+	sites := 0
+	ok := true
+	for _, g := range e.Facts.Funcs {
+		col := g.Collective()
+		for _, b := range g.Graph.Blocks {
+			for _, n := range b.Nodes {
+				cfg.Inspect(n, func(m ast.Node) bool {
+					c, isCall := m.(*ast.CallExpr)
+					if !isCall || e.Facts.Variance.Callee(c) != fn.Variance {
+						return true
+					}
+					sites++
+					x := col.Block(b)
+					if !b.Live || x.Kind != collective.Collective || x.Aligned || x.Forall != nil || !e.CalledByAll(g) {
+						ok = false
+					}
+					return true
+				})
+			}
+		}
+	}
+	if sites > 0 && ok && !e.addressTaken(fn) {
+		e.called[fn] = 1
+		return true
+	}
+	return false
+}
+
+// addressTaken: the function's name appears other than as a callee or in
+// its own definition (a call through a pointer escapes the analysis).
+func (e *Editor) addressTaken(fn *facts.Func) bool {
+	name := fn.Graph.Name
+	calls := len(regexp.MustCompile(`\b`+regexp.QuoteMeta(name)+`\s*\(`).FindAll(e.src, -1))
+	uses := len(regexp.MustCompile(`\b`+regexp.QuoteMeta(name)+`\b`).FindAll(e.src, -1))
+	return uses != calls
+}

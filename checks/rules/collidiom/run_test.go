@@ -1,0 +1,168 @@
+package collidiom_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/upclint/upclint/fixes/fixtest"
+	"github.com/upclint/upclint/grammar"
+	"github.com/upclint/upclint/runtime"
+	"github.com/upclint/upclint/runtime/translate"
+)
+
+var runThreads = []int{1, 2, 3, 4, 8}
+
+func needCC(t *testing.T) {
+	t.Helper()
+	cc := os.Getenv("CC")
+	if cc == "" {
+		cc = "cc"
+	}
+	if _, err := exec.LookPath(cc); err != nil {
+		t.Skipf("no C compiler (%s): %v", cc, err)
+	}
+}
+
+func cacheDir() string {
+	if d := os.Getenv("UPCLINT_CACHE"); d != "" {
+		return d
+	}
+	d, err := os.UserCacheDir()
+	if err != nil {
+		d = os.TempDir()
+	}
+	return filepath.Join(d, "upclint")
+}
+
+// buildUPC translates and compiles one UPC program.
+func buildUPC(t *testing.T, path string) string {
+	t.Helper()
+	c, _, err := translate.TranslateFile(path, &grammar.Config{}, translate.Options{})
+	if err != nil {
+		t.Fatalf("translate %s: %v", path, err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	name := strings.TrimSuffix(filepath.Base(path), ".upc") + ".c"
+	bin, err := runtime.Build(ctx, []runtime.Source{{Name: name, Code: c}}, runtime.BuildOptions{CacheDir: cacheDir()})
+	if err != nil {
+		t.Fatalf("build %s: %v", path, err)
+	}
+	return bin
+}
+
+func runUPC(t *testing.T, bin string, threads int) *runtime.Result {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	res, err := runtime.Run(ctx, bin, runtime.Options{Threads: threads, Timeout: time.Minute, DeadlockAfter: 5 * time.Second})
+	if err != nil {
+		t.Fatalf("THREADS=%d: %v", threads, err)
+	}
+	return res
+}
+
+// busiest is the modeled time of the thread that sees the most.
+func busiest(res *runtime.Result) time.Duration {
+	if res.Stats == nil {
+		return 0
+	}
+	var m float64
+	for _, c := range res.Stats.PerThread {
+		m = max(m, c.ModeledNs)
+	}
+	return time.Duration(m)
+}
+
+// outcome is what a run must reproduce: per-thread output and status.
+func outcome(res *runtime.Result) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "status %d\n", res.Status)
+	if f := res.Fatal(); f != nil {
+		fmt.Fprintf(&b, "fatal %s: %s\n", f.Kind, f.Message)
+	}
+	for _, th := range res.Threads {
+		fmt.Fprintf(&b, "thread %d exit %d:\n%s", th.Thread, th.ExitCode, th.Stdout)
+	}
+	return b.String()
+}
+
+// TestGoldenRuns runs the original and the fixed program of every golden
+// with several THREADS counts: per-thread output and exit status must be
+// the same, and the original must succeed (the programs check themselves).
+func TestGoldenRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs UPC programs")
+	}
+	needCC(t)
+	inputs, _ := filepath.Glob(filepath.Join(goldenDir, "*.upc"))
+	if len(inputs) == 0 {
+		t.Fatal("no golden inputs")
+	}
+	for _, in := range inputs {
+		t.Run(filepath.Base(in), func(t *testing.T) {
+			golden, err := os.ReadFile(in + ".golden")
+			if err != nil {
+				t.Fatal(err)
+			}
+			fixed := filepath.Join(t.TempDir(), filepath.Base(in))
+			if err := os.WriteFile(fixed, golden, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			orig, fix := buildUPC(t, in), buildUPC(t, fixed)
+			for _, n := range runThreads {
+				a, b := runUPC(t, orig, n), runUPC(t, fix, n)
+				if a.Status != 0 {
+					t.Errorf("THREADS=%d: the original fails:\n%s%s", n, outcome(a), a.Stderr)
+					continue
+				}
+				if oa, ob := outcome(a), outcome(b); oa != ob {
+					t.Errorf("THREADS=%d: outputs differ\n--- original\n%s--- fixed\n%s%s", n, oa, ob, b.Stderr)
+				}
+				t.Logf("THREADS=%d: busiest thread's modeled communication %v -> %v", n, busiest(a), busiest(b))
+			}
+		})
+	}
+}
+
+// TestAllreduceKernelScaling measures the seed 002 allreduce kernel before
+// and after the fix: the fixed kernel broadcasts along a binomial tree, so
+// the busiest thread's modeled time grows with log(THREADS), while the
+// original's THREADS reads of one owner grow linearly.
+func TestAllreduceKernelScaling(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs UPC programs")
+	}
+	needCC(t)
+	kernel := filepath.Join("..", "..", "..", "testdata", "kernels", "allreduce.upc")
+	src, _ := fixtest.FixFile(t, kernel, "allreduce")
+	fixed := filepath.Join(t.TempDir(), "allreduce.upc")
+	if err := os.WriteFile(fixed, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(src), "upc_all_broadcast") {
+		t.Fatalf("the kernel was not rewritten:\n%s", src)
+	}
+	orig, fix := buildUPC(t, kernel), buildUPC(t, fixed)
+	for _, n := range []int{2, 4, 8, 16} {
+		a, b := runUPC(t, orig, n), runUPC(t, fix, n)
+		if oa, ob := outcome(a), outcome(b); a.Status != 0 || oa != ob {
+			t.Errorf("THREADS=%d: outputs differ or fail\n--- original\n%s--- fixed\n%s", n, oa, ob)
+		}
+		var ra, rb uint64
+		for _, c := range a.Stats.PerThread {
+			ra = max(ra, c.RemoteReads)
+		}
+		for _, c := range b.Stats.PerThread {
+			rb = max(rb, c.RemoteReads)
+		}
+		t.Logf("THREADS=%2d: busiest thread modeled %10v -> %10v (x%.2f); max remote reads per thread %d -> %d",
+			n, busiest(a), busiest(b), float64(busiest(a))/float64(max(busiest(b), 1)), ra, rb)
+	}
+}
