@@ -516,6 +516,25 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 	if !ok1 || !ok2 {
 		return nil
 	}
+	// The box is only meaningful when the loop runs: an empty loop must
+	// fetch nothing (its box may lie outside the array).
+	trip := ""
+	ilo, ihi, _ := c.af.IVRange(l)
+	if ilo == nil || !c.invariantIn(ilo, l) || !c.invariantIn(ihi, l) {
+		return nil
+	}
+	if d := ihi.Sub(ilo); d.IsConst() {
+		if d.Const < 0 {
+			return nil
+		}
+	} else {
+		ils, ok1 := c.render(ilo)
+		ihs, ok2 := c.render(ihi)
+		if !ok1 || !ok2 {
+			return nil
+		}
+		trip = paren(ihi, ihs) + " >= " + paren(ilo, ils)
+	}
 	fr, ok := fx.frame(p.stmt)
 	if !ok {
 		return nil
@@ -541,14 +560,22 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 			return nil
 		}
 		fx.used[nName] = true
-		fmt.Fprintf(&b, "%ssize_t %s = %s > 0 ? %s : 0;\n", fr.indent, nName, paren(rows, rs), rs)
+		cond := paren(rows, rs) + " > 0"
+		if trip != "" {
+			cond = trip + " && " + cond
+		}
+		fmt.Fprintf(&b, "%ssize_t %s = %s ? %s : 0;\n", fr.indent, nName, cond, rs)
 	}
 	decl, heap := p.declare(fr, nName, nConst)
 	b.WriteString(decl)
 	in := fr.indent
+	guarded := nConst < 0 || trip != ""
 	guard := func() {
-		if nConst < 0 {
+		switch {
+		case nConst < 0:
 			fmt.Fprintf(&b, "%sif (%s > 0)", in, nName)
+		case trip != "":
+			fmt.Fprintf(&b, "%sif (%s)", in, trip)
 		}
 	}
 	// Element counts and the flat index of the first element.
@@ -581,7 +608,7 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 	switch {
 	case bs == 0:
 		guard()
-		if nConst < 0 {
+		if guarded {
 			fmt.Fprintf(&b, "\n%s%s", in, fr.unit)
 		} else {
 			b.WriteString(in)
@@ -589,7 +616,7 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 		fmt.Fprintf(&b, "upc_memget(%s, &%s[%s]%s, %s * sizeof *%s);\n", p.buf, name, los, zeros, nName, p.buf)
 	case bs > 1:
 		guard()
-		if nConst < 0 {
+		if guarded {
 			b.WriteString(" {\n")
 		} else {
 			b.WriteString(in + "{\n")
@@ -605,7 +632,7 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 		fmt.Fprintf(&b, "%s}\n%s}\n", i1, in)
 	default: // cyclic
 		guard()
-		if nConst < 0 {
+		if guarded {
 			b.WriteString(" {\n")
 		} else {
 			b.WriteString(in + "{\n")
