@@ -3,7 +3,6 @@ package checks
 import (
 	"fmt"
 	gotoken "go/token"
-	"os"
 	"runtime/debug"
 
 	"golang.org/x/tools/go/analysis"
@@ -23,7 +22,7 @@ type ruleDiagnostic struct {
 // Category, or the analyzer's name when Category is empty. An analyzer that
 // fails or panics becomes a diagnostic of its own rule at the top of the
 // file: one broken rule never hides the others' findings.
-func analyze(u *grammar.Unit, path string, analyzers []*analysis.Analyzer) []ruleDiagnostic {
+func analyze(u *grammar.Unit, path string, analyzers []*analysis.Analyzer, readFile func(string) ([]byte, error)) []ruleDiagnostic {
 	var out []ruleDiagnostic
 	results := map[*analysis.Analyzer]any{unit.Analyzer: u}
 	failed := map[*analysis.Analyzer]bool{}
@@ -52,7 +51,7 @@ func analyze(u *grammar.Unit, path string, analyzers []*analysis.Analyzer) []rul
 			Analyzer:   a,
 			Fset:       u.Fset,
 			OtherFiles: []string{path},
-			ReadFile:   os.ReadFile,
+			ReadFile:   readFile,
 			ResultOf:   make(map[*analysis.Analyzer]any, len(a.Requires)),
 			Report: func(d analysis.Diagnostic) {
 				rule := d.Category

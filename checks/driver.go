@@ -176,7 +176,15 @@ func AnalyzeSource(path string, src []byte, opts *Options) (*grammar.Unit, []Fin
 		}
 	}
 	guard := newEditGuard(u)
-	for _, d := range analyze(u, path, analyzers) {
+	// Analyzers read the text analysed (pass.ReadFile), not the file on
+	// disk: the language server and upclint fix analyse unsaved text.
+	passRead := func(name string) ([]byte, error) {
+		if name == path {
+			return src, nil
+		}
+		return readFile(name)
+	}
+	for _, d := range analyze(u, path, analyzers, passRead) {
 		if !opts.enabled(d.rule) {
 			continue // an analyzer may report under several rule names
 		}

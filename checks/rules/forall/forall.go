@@ -33,10 +33,14 @@ var Rule = &checks.Rule{
 	Summary:  "upc_forall whose per-iteration affinity test can be replaced by a strided loop",
 	Tags:     []string{"performance", "upc_forall", "affinity"},
 	Analyzer: Analyzer,
+	// The rewrite is offered only where it is proven; doubtful cases are
+	// marked with checks.UnsafeFix.
+	SafeFixes: true,
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	f := facts.Of(pass)
+	var nested map[string]bool // computed on the first finding
 	for _, fn := range f.Funcs {
 		tested := map[ast.Stmt]bool{}
 		for _, b := range fn.Graph.Blocks {
@@ -52,12 +56,16 @@ func run(pass *analysis.Pass) (any, error) {
 			if !ok || !tested[s] {
 				continue
 			}
-			if msg, ok := check(fn, l, s, f.Unit.Info); ok {
+			if msg, p, ok := check(fn, l, s, f.Unit.Info); ok {
+				if nested == nil {
+					nested = callGraph(f.Unit.Info)
+				}
 				aff := s.Affinity
 				pass.Report(analysis.Diagnostic{
 					Pos: s.Start(), End: aff.End(), Category: Name, Message: msg,
 					Related: []analysis.RelatedInformation{{Pos: aff.Start(), End: aff.End(),
 						Message: "affinity tested on every iteration by every thread"}},
+					SuggestedFixes: suggest(pass, fn, f.Unit.Info, l, s, p, nested),
 				})
 			}
 		}
@@ -66,13 +74,13 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // check returns the message for a removable affinity test of loop l.
-func check(fn *facts.Func, l *cfg.Loop, s *ast.ForallStmt, info *types.Info) (string, bool) {
+func check(fn *facts.Func, l *cfg.Loop, s *ast.ForallStmt, info *types.Info) (string, *plan, bool) {
 	iv := l.Induction()
 	if iv == nil || iv.Start == nil || !iv.StepKnown || (iv.StepConst != 1 && iv.StepConst != -1) {
-		return "", false
+		return "", nil, false
 	}
 	if addressTaken(s, iv.Name) {
-		return "", false
+		return "", nil, false
 	}
 	x := cfg.Unparen(s.Affinity.X)
 	af := fn.Affine()
@@ -81,40 +89,45 @@ func check(fn *facts.Func, l *cfg.Loop, s *ast.ForallStmt, info *types.Info) (st
 	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == "&" {
 		a := af.Access(u.X)
 		if a == nil || a.Index == nil || !(isArrayVar(a) || l.Invariant(a.Base) || localPointerFixed(fn, l, a)) {
-			return "", false
+			return "", nil, false
 		}
 		c, rest, ok := a.Index.Split(iv.Name)
 		if !ok || c == 0 || !invariantForm(rest, af, l) {
-			return "", false
+			return "", nil, false
 		}
 		name := cfg.NodeString(a.Base)
+		p := &plan{iv: iv, coef: c, rest: rest, base: a.Base, pointer: a.Pointer, oneDim: oneIndex(u.X)}
 		bs, ok := blockSize(a, info)
 		if !ok {
-			return "", false
+			return "", nil, false
 		}
 		switch {
 		case bs == 0:
-			return prefix + fmt.Sprintf("; %s is indefinite (one thread owns every element): test the affinity once before the loop instead", name), true
+			p.shape = shapeIndefinite
+			return prefix + fmt.Sprintf("; %s is indefinite (one thread owns every element): test the affinity once before the loop instead", name), p, true
 		case bs == 1 && (c == 1 || c == -1):
-			return prefix + fmt.Sprintf("; %s is cyclic: iterate with stride THREADS from the first iteration this thread owns instead", name), true
+			p.shape = shapeCyclic
+			return prefix + fmt.Sprintf("; %s is cyclic: iterate with stride THREADS from the first iteration this thread owns instead", name), p, true
 		case bs > 1 && c > 0 && bs%c == 0:
 			per := bs / c
-			return prefix + fmt.Sprintf("; %s is blocked (%d iterations per block): iterate over this thread's blocks with an outer stride of THREADS*%d and an inner unit-stride loop instead", name, per, per), true
+			p.shape, p.per = shapeBlocked, per
+			return prefix + fmt.Sprintf("; %s is blocked (%d iterations per block): iterate over this thread's blocks with an outer stride of THREADS*%d and an inner unit-stride loop instead", name, per, per), p, true
 		}
-		return "", false
+		return "", nil, false
 	}
 	if t := info.TypeOf(x); t == nil || !types.IsInteger(t) {
-		return "", false
+		return "", nil, false
 	}
 	fo, _ := af.Form(x, l.Header)
 	if fo == nil {
-		return "", false
+		return "", nil, false
 	}
 	c, rest, ok := fo.Split(iv.Name)
 	if !ok || c != 1 || !invariantForm(rest, af, l) {
-		return "", false
+		return "", nil, false
 	}
-	return prefix + "; iterate with stride THREADS from the first iteration this thread owns instead", true
+	return prefix + "; iterate with stride THREADS from the first iteration this thread owns instead",
+		&plan{shape: shapeInt, iv: iv, coef: 1, rest: rest}, true
 }
 
 // invariantForm reports whether every atom of fo is invariant in l.
@@ -220,4 +233,14 @@ func localPointerFixed(fn *facts.Func, l *cfg.Loop, a *affine.Access) bool {
 func isName(e ast.Expr, name string) bool {
 	n, ok := cfg.Unparen(e).(*ast.Name)
 	return ok && n.Name == name
+}
+
+// oneIndex reports whether e indexes its base once (a[x], not a[x][y]).
+func oneIndex(e ast.Expr) bool {
+	ix, ok := cfg.Unparen(e).(*ast.IndexExpr)
+	if !ok {
+		return false
+	}
+	_, inner := cfg.Unparen(ix.X).(*ast.IndexExpr)
+	return !inner
 }

@@ -1,0 +1,722 @@
+package forall
+
+import (
+	"fmt"
+	gotoken "go/token"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/upclint/upclint/cfg"
+	"github.com/upclint/upclint/cfg/affine"
+	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/checks/facts"
+	"github.com/upclint/upclint/grammar/ast"
+	"github.com/upclint/upclint/grammar/types"
+)
+
+// shape is the kind of affinity a rewrite removes.
+type shape int
+
+const (
+	shapeInt        shape = iota // i + c
+	shapeCyclic                  // &a[±i + c], a cyclic
+	shapeBlocked                 // &a[k*i + c], a blocked with k | B
+	shapeIndefinite              // &a[...], a indefinite
+)
+
+// plan is what check found out about a removable affinity test: enough
+// to rewrite the loop.
+type plan struct {
+	shape shape
+	iv    *cfg.InductionVar
+	// coef is the coefficient of the variable in the index (cyclic,
+	// blocked) and rest the remainder of the affinity or index.
+	coef int64
+	rest *affine.Form
+	// per is the number of iterations per block (blocked).
+	per int64
+	// base is the array or pointer indexed (cyclic, blocked, indefinite);
+	// pointer says whether it is a pointer.
+	base    ast.Expr
+	pointer bool
+	// oneDim: the access has a single index (the index form is the
+	// index expression itself).
+	oneDim bool
+}
+
+// fixer builds the rewrite of one loop.
+type fixer struct {
+	pass *analysis.Pass
+	fn   *facts.Func
+	info *types.Info
+	src  []byte
+	tf   *gotoken.File
+	l    *cfg.Loop
+	s    *ast.ForallStmt
+	p    *plan
+	// why explains what makes the fix unsafe ("" when it is safe).
+	why []string
+	// ok is false once the loop cannot be rewritten.
+	edits []analysis.TextEdit
+}
+
+// suggest returns the rewrite of s, or nil when it cannot be proven or
+// expressed.
+func suggest(pass *analysis.Pass, fn *facts.Func, info *types.Info, l *cfg.Loop, s *ast.ForallStmt, p *plan, nested map[string]bool) []analysis.SuggestedFix {
+	tf := pass.Fset.File(s.Start())
+	if tf == nil {
+		return nil
+	}
+	src, err := pass.ReadFile(tf.Name())
+	if err != nil || tf.Size() != len(src) {
+		return nil
+	}
+	fx := &fixer{pass: pass, fn: fn, info: info, src: src, tf: tf, l: l, s: s, p: p}
+	msg, ok := fx.build(nested)
+	if !ok {
+		return nil
+	}
+	if len(fx.why) > 0 {
+		msg = checks.UnsafeFix(msg + " (review: " + strings.Join(fx.why, "; ") + ")")
+	}
+	return []analysis.SuggestedFix{{Message: msg, TextEdits: fx.edits}}
+}
+
+func (fx *fixer) off(p gotoken.Pos) int { return fx.tf.Offset(p) }
+
+func (fx *fixer) text(n ast.Node) string {
+	return string(fx.src[fx.off(n.Start()):fx.off(n.End())])
+}
+
+func (fx *fixer) replace(start, end gotoken.Pos, text string) {
+	fx.edits = append(fx.edits, analysis.TextEdit{Pos: start, End: end, NewText: []byte(text)})
+}
+
+// build computes the edits; ok is false when the loop is left alone.
+func (fx *fixer) build(nested map[string]bool) (string, bool) {
+	s, iv, p := fx.s, fx.p.iv, fx.p
+	dec := iv.StepConst < 0
+	// The loop's shape: "i Op U" with U invariant and pure, a pure start.
+	cond, ok := cfg.Unparen(s.Cond).(*ast.BinaryExpr)
+	if !ok || ast.Expr(cond) != iv.Cond && cfg.Unparen(iv.Cond) != ast.Expr(cond) {
+		return "", false
+	}
+	switch {
+	case !dec && (iv.Op == "<" || iv.Op == "<="), dec && (iv.Op == ">" || iv.Op == ">="):
+	default:
+		return "", false
+	}
+	if !pure(iv.Bound) || !fx.l.Invariant(iv.Bound) || mentions(iv.Bound, iv.Name) ||
+		!pure(iv.Start) || mentions(iv.Start, iv.Name) || !additive(iv.Start) {
+		return "", false
+	}
+	if s.Post == nil || s.Affinity == nil || s.Affinity.X == nil {
+		return "", false
+	}
+	if t := fx.varType(); t == nil || !types.IsInteger(t) || types.IsUnsigned(t) {
+		return "", false
+	}
+	exits := exitsLoop(s.Body)
+	live := fx.liveAfter()
+	if live && (exits || !fx.l.Invariant(iv.Start)) {
+		return "", false
+	}
+	if p.shape == shapeBlocked && exits {
+		return "", false // break would leave only the inner loop
+	}
+	if containsForall(s.Body) || callsForall(s.Body, nested) {
+		return "", false // a nested upc_forall would start distributing
+	}
+	if name := funcName(fx.info, fx.fn.Decl); name != "" && nested[name] {
+		fx.why = append(fx.why, "the function may run inside another upc_forall, where the affinity is not tested")
+	}
+
+	L, U := fx.text(iv.Start), fx.text(iv.Bound)
+	kw := s.Start()
+	kwEnd := kw + gotoken.Pos(len("upc_forall"))
+	// Delete "; affinity".
+	fx.replace(s.Post.End(), s.Affinity.End(), "")
+
+	var msg string
+	switch p.shape {
+	case shapeIndefinite:
+		fx.replace(kw, kwEnd, "if (upc_threadof("+fx.baseAddr()+") == MYTHREAD) for")
+		msg = "test the affinity once before the loop"
+	case shapeInt, shapeCyclic:
+		r, extra, ok := fx.residue()
+		if !ok {
+			return "", false
+		}
+		lc, lit := intLit(iv.Start)
+		off := firstOffset(r, extra, L, lit, lc, dec)
+		fx.replace(kw, kwEnd, "for")
+		switch {
+		case off == "0":
+		case lit && lc == 0 && !dec:
+			fx.replace(iv.Start.Start(), iv.Start.End(), off)
+		case dec:
+			fx.replace(iv.Start.End(), iv.Start.End(), " - "+off)
+		default:
+			fx.replace(iv.Start.End(), iv.Start.End(), " + "+off)
+		}
+		step := "i += THREADS"
+		if dec {
+			step = "i -= THREADS"
+		}
+		fx.replace(s.Post.Start(), s.Post.End(), strings.Replace(step, "i", iv.Name, 1))
+		msg = "iterate with stride THREADS from this thread's first iteration"
+	case shapeBlocked:
+		if p.rest == nil || !p.rest.IsConst() || p.rest.Const < 0 || p.per <= 0 {
+			return "", false
+		}
+		q := p.rest.Const / p.coef
+		per := strconv.FormatInt(p.per, 10)
+		b := fx.freshName(iv.Name + "_blk")
+		jl := "(" + paren(L) + plusConst(q) + ") / " + per
+		if p.per == 1 {
+			jl = paren(L) + plusConst(q)
+		}
+		lc, lit := intLit(iv.Start)
+		if lit && lc+q >= 0 {
+			jl = strconv.FormatInt((lc+q)/p.per, 10)
+		}
+		lower := func(x string) string { // x - L, or x when L is 0
+			if lit && lc == 0 {
+				return x
+			}
+			return x + " - " + paren(L)
+		}
+		var outer string
+		if dec {
+			start := "(" + jl + " - " + mod(sub(jl, "MYTHREAD")) + ") * " + per + plusConst(-q)
+			last := b + plusConst(p.per-1)
+			outer = fmt.Sprintf("for (long %s = %s; %s %s %s; %s -= THREADS * %s) for", b, start, last, iv.Op, U, b, per)
+			fx.replace(iv.Start.End(), iv.Start.End(),
+				fmt.Sprintf(" - (%s < %s ? %s - (%s) : 0)", last, paren(L), paren(L), last))
+			fx.replace(cond.End(), cond.End(), fmt.Sprintf(" && %s >= %s", iv.Name, b))
+		} else {
+			start := "(" + jl + " + " + mod(sub("MYTHREAD", jl)) + ") * " + per + plusConst(-q)
+			if jl == "0" {
+				start = "MYTHREAD" + plusConst(-q)
+				if p.per > 1 {
+					start = "MYTHREAD * " + per + plusConst(-q)
+				}
+			}
+			outer = fmt.Sprintf("for (long %s = %s; %s %s %s; %s += THREADS * %s) for", b, start, b, iv.Op, U, b, per)
+			if lit && lc == 0 && q == 0 {
+				fx.replace(iv.Start.Start(), iv.Start.End(), b) // blocks start at 0 or later
+			} else {
+				fx.replace(iv.Start.End(), iv.Start.End(),
+					fmt.Sprintf(" + (%s > %s ? %s : 0)", b, paren(L), lower(b)))
+			}
+			fx.replace(cond.End(), cond.End(), fmt.Sprintf(" && %s < %s + %s", iv.Name, b, per))
+		}
+		fx.replace(kw, kwEnd, outer)
+		msg = fmt.Sprintf("iterate over this thread's blocks (%d iterations each) with stride THREADS*%d", p.per, p.per)
+	}
+
+	if live {
+		var final string
+		switch iv.Op {
+		case "<":
+			final = fmt.Sprintf("%s < %s ? %s : %s", paren(L), paren(U), paren(U), paren(L))
+		case "<=":
+			final = fmt.Sprintf("%s <= %s ? %s + 1 : %s", paren(L), paren(U), paren(U), paren(L))
+		case ">":
+			final = fmt.Sprintf("%s > %s ? %s : %s", paren(L), paren(U), paren(U), paren(L))
+		case ">=":
+			final = fmt.Sprintf("%s >= %s ? %s - 1 : %s", paren(L), paren(U), paren(U), paren(L))
+		}
+		restore := fmt.Sprintf("%s = %s;", iv.Name, final)
+		if fx.inBlock() {
+			fx.replace(s.End(), s.End(), "\n"+fx.indent()+restore)
+		} else {
+			fx.replace(kw, kw, "{ ")
+			fx.replace(s.End(), s.End(), " "+restore+" }")
+		}
+		msg += ", then give " + iv.Name + " its final value"
+	}
+	return msg, true
+}
+
+// residue returns the residue modulo THREADS of the iterations this
+// thread runs: a form over MYTHREAD and the loop's invariants, plus (for
+// a pointer) the C text of its start thread to subtract or add.
+func (fx *fixer) residue() (*affine.Form, string, bool) {
+	p := fx.p
+	if p.rest == nil || !identAtoms(p.rest) {
+		return nil, "", false
+	}
+	me := affine.AtomForm(affine.MyThread)
+	switch p.shape {
+	case shapeInt:
+		// (i + rest) % THREADS == MYTHREAD: exact only when i + rest >= 0.
+		if !fx.nonNegative() {
+			fx.why = append(fx.why, "the affinity may be negative, which no thread runs")
+		}
+		return me.Sub(p.rest), "", true
+	case shapeCyclic:
+		if !p.oneDim {
+			return nil, "", false
+		}
+		// owner(i) = (t0 + coef*i + rest) % THREADS.
+		t0 := ""
+		if p.pointer {
+			t0 = "upc_threadof(" + fx.text(p.base) + ")"
+		}
+		if p.coef < 0 {
+			// i = rest + t0 - MYTHREAD (mod THREADS)
+			return p.rest.Sub(me), t0, true
+		}
+		if t0 != "" {
+			t0 = "-" + t0
+		}
+		return me.Sub(p.rest), t0, true
+	}
+	return nil, "", false
+}
+
+// firstOffset renders the distance from L to this thread's first
+// iteration, MOD(R - L) upwards or MOD(L - R) downwards, with R the
+// residue form plus extra (a signed C term).
+func firstOffset(r *affine.Form, extra, L string, lit bool, lc int64, dec bool) string {
+	var d string
+	if lit {
+		f := r.Sub(affine.ConstForm(lc))
+		if dec {
+			f = f.Scale(-1)
+		}
+		d = f.String()
+	} else if dec {
+		d = sub(paren(L), paren(r.String()))
+	} else {
+		d = sub(r.String(), paren(L))
+	}
+	if extra != "" {
+		term, neg := strings.CutPrefix(extra, "-")
+		if neg != dec {
+			d += " - " + term
+		} else {
+			d += " + " + term
+		}
+	}
+	return mod(d)
+}
+
+func addT(a, b string) string {
+	switch {
+	case a == "0":
+		return b
+	case b == "0":
+		return a
+	}
+	return a + " + " + b
+}
+
+// nonNegative reports whether i + rest is provably non-negative over the
+// loop (integer affinity): its least value is a constant >= 0 plus
+// non-negative multiples of MYTHREAD and THREADS.
+func (fx *fixer) nonNegative() bool {
+	iv := fx.p.iv
+	var lo *affine.Form
+	af := fx.fn.Affine()
+	if iv.StepConst > 0 {
+		lo, _ = af.Form(iv.Start, fx.l.Header)
+	} else {
+		lo, _ = af.Form(iv.Bound, fx.l.Header)
+		if lo != nil && iv.Op == ">" {
+			lo = lo.Add(affine.ConstForm(1))
+		}
+	}
+	if lo == nil {
+		return false
+	}
+	lo = lo.Add(fx.p.rest)
+	if lo.Const < 0 {
+		return false
+	}
+	for _, t := range lo.Terms {
+		if t.Coef < 0 {
+			return false
+		}
+		for _, a := range t.Atoms {
+			if a != affine.MyThread && a != affine.Threads {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// baseAddr is the address of the first element of the indexed object.
+func (fx *fixer) baseAddr() string {
+	if fx.p.pointer {
+		return fx.text(fx.p.base)
+	}
+	return "&" + paren(fx.text(fx.p.base)) + "[0]"
+}
+
+// varType is the type of the loop variable.
+func (fx *fixer) varType() types.Type {
+	var t types.Type
+	cfg.Inspect(fx.s.Cond, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Name); ok && id.Name == fx.p.iv.Name && t == nil {
+			t = fx.info.TypeOf(id)
+		}
+		return t == nil
+	})
+	return t
+}
+
+// liveAfter reports whether the loop variable may be read after the loop:
+// it is not declared in the header and the function mentions it outside
+// the loop other than as its declaration or the variable a for or
+// upc_forall header assigns. A global or address-taken variable is live.
+func (fx *fixer) liveAfter() bool {
+	s, name := fx.s, fx.p.iv.Name
+	if s.Init.Decl != nil {
+		return false
+	}
+	var obj types.Object
+	cfg.Inspect(s.Init.X, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Name); ok && id.Name == name && obj == nil {
+			obj = fx.info.Uses[id]
+		}
+		return obj == nil
+	})
+	v, ok := obj.(*types.Var)
+	if !ok || v.FileScope || v.IsStatic() {
+		return true
+	}
+	body := fx.fn.Decl.Body
+	if body == nil {
+		return true
+	}
+	inits := map[*ast.Name]bool{}
+	live := false
+	cfg.Inspect(body, func(n ast.Node) bool {
+		if live {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.ForallStmt:
+			if x == s {
+				return false
+			}
+			markInit(x.Init.X, inits)
+		case *ast.ForStmt:
+			markInit(x.Init.X, inits)
+		case *ast.UnaryExpr:
+			if x.Op == "&" && isName(x.X, name) {
+				live = true
+			}
+		case *ast.Name:
+			if x.Name == name && !inits[x] {
+				live = true
+			}
+		}
+		return true
+	})
+	return live
+}
+
+func markInit(e ast.Expr, inits map[*ast.Name]bool) {
+	if a, ok := cfg.Unparen(e).(*ast.AssignExpr); ok && a.Op == "=" {
+		if id, ok := cfg.Unparen(a.L).(*ast.Name); ok {
+			inits[id] = true
+		}
+	}
+}
+
+// inBlock reports whether the loop is an item of a block (so a
+// statement can follow it without braces).
+func (fx *fixer) inBlock() bool {
+	found := false
+	cfg.Inspect(fx.fn.Decl.Body, func(n ast.Node) bool {
+		if b, ok := n.(*ast.Block); ok {
+			for _, it := range b.Items {
+				if it == ast.Stmt(fx.s) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// indent is the white space that starts the loop's line.
+func (fx *fixer) indent() string {
+	o := fx.off(fx.s.Start())
+	i := o
+	for i > 0 && fx.src[i-1] != '\n' {
+		i--
+	}
+	line := fx.src[i:o]
+	j := 0
+	for j < len(line) && (line[j] == ' ' || line[j] == '\t') {
+		j++
+	}
+	return string(line[:j])
+}
+
+// freshName returns name, or name with a number, that the function does
+// not use.
+func (fx *fixer) freshName(name string) string {
+	used := map[string]bool{}
+	cfg.Inspect(fx.fn.Decl.Body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Name); ok {
+			used[id.Name] = true
+		}
+		return true
+	})
+	for k := 2; used[name] || strings.Contains(string(fx.src), name); k++ {
+		name = strings.TrimRight(name, "0123456789") + strconv.Itoa(k)
+	}
+	return name
+}
+
+// mod renders the non-negative remainder of x modulo THREADS.
+func mod(x string) string {
+	switch x {
+	case "0":
+		return "0"
+	case "MYTHREAD":
+		return "MYTHREAD"
+	}
+	return "((" + x + ") % THREADS + THREADS) % THREADS"
+}
+
+// sub renders a - b.
+func sub(a, b string) string {
+	switch {
+	case b == "0":
+		return a
+	case a == "0":
+		return "-" + paren(b)
+	}
+	return a + " - " + paren(b)
+}
+
+func plusConst(c int64) string {
+	switch {
+	case c > 0:
+		return " + " + strconv.FormatInt(c, 10)
+	case c < 0:
+		return " - " + strconv.FormatInt(-c, 10)
+	}
+	return ""
+}
+
+// paren parenthesises x unless it is a name or a number.
+func paren(x string) string {
+	simple := x != ""
+	for _, r := range x {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			simple = false
+		}
+	}
+	if simple {
+		return x
+	}
+	return "(" + x + ")"
+}
+
+// identAtoms reports whether every atom of f is a C identifier (so that
+// f.String() is C).
+func identAtoms(f *affine.Form) bool {
+	for _, a := range f.Atoms() {
+		for i, r := range a {
+			if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// pure reports whether evaluating e has no side effect.
+func pure(e ast.Expr) bool {
+	ok := true
+	cfg.Inspect(e, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.CallExpr, *ast.AssignExpr, *ast.PostfixExpr, *ast.StmtExpr:
+			ok = false
+		case *ast.UnaryExpr:
+			if x.Op == "++" || x.Op == "--" {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok
+}
+
+// additive reports whether e binds at least as tightly as + and -, so that
+// "e + x" and "e - x" add to the whole of e.
+func additive(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case "+", "-", "*", "/", "%":
+			return true
+		}
+		return false
+	case *ast.CondExpr, *ast.AssignExpr, *ast.CommaExpr:
+		return false
+	}
+	return true
+}
+
+func mentions(e ast.Expr, name string) bool {
+	found := false
+	cfg.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Name); ok && id.Name == name {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// exitsLoop reports whether body can leave the loop other than by the
+// condition or return: a break not inside an inner loop or switch, or a
+// goto.
+func exitsLoop(body ast.Stmt) bool {
+	found := false
+	var walk func(n ast.Node, depth int)
+	walk = func(n ast.Node, depth int) {
+		cfg.Inspect(n, func(m ast.Node) bool {
+			if found {
+				return false
+			}
+			switch x := m.(type) {
+			case *ast.BreakStmt:
+				if depth == 0 {
+					found = true
+				}
+			case *ast.GotoStmt:
+				found = true
+			case *ast.ForStmt, *ast.WhileStmt, *ast.DoStmt, *ast.SwitchStmt, *ast.ForallStmt:
+				if m != n {
+					walk(x, depth+1)
+					return false
+				}
+			}
+			return true
+		})
+	}
+	walk(body, 0)
+	return found
+}
+
+// containsForall reports whether n contains a upc_forall statement.
+func containsForall(n ast.Node) bool {
+	found := false
+	cfg.Inspect(n, func(m ast.Node) bool {
+		if _, ok := m.(*ast.ForallStmt); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// callsForall reports whether n calls a function of the unit that runs a
+// upc_forall (directly or through other calls): run inside a forall, its
+// affinity is not tested.
+func callsForall(n ast.Node, runsForall map[string]bool) bool {
+	found := false
+	cfg.Inspect(n, func(m ast.Node) bool {
+		if c, ok := m.(*ast.CallExpr); ok {
+			if id, ok := cfg.Unparen(c.Fun).(*ast.Name); ok && runsForall[id.Name+"\x00forall"] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// callGraph returns, keyed by function name, the functions that may run
+// inside a upc_forall body (name), and those that run a upc_forall
+// themselves or through calls (name + "\x00forall").
+func callGraph(info *types.Info) map[string]bool {
+	calls := map[string][]string{}
+	out := map[string]bool{}
+	var inForall []string
+	for _, fd := range info.Funcs {
+		if fd.Obj == nil || fd.Decl == nil {
+			continue
+		}
+		name := fd.Obj.Name()
+		cfg.Inspect(fd.Decl, func(m ast.Node) bool {
+			switch x := m.(type) {
+			case *ast.CallExpr:
+				if id, ok := cfg.Unparen(x.Fun).(*ast.Name); ok {
+					calls[name] = append(calls[name], id.Name)
+				}
+			case *ast.ForallStmt:
+				out[name+"\x00forall"] = true
+				cfg.Inspect(x.Body, func(k ast.Node) bool {
+					if c, ok := k.(*ast.CallExpr); ok {
+						if id, ok := cfg.Unparen(c.Fun).(*ast.Name); ok {
+							inForall = append(inForall, id.Name)
+						}
+					}
+					return true
+				})
+			}
+			return true
+		})
+	}
+	// Functions reachable from forall bodies.
+	for len(inForall) > 0 {
+		f := inForall[len(inForall)-1]
+		inForall = inForall[:len(inForall)-1]
+		if out[f] {
+			continue
+		}
+		out[f] = true
+		inForall = append(inForall, calls[f]...)
+	}
+	// Functions that reach a forall.
+	for changed := true; changed; {
+		changed = false
+		for f, cs := range calls {
+			if out[f+"\x00forall"] {
+				continue
+			}
+			for _, c := range cs {
+				if out[c+"\x00forall"] {
+					out[f+"\x00forall"] = true
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// funcName is the name of the function d defines.
+func funcName(info *types.Info, d *ast.Decl) string {
+	for _, fd := range info.Funcs {
+		if fd.Decl == d && fd.Obj != nil {
+			return fd.Obj.Name()
+		}
+	}
+	return ""
+}
+
+// intLit returns the value of an integer literal.
+func intLit(e ast.Expr) (int64, bool) {
+	l, ok := cfg.Unparen(e).(*ast.BasicLit)
+	if !ok {
+		return 0, false
+	}
+	v, err := strconv.ParseInt(strings.TrimRight(l.Value, "uUlL"), 0, 64)
+	return v, err == nil
+}
