@@ -656,10 +656,7 @@ func (b *builder) checkNoReturn(n ast.Node, s ast.Stmt) {
 func (b *builder) prune() {
 	g := b.g
 	removed := make([]bool, len(g.Blocks))
-	var work []*Block
-	for _, blk := range g.Blocks[2:] {
-		work = append(work, blk)
-	}
+	work := append([]*Block(nil), g.Blocks[2:]...)
 	for len(work) > 0 {
 		blk := work[len(work)-1]
 		work = work[:len(work)-1]

@@ -19,7 +19,7 @@ func writeNode(sb *strings.Builder, n ast.Node) {
 	if isNil(n) {
 		return
 	}
-	w := sb.WriteString
+	w := func(s string) { sb.WriteString(s) }
 	switch n := n.(type) {
 	case *ast.ExprStmt:
 		writeNode(sb, n.X)

@@ -48,14 +48,15 @@ func newTestServer(t testing.TB, setup func(*Server)) *testClient {
 	c.changed = sync.NewCond(&c.mu)
 	go func() {
 		err := srv.Serve(context.Background(), inR, outW)
-		outW.Close()
+		_ = outW.Close() // closing an io.PipeWriter always succeeds
 		c.served <- err
 	}()
 	go c.readLoop(outR)
 	t.Cleanup(func() {
-		inW.Close()
+		_ = inW.Close() // closing an io.PipeWriter always succeeds
 		select {
-		case <-c.served:
+		case err := <-c.served:
+			_ = err // the tests that care about Serve's result check it themselves
 		case <-time.After(10 * time.Second):
 			t.Errorf("server did not stop")
 		}

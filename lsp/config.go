@@ -47,13 +47,13 @@ func parseSettings(raw json.RawMessage) (Settings, error) {
 		Upclint *Settings `json:"upclint"`
 	}
 	if err := json.Unmarshal(raw, &wrapped); err != nil {
-		return s, fmt.Errorf("settings: %v", err)
+		return s, fmt.Errorf("settings: %w", err)
 	}
 	if wrapped.Upclint != nil {
 		return *wrapped.Upclint, nil
 	}
 	if err := json.Unmarshal(raw, &s); err != nil {
-		return s, fmt.Errorf("settings: %v", err)
+		return s, fmt.Errorf("settings: %w", err)
 	}
 	return s, nil
 }

@@ -484,8 +484,8 @@ func objectText(q *query, obj types.Object) string {
 		} else if types.IsPointerToShared(o.Type()) {
 			pt := types.PointerElem(o.Type())
 			blk := types.QualsOf(pt).Block
-			switch {
-			case blk.Kind == types.BlockIndefinite:
+			switch blk.Kind {
+			case types.BlockIndefinite:
 				b.WriteString("pointer-to-shared with indefinite block size: all elements it reaches are on the thread it points to\n")
 			default:
 				fmt.Fprintf(&b, "pointer-to-shared, block size %d: `%s[i]` lives on the thread of (phase + i) / %d blocks "+

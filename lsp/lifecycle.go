@@ -47,9 +47,9 @@ func (s *Server) initialize(_ context.Context, params json.RawMessage) (any, err
 	}
 	if folders, ok := p.WorkspaceFolders.Get(); ok && len(folders) > 0 && folders[0].URI.IsFile() {
 		s.root = folders[0].URI.FsPath()
-	} else if p.RootURI != nil && p.RootURI.IsFile() {
-		s.root = p.RootURI.FsPath()
-	} else if rp, ok := p.RootPath.Get(); ok && rp != "" {
+	} else if p.RootURI != nil && p.RootURI.IsFile() { //nolint:staticcheck // clients that send only the deprecated rootUri are supported
+		s.root = p.RootURI.FsPath() //nolint:staticcheck // clients that send only the deprecated rootUri are supported
+	} else if rp, ok := p.RootPath.Get(); ok && rp != "" { //nolint:staticcheck // clients that send only the deprecated rootPath are supported
 		s.root = filepath.Clean(rp)
 	}
 	s.initialized = true

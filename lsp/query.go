@@ -78,14 +78,6 @@ func (q *query) inner() ast.Node {
 	return q.path[len(q.path)-1]
 }
 
-// parent returns the node enclosing path[i], or nil.
-func (q *query) parent(i int) ast.Node {
-	if i <= 0 {
-		return nil
-	}
-	return q.path[i-1]
-}
-
 // enclosingFunc returns the function definition containing the query.
 func (q *query) enclosingFunc() *ast.Decl {
 	for _, n := range q.path {

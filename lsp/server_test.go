@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -91,7 +92,7 @@ func TestExitWithoutShutdown(t *testing.T) {
 	c.notify("exit", nil)
 	err := <-c.served
 	c.served <- err
-	if err != ErrExitWithoutShutdown {
+	if !errors.Is(err, ErrExitWithoutShutdown) {
 		t.Errorf("Serve = %v, want ErrExitWithoutShutdown", err)
 	}
 }
@@ -160,7 +161,8 @@ func TestIncrementalChange(t *testing.T) {
 	// Replace "y = 2" by "y = zz": UTF-16 columns of line 1:
 	// "  int x = 1; /* é😀 */ int " is 2+11+3+1+2+4+4 = 27 units.
 	line := "  int x = 1; /* é😀 */ int y = 2;"
-	col := utf16Len(line[:strings.Index(line, "y = 2")])
+	before, _, _ := strings.Cut(line, "y = 2")
+	col := utf16Len(before)
 	c.change(u, 2, rng(1, uint32(col+4), 1, uint32(col+5)), "zz")
 	p := c.waitDiagnostics(u, version(2))
 	if len(p.Diagnostics) != 1 || !strings.Contains(msgOf(p.Diagnostics[0]), "zz") {

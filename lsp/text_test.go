@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"bufio"
+	"errors"
 	"strings"
 	"testing"
 
@@ -88,7 +89,8 @@ func TestReadFrame(t *testing.T) {
 		b, err := readFrame(r)
 		switch {
 		case want == "!bad":
-			if _, ok := err.(*errBadFrame); !ok {
+			var bad *errBadFrame
+			if !errors.As(err, &bad) {
 				t.Errorf("frame %d: err %v, want a bad frame", i, err)
 			}
 		case want == "!eof":

@@ -191,6 +191,6 @@ func isCall(instr Instruction) bool {
 // String returns the listing of the function.
 func (f *Function) String() string {
 	var buf bytes.Buffer
-	f.WriteTo(&buf)
+	_, _ = f.WriteTo(&buf) // writing to a bytes.Buffer cannot fail
 	return buf.String()
 }

@@ -40,7 +40,6 @@ type Function struct {
 
 	blockOf  []*BasicBlock // by cfg block index
 	globals  map[*Var]*Global
-	consts   []*Const
 	nextNum  int
 	resolver *resolver
 }

@@ -50,7 +50,7 @@ func Read(path string) (map[string]bool, error) {
 	}
 	var in file
 	if err := json.Unmarshal(data, &in); err != nil {
-		return nil, fmt.Errorf("%s: not a baseline file: %v", path, err)
+		return nil, fmt.Errorf("%s: not a baseline file: %w", path, err)
 	}
 	if in.Version != 1 {
 		return nil, fmt.Errorf("%s: unsupported baseline version %d", path, in.Version)

@@ -114,7 +114,7 @@ func (c *Changes) repo(dir string) (*repoDiff, error) {
 	if !ok {
 		out, err := git(dir, "rev-parse", "--show-toplevel")
 		if err != nil {
-			err = fmt.Errorf("%w: %s (%v)", errNotRepo, dir, err)
+			err = fmt.Errorf("%w: %s (%w)", errNotRepo, dir, err)
 			c.errs[dir] = err
 			return nil, err
 		}
@@ -140,12 +140,12 @@ func readRepo(root, rev string) (*repoDiff, error) {
 	diff, err := git(root, "-c", "core.quotePath=false", "diff", "-U0", "--no-color", "--no-ext-diff",
 		"--no-renames", "--src-prefix=a/", "--dst-prefix=b/", rev, "--")
 	if err != nil {
-		return nil, fmt.Errorf("--new-from-rev: git diff %s: %v", rev, err)
+		return nil, fmt.Errorf("--new-from-rev: git diff %s: %w", rev, err)
 	}
 	d := &repoDiff{lines: parseDiff(root, diff), untracked: map[string]bool{}}
 	others, err := git(root, "-c", "core.quotePath=false", "ls-files", "--others", "--exclude-standard", "--full-name")
 	if err != nil {
-		return nil, fmt.Errorf("--new-from-rev: git ls-files: %v", err)
+		return nil, fmt.Errorf("--new-from-rev: git ls-files: %w", err)
 	}
 	for _, l := range strings.Split(others, "\n") {
 		if l != "" {

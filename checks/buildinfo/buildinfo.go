@@ -90,7 +90,7 @@ func Load(dir string) (*DB, error) {
 func Parse(path string, data []byte) (*DB, error) {
 	var raw []rawEntry
 	if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, fmt.Errorf("%s: not a compilation database: %v", path, err)
+		return nil, fmt.Errorf("%s: not a compilation database: %w", path, err)
 	}
 	base, err := filepath.Abs(filepath.Dir(path))
 	if err != nil {
@@ -101,7 +101,7 @@ func Parse(path string, data []byte) (*DB, error) {
 		args := r.Arguments
 		if len(args) == 0 {
 			if args, err = SplitCommand(r.Command); err != nil {
-				return nil, fmt.Errorf("%s: entry %d: %v", path, i+1, err)
+				return nil, fmt.Errorf("%s: entry %d: %w", path, i+1, err)
 			}
 		}
 		if r.File == "" || len(args) == 0 {
@@ -246,14 +246,14 @@ func SplitCommand(s string) ([]string, error) {
 	inWord := false
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n':
+		switch c {
+		case ' ', '\t', '\n':
 			if inWord {
 				words = append(words, cur.String())
 				cur.Reset()
 				inWord = false
 			}
-		case c == '\\':
+		case '\\':
 			inWord = true
 			if i+1 < len(s) {
 				i++
@@ -261,7 +261,7 @@ func SplitCommand(s string) ([]string, error) {
 					cur.WriteByte(s[i])
 				}
 			}
-		case c == '\'':
+		case '\'':
 			inWord = true
 			j := strings.IndexByte(s[i+1:], '\'')
 			if j < 0 {
@@ -269,7 +269,7 @@ func SplitCommand(s string) ([]string, error) {
 			}
 			cur.WriteString(s[i+1 : i+1+j])
 			i += j + 1
-		case c == '"':
+		case '"':
 			inWord = true
 			i++
 			for ; i < len(s) && s[i] != '"'; i++ {

@@ -45,7 +45,7 @@ func TestParseCommand(t *testing.T) {
 			[]string{"/opt/upc/include", "/sys"}, nil, nil, 6},
 		{[]string{"clang-upc", "-fupc-threads=12", "-iquote", "q", "k.upc"}, []string{"/build/q"}, nil, nil, 12},
 		// cc: -T is a linker script, -n is not THREADS; -o's argument is skipped.
-		{[]string{"gcc", "-T", "link.ld", "-n", "-o", "-Inot", "-I../up", "x.c"}, []string{"/up"}, nil, nil, 0},
+		{[]string{"gcc", "-T", "link.ld", "-n", "-o", "-Iskipped", "-I../up", "x.c"}, []string{"/up"}, nil, nil, 0},
 		{[]string{"cc", "-MF", "-Dno", "-x", "c", "-include", "-Dno2", "-DYES", "x.c"}, nil, []string{"YES"}, nil, 0},
 	} {
 		e := ParseCommand(tc.args, dir)

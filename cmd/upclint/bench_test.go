@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -107,7 +108,8 @@ func BenchmarkCheckOverhead(b *testing.B) {
 		cmd.SetArgs([]string{"--jobs", jobs, "--progress", "never", "--format", "sarif:" + filepath.Join(dir, "out.sarif"),
 			"--format", "text", "src"})
 		if err := cmd.Execute(); err != nil {
-			if ee, ok := err.(*exitError); !ok || ee.code != exitFindings {
+			var ee *exitError
+			if !errors.As(err, &ee) || ee.code != exitFindings {
 				b.Fatal(err)
 			}
 		}

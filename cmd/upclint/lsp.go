@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"io"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -24,14 +23,18 @@ Settings come from the editor (initializationOptions or
 workspace/didChangeConfiguration: includeDirs, defines, undefines, threads,
 enable, disable, debounceMs) and from .upclint.yaml files.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			var logw io.Writer = cmd.ErrOrStderr()
+		RunE: func(cmd *cobra.Command, args []string) (rerr error) {
+			logw := cmd.ErrOrStderr()
 			if logFile != "" {
 				f, err := os.OpenFile(logFile, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 				if err != nil {
 					return &exitError{exitFailure, err}
 				}
-				defer f.Close()
+				defer func() {
+					if err := f.Close(); err != nil && rerr == nil {
+						rerr = &exitError{exitFailure, err}
+					}
+				}()
 				logw = f
 			}
 			srv := lsp.NewServer(lsp.Options{Version: version, Log: logw})

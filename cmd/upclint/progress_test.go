@@ -14,7 +14,11 @@ func TestShowProgress(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	defer func() {
+		if err := f.Close(); err != nil {
+			t.Error(err)
+		}
+	}()
 	for _, tc := range []struct {
 		mode string
 		w    interface{ Write([]byte) (int, error) }
@@ -31,7 +35,11 @@ func TestShowProgress(t *testing.T) {
 		}
 	}
 	if tty, err := os.OpenFile("/dev/tty", os.O_WRONLY, 0); err == nil {
-		defer tty.Close()
+		defer func() {
+			if err := tty.Close(); err != nil {
+				t.Error(err)
+			}
+		}()
 		t.Setenv("TERM", "xterm")
 		if !showProgress("auto", tty, progressThreshold+1) || showProgress("auto", tty, progressThreshold) {
 			t.Errorf("auto on a terminal: want a bar above %d files only", progressThreshold)

@@ -101,7 +101,7 @@ func parseNet(s string) (*runtime.NetModel, error) {
 			if err != nil {
 				f, ferr := strconv.ParseFloat(v, 64)
 				if ferr != nil {
-					return nil, fmt.Errorf("--net %s: %v", k, err)
+					return nil, fmt.Errorf("--net %s: %w", k, err)
 				}
 				d = time.Duration(f * float64(time.Microsecond)) // plain numbers are microseconds
 			}
@@ -113,7 +113,7 @@ func parseNet(s string) (*runtime.NetModel, error) {
 		case "G", "g":
 			f, err := strconv.ParseFloat(strings.TrimSuffix(v, "ns"), 64)
 			if err != nil {
-				return nil, fmt.Errorf("--net G: %v", err)
+				return nil, fmt.Errorf("--net G: %w", err)
 			}
 			m.G = f
 		default:
@@ -129,7 +129,7 @@ func runProgram(ctx context.Context, f *runFlags, files, progArgs []string, stdo
 	}
 	timeout, err := parseTimeout(f.timeout)
 	if err != nil {
-		return &exitError{code: exitFailure, err: fmt.Errorf("--timeout: %v", err)}
+		return &exitError{code: exitFailure, err: fmt.Errorf("--timeout: %w", err)}
 	}
 	net, err := parseNet(f.net)
 	if err != nil {
@@ -179,7 +179,9 @@ func runProgram(ctx context.Context, f *runFlags, files, progArgs []string, stdo
 		return &exitError{code: exitFailure, err: err}
 	}
 	if f.stats && res.Stats != nil {
-		printStats(stdout, res.Stats)
+		if err := printStats(stdout, res.Stats); err != nil {
+			return &exitError{code: exitFailure, err: err}
+		}
 	}
 	if f.statsJSON != "" && res.Stats != nil {
 		b, _ := json.MarshalIndent(res.Stats, "", "  ")
@@ -197,7 +199,8 @@ func runProgram(ctx context.Context, f *runFlags, files, progArgs []string, stdo
 	return err
 }
 
-func printStats(w io.Writer, s *runtime.Stats) {
+// printStats writes the per-thread and per-line counters of s as tables to w.
+func printStats(w io.Writer, s *runtime.Stats) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "thread\tlocal rd\tlocal wr\tremote rd\tremote wr\tremote bytes\tbulk\tbulk bytes\tbarriers\tlocks\tcollectives\tmodeled ms\t")
 	row := func(name string, c runtime.Counters) {
@@ -209,7 +212,9 @@ func printStats(w io.Writer, s *runtime.Stats) {
 		row(strconv.Itoa(c.Thread), c)
 	}
 	row("total", s.Total)
-	tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
 	if len(s.Lines) > 0 {
 		lines := append([]runtime.LineStats(nil), s.Lines...)
 		sort.SliceStable(lines, func(i, j int) bool {
@@ -225,8 +230,11 @@ func printStats(w io.Writer, s *runtime.Stats) {
 			fmt.Fprintf(tw, "%s:%d\t%d\t%d\t%d\t%d\t%d\t%d\t\n", filepath.Base(l.File), l.Line, l.RemoteReads, l.RemoteWrites,
 				l.RemoteBytes, l.Bulk, l.BulkBytes, l.Threads)
 		}
-		tw.Flush()
+		if err := tw.Flush(); err != nil {
+			return err
+		}
 	}
-	fmt.Fprintf(w, "modeled communication time: %v (o=%v L=%v G=%gns/B)\n", s.Modeled(),
+	_, err := fmt.Fprintf(w, "modeled communication time: %v (o=%v L=%v G=%gns/B)\n", s.Modeled(),
 		time.Duration(s.Net.ONs), time.Duration(s.Net.LNs), s.Net.GNsByte)
+	return err
 }

@@ -29,7 +29,7 @@ func Fprint(w io.Writer, node Node) error {
 // String returns node printed by Fprint.
 func String(node Node) string {
 	var b strings.Builder
-	Fprint(&b, node)
+	_ = Fprint(&b, node) // writing to a strings.Builder cannot fail
 	return b.String()
 }
 
@@ -50,7 +50,7 @@ func (c *PrintConfig) Fprint(w io.Writer, node Node) error {
 // String returns node printed with the configuration c.
 func (c *PrintConfig) String(node Node) string {
 	var b strings.Builder
-	c.Fprint(&b, node)
+	_ = c.Fprint(&b, node) // writing to a strings.Builder cannot fail
 	return b.String()
 }
 

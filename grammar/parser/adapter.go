@@ -138,8 +138,8 @@ type peekingSource struct{ *lexer.PeekingLexer }
 
 func (s peekingSource) Peek2() *lexer.Token {
 	cp := s.MakeCheckpoint()
-	s.PeekingLexer.Next()
-	t := s.PeekingLexer.Peek()
+	s.Next()
+	t := s.Peek()
 	s.LoadCheckpoint(cp)
 	return t
 }

@@ -19,7 +19,7 @@ import (
 func upcFiles(t testing.TB) []string {
 	var files []string
 	for _, root := range []string{"../../testdata", "testdata"} {
-		filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
 			if err == nil && d.IsDir() && d.Name() == "invalid" {
 				return filepath.SkipDir
 			}
@@ -28,6 +28,9 @@ func upcFiles(t testing.TB) []string {
 			}
 			return nil
 		})
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
 	return files
 }

@@ -19,11 +19,6 @@ import (
 
 func (p *parser) mark() lexer.Position { return p.lex.Peek().Pos }
 
-func (p *parser) peekKw(s string) bool {
-	t := p.lex.Peek()
-	return t.Type == tKeyword && t.Value == s
-}
-
 // peekValue reports whether the next token is spelled s, whatever its type
 // (participle literals without a type match any token).
 func (p *parser) peekValue(s string) bool {

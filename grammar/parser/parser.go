@@ -17,6 +17,7 @@
 package parser
 
 import (
+	"errors"
 	gotoken "go/token"
 	"strconv"
 	"strings"
@@ -210,7 +211,7 @@ func ParseExpr(fset *gotoken.FileSet, toks []token.Token) (ast.Expr, diag.List) 
 	}
 	p := newFast(buf, positions(toks, keep))
 	x, err := p.top(true)
-	if err == participle.NextMatch {
+	if errors.Is(err, participle.NextMatch) {
 		err = p.errExpected("expression")
 	} else if err == nil && !p.lex.Peek().EOF() {
 		err = &syntaxError{pos: p.lex.Peek().Pos, msg: "unexpected " + describe(p.lex.Peek())}
@@ -265,20 +266,24 @@ func errorAt(err error) int {
 // errorMessage turns a participle error into a position and a message
 // phrased like a compiler's: "expected ';', found 'int'".
 func errorMessage(err error) (lexer.Position, string) {
-	switch e := err.(type) {
-	case *syntaxError:
-		return e.pos, e.msg
-	case *participle.UnexpectedTokenError:
-		found := describe(&e.Unexpected)
-		msg := e.Message()
+	var se *syntaxError
+	if errors.As(err, &se) {
+		return se.pos, se.msg
+	}
+	var ue *participle.UnexpectedTokenError
+	if errors.As(err, &ue) {
+		found := describe(&ue.Unexpected)
+		msg := ue.Message()
 		if i := strings.LastIndex(msg, " (expected "); i >= 0 && strings.HasSuffix(msg, ")") {
 			if what := expectation(msg[i+len(" (expected ") : len(msg)-1]); what != "" {
-				return e.Unexpected.Pos, "expected " + what + ", found " + found
+				return ue.Unexpected.Pos, "expected " + what + ", found " + found
 			}
 		}
-		return e.Unexpected.Pos, "unexpected " + found
-	case participle.Error:
-		return e.Position(), strings.ToLower(e.Message()[:1]) + e.Message()[1:]
+		return ue.Unexpected.Pos, "unexpected " + found
+	}
+	var pe participle.Error
+	if errors.As(err, &pe) {
+		return pe.Position(), strings.ToLower(pe.Message()[:1]) + pe.Message()[1:]
 	}
 	return lexer.Position{}, err.Error()
 }

@@ -91,12 +91,15 @@ func loadFile(t testing.TB, path string) *unit {
 func corpusFiles(t testing.TB, sub string) []string {
 	var files []string
 	root := filepath.Join("..", "..", "testdata", "corpus", sub)
-	filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".upc") {
 			files = append(files, path)
 		}
 		return nil
 	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	sort.Strings(files)
 	return files
 }

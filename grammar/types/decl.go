@@ -534,17 +534,17 @@ func adjustParam(t Type) Type {
 // funcParamList finds the parameter list that applies to the declared name
 // (the one a function definition's parameters live in).
 func funcParamList(d *ast.Declarator) *ast.ParamList {
-	for d != nil && d.Direct != nil {
-		dd := d.Direct
-		if dd.Nested != nil {
-			if pl := funcParamList(dd.Nested); pl != nil {
-				return pl
-			}
-		}
-		if dd.Name != nil && len(dd.Suffixes) > 0 {
-			return dd.Suffixes[0].Params
-		}
+	if d == nil || d.Direct == nil {
 		return nil
+	}
+	dd := d.Direct
+	if dd.Nested != nil {
+		if pl := funcParamList(dd.Nested); pl != nil {
+			return pl
+		}
+	}
+	if dd.Name != nil && len(dd.Suffixes) > 0 {
+		return dd.Suffixes[0].Params
 	}
 	return nil
 }
@@ -799,8 +799,7 @@ func (c *checker) declareTypedef(name *ast.Ident, obj *TypeName) {
 // declaration refers to.
 func (c *checker) declareFunc(name *ast.Ident, obj *FuncObj, def bool) *FuncObj {
 	s := c.scope
-	var prev Object
-	prev = s.LookupLocal(name.Name)
+	prev := s.LookupLocal(name.Name)
 	if prev == nil && s != c.fileScope {
 		// a block-scope function declaration refers to the file-scope function
 		if p, ok := c.fileScope.LookupLocal(name.Name).(*FuncObj); ok {

@@ -527,8 +527,6 @@ func arith(a, b Type, abit, bbit bool) Type {
 
 // ---- binary ----
 
-func opName(op string) string { return op }
-
 func (c *checker) binary(e *ast.BinaryExpr) operand {
 	x := c.rvalue(e.X)
 	y := c.rvalue(e.Y)

@@ -95,15 +95,15 @@ func floatLit(s string) (Type, Value, bool) {
 	for len(body) > 0 {
 		ch := body[len(body)-1]
 		isHex := strings.HasPrefix(body, "0x") || strings.HasPrefix(body, "0X")
-		switch {
-		case ch == 'f' || ch == 'F':
+		switch ch {
+		case 'f', 'F':
 			if isHex && !strings.ContainsAny(body, "pP") {
 				goto done
 			}
 			t = Typ[Float]
-		case ch == 'l' || ch == 'L':
+		case 'l', 'L':
 			t = Typ[LongDouble]
-		case ch == 'i' || ch == 'j' || ch == 'I' || ch == 'J':
+		case 'i', 'j', 'I', 'J':
 			imag = true
 		default:
 			goto done

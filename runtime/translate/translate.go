@@ -182,7 +182,6 @@ type sharedObj struct {
 	layout  *types.Layout
 	defined bool
 	init    *ast.Initializer
-	image   string // name of the constant initial image, "" if none
 	pos     gotoken.Pos
 }
 
