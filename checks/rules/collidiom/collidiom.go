@@ -9,6 +9,7 @@ import (
 	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/checks/facts"
 	"github.com/upclint/upclint/checks/rules/collectivity"
+	"github.com/upclint/upclint/checks/rules/collidiom/collfix"
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/diag"
 	"github.com/upclint/upclint/grammar/types"
@@ -33,6 +34,10 @@ var Rule = &checks.Rule{
 	Summary:  "a hand-written broadcast, scatter, gather or reduction loop over THREADS: use the upc_all_* collective",
 	Tags:     []string{"performance", "collective", "communication"},
 	Analyzer: Analyzer,
+	// Integer reductions and broadcasts keep the program's results where
+	// the code around them is proven collective; floating-point reductions
+	// and unproven contexts are marked unsafe.
+	SafeFixes: true,
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -41,11 +46,15 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	info := fs.Unit.Info
+	var ed *collfix.Editor
 	for _, fn := range fs.Funcs {
 		if fn.Graph.Func == nil || fn.Graph.Func.Body == nil {
 			continue
 		}
-		c := &checker{pass: pass, fn: fn, info: info}
+		if ed == nil {
+			ed = collfix.New(pass, fs)
+		}
+		c := &checker{pass: pass, fn: fn, info: info, ed: ed}
 		cfg.Inspect(fn.Graph.Func.Body, func(n ast.Node) bool {
 			if s, ok := n.(*ast.ForStmt); ok {
 				if c.loop(s) {
@@ -62,6 +71,7 @@ type checker struct {
 	pass *analysis.Pass
 	fn   *facts.Func
 	info *types.Info
+	ed   *collfix.Editor
 }
 
 // loop checks one for statement; it reports whether it reported.
@@ -104,8 +114,13 @@ func (c *checker) loop(s *ast.ForStmt) bool {
 	if s.Body != nil {
 		end = s.Body.Start()
 	}
+	var fixes []analysis.SuggestedFix
+	if f := c.fix(s, at.(*ast.AssignExpr), t); f != nil {
+		fixes = append(fixes, *f)
+	}
 	c.pass.Report(analysis.Diagnostic{Pos: s.Start(), End: end, Category: Name, Message: found,
-		Related: []analysis.RelatedInformation{{Pos: at.Start(), End: at.End(), Message: "the element-wise copy of the collective"}}})
+		Related:        []analysis.RelatedInformation{{Pos: at.Start(), End: at.End(), Message: "the element-wise copy of the collective"}},
+		SuggestedFixes: fixes})
 	return true
 }
 
