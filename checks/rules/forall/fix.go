@@ -175,6 +175,9 @@ func (fx *fixer) build(nested map[string]bool) (string, bool) {
 		per := strconv.FormatInt(p.per, 10)
 		b := fx.freshName(iv.Name + "_blk")
 		jl := "(" + paren(L) + plusConst(q) + ") / " + per
+		if q == 0 {
+			jl = paren(L) + " / " + per
+		}
 		if p.per == 1 {
 			jl = paren(L) + plusConst(q)
 		}
@@ -233,7 +236,11 @@ func (fx *fixer) build(nested map[string]bool) (string, bool) {
 		if fx.inBlock() {
 			fx.replace(s.End(), s.End(), "\n"+fx.indent()+restore)
 		} else {
-			fx.replace(kw, kw, "{ ")
+			for i := range fx.edits {
+				if e := &fx.edits[i]; e.Pos == kw {
+					e.NewText = append([]byte("{ "), e.NewText...)
+				}
+			}
 			fx.replace(s.End(), s.End(), " "+restore+" }")
 		}
 		msg += ", then give " + iv.Name + " its final value"
@@ -264,7 +271,7 @@ func (fx *fixer) residue() (*affine.Form, string, bool) {
 		// owner(i) = (t0 + coef*i + rest) % THREADS.
 		t0 := ""
 		if p.pointer {
-			t0 = "upc_threadof(" + fx.text(p.base) + ")"
+			t0 = "(int)upc_threadof(" + fx.text(p.base) + ")" // size_t: keep the arithmetic signed
 		}
 		if p.coef < 0 {
 			// i = rest + t0 - MYTHREAD (mod THREADS)

@@ -1,0 +1,109 @@
+package forall_test
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/checks/rules/forall"
+	"github.com/upclint/upclint/fixes"
+	"github.com/upclint/upclint/fixes/fixtest"
+)
+
+const goldenDir = "../../../testdata/fixes/forall"
+
+// TestFixGolden checks the rewrite of every program in
+// testdata/fixes/forall against its golden file (go test -update
+// rewrites them).
+func TestFixGolden(t *testing.T) {
+	fixtest.Golden(t, goldenDir, forall.Name)
+}
+
+func needCC(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds and runs C programs")
+	}
+	cc := os.Getenv("CC")
+	if cc == "" {
+		cc = "cc"
+	}
+	if _, err := exec.LookPath(strings.Fields(cc)[0]); err != nil {
+		t.Skip("no C compiler")
+	}
+}
+
+// validate runs the original and the fixed program with THREADS 1, 2, 3,
+// 4 and 8 and fails on any difference.
+func validate(t *testing.T, path string, original, fixed []byte) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	v, err := fixes.Validate(ctx, path, original, fixed, fixes.ValidateOptions{Timeout: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	switch {
+	case v.Mismatch != nil:
+		t.Errorf("%s: original and fixed differ: %v", path, v.Mismatch)
+	case !v.OK:
+		t.Errorf("%s: %v", path, v.Err)
+	}
+	if v.OK && v.After.Modeled > v.Before.Modeled {
+		t.Errorf("%s: fixed program communicates more: %+v before, %+v after", path, v.Before, v.After)
+	}
+}
+
+// TestFixGoldenRuns runs every golden against its original on the runtime:
+// the programs check themselves, and each thread's output and exit status
+// must be the same before and after the fix.
+func TestFixGoldenRuns(t *testing.T) {
+	needCC(t)
+	inputs, _ := filepath.Glob(filepath.Join(goldenDir, "*.upc"))
+	for _, in := range inputs {
+		t.Run(filepath.Base(in), func(t *testing.T) {
+			t.Parallel()
+			original, err := os.ReadFile(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fixed, err := os.ReadFile(in + ".golden")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(fixed) == string(original) {
+				t.Fatal("the golden is not fixed")
+			}
+			validate(t, in, original, fixed)
+		})
+	}
+}
+
+// TestFixVecadd fixes the seed kernel with the safe fixes of the rule,
+// as upclint fix does, and validates the result.
+func TestFixVecadd(t *testing.T) {
+	needCC(t)
+	path := "../../../testdata/kernels/vecadd.upc"
+	res := fixes.FixFile(path, &fixes.Options{Check: &checks.Options{}, Rules: []string{forall.Name}})
+	if res.Err != nil {
+		t.Fatal(res.Err)
+	}
+	if n := len(res.Applied); n != 4 {
+		t.Fatalf("applied %d fixes, want 4:\n%s", n, res.Diff())
+	}
+	for _, f := range res.Remaining {
+		if f.Rule == forall.Name {
+			t.Errorf("left: %d: %s", f.Pos.Line, f.Message)
+		}
+	}
+	again := fixes.FixSource(path, res.Fixed, &fixes.Options{Check: &checks.Options{}, Rules: []string{forall.Name}})
+	if again.Changed() {
+		t.Errorf("a second run changes the file:\n%s", again.Diff())
+	}
+	validate(t, path, res.Original, res.Fixed)
+}

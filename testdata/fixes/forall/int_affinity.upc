@@ -1,0 +1,41 @@
+// integer affinity i (Figure 8: start at MYTHREAD, step THREADS)
+// Self-checking: every iteration must run exactly once, on the thread the
+// affinity names; each thread prints what it ran, thread 0 the verdict.
+#include <upc_relaxed.h>
+#include <stdio.h>
+
+#define N 37
+
+shared int hit[(N + 8) * THREADS];  /* 1 + the thread that ran iteration i */
+
+static int ran;                   /* iterations this thread ran */
+static long sum;                  /* and the sum of their numbers */
+
+void kernel(int n)
+{
+    int i;
+    upc_forall (i = 0; i < n; i++; i) {
+        hit[i] += MYTHREAD + 1;
+        ran++;
+        sum += i;
+    }
+}
+
+int main(void)
+{
+    int i, bad = 0;
+    kernel(N);
+    upc_barrier;
+    printf("thread %d: %d iterations, sum %ld\n", MYTHREAD, ran, sum);
+    if (MYTHREAD == 0) {
+        for (i = 0; i < N + 8; i++) {
+            int want = i < N ? i % THREADS + 1 : 0;
+            if (hit[i] != want) {
+                if (bad++ < 3)
+                    printf("iteration %d: ran on %d, want %d\n", i, hit[i] - 1, want - 1);
+            }
+        }
+        printf("int_affinity: %s\n", bad ? "FAILED" : "OK");
+    }
+    return bad != 0;
+}
