@@ -281,7 +281,7 @@ func hasMain(u *grammar.Unit) bool {
 // run.
 func ValidateResult(ctx context.Context, r *FileResult, opts ValidateOptions) error {
 	if r.Err != nil || !r.Changed() {
-		return nil
+		return nil //nolint:nilerr // r.Err is the file's own failure, already reported with it
 	}
 	v, err := Validate(ctx, r.Path, r.Original, r.Fixed, opts)
 	r.Validation = v

@@ -177,7 +177,9 @@ func runFix(cmd *cobra.Command, ff *fixFlags, args []string) error {
 	if ff.diff {
 		summary = stderr
 	}
-	writeFixSummary(summary, results, ff)
+	if err := writeFixSummary(summary, results, ff); err != nil {
+		return fail(err)
+	}
 	if code != exitOK {
 		return &exitError{code: code}
 	}
@@ -249,7 +251,7 @@ func collectFixFiles(resolver *config.Resolver, args, flagExts []string) ([]stri
 
 // writeFixSummary prints what fix did: per changed or validated file its
 // fixes and validation, then fixes by rule and the totals.
-func writeFixSummary(w io.Writer, results []*fixes.FileResult, ff *fixFlags) {
+func writeFixSummary(w io.Writer, results []*fixes.FileResult, ff *fixFlags) error {
 	type count struct{ applied, rejected int }
 	byRule := map[string]*count{}
 	changed, remaining := 0, 0
@@ -310,7 +312,9 @@ func writeFixSummary(w io.Writer, results []*fixes.FileResult, ff *fixFlags) {
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\t%s\t\n", r.Path, len(r.Applied), len(r.Rejected), val, ops, byt, mod)
 	}
 	if header {
-		tw.Flush()
+		if err := tw.Flush(); err != nil {
+			return err
+		}
 		fmt.Fprintln(w)
 	}
 	rules := make([]string, 0, len(byRule))
@@ -324,7 +328,9 @@ func writeFixSummary(w io.Writer, results []*fixes.FileResult, ff *fixFlags) {
 		for _, r := range rules {
 			fmt.Fprintf(tw, "%s\t%d\t%d\t\n", r, byRule[r].applied, byRule[r].rejected)
 		}
-		tw.Flush()
+		if err := tw.Flush(); err != nil {
+			return err
+		}
 		fmt.Fprintln(w)
 	}
 	verb := "fixed"
@@ -343,6 +349,7 @@ func writeFixSummary(w io.Writer, results []*fixes.FileResult, ff *fixFlags) {
 		fmt.Fprintf(w, "communication saved (validated files, largest THREADS): %d remote ops, %d bytes, %v modeled (o=%v L=%v G=%gns/B)\n",
 			saved[0], saved[1], time.Duration(saved[2]), net.O, net.L, net.G)
 	}
+	return nil
 }
 
 func joinInts(v []int) string {

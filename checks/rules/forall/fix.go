@@ -285,10 +285,10 @@ func (fx *fixer) residue() (*affine.Form, string, bool) {
 	return nil, "", false
 }
 
-// firstOffset renders the distance from L to this thread's first
-// iteration, MOD(R - L) upwards or MOD(L - R) downwards, with R the
+// firstOffset renders the distance from lower to this thread's first
+// iteration, MOD(R - lower) upwards or MOD(lower - R) downwards, with R the
 // residue form plus extra (a signed C term).
-func firstOffset(r *affine.Form, extra, L string, lit bool, lc int64, dec bool) string {
+func firstOffset(r *affine.Form, extra, lower string, lit bool, lc int64, dec bool) string {
 	var d string
 	if lit {
 		f := r.Sub(affine.ConstForm(lc))
@@ -297,9 +297,9 @@ func firstOffset(r *affine.Form, extra, L string, lit bool, lc int64, dec bool) 
 		}
 		d = f.String()
 	} else if dec {
-		d = sub(paren(L), paren(r.String()))
+		d = sub(paren(lower), paren(r.String()))
 	} else {
-		d = sub(r.String(), paren(L))
+		d = sub(r.String(), paren(lower))
 	}
 	if extra != "" {
 		term, neg := strings.CutPrefix(extra, "-")
@@ -310,16 +310,6 @@ func firstOffset(r *affine.Form, extra, L string, lit bool, lc int64, dec bool) 
 		}
 	}
 	return mod(d)
-}
-
-func addT(a, b string) string {
-	switch {
-	case a == "0":
-		return b
-	case b == "0":
-		return a
-	}
-	return a + " + " + b
 }
 
 // nonNegative reports whether i + rest is provably non-negative over the
