@@ -92,7 +92,7 @@ func (f *Func) buildFlow() *flow {
 		ok := t != nil && types.IsScalar(t) && !types.IsShared(t) && types.QualsOf(t).Flags&types.Volatile == 0
 		fl.promoted[v] = ok
 	}
-	for _, p := range f.params() {
+	for _, p := range f.ps {
 		consider(p)
 	}
 	cfg.Inspect(f.Decl.Body, func(n ast.Node) bool {
@@ -189,7 +189,7 @@ func (f *Func) buildFlow() *flow {
 	// Renaming along the dominator tree.
 	stacks := map[*types.Var][]*def{}
 	params := map[*types.Var]bool{}
-	for _, p := range f.params() {
+	for _, p := range f.ps {
 		params[p] = true
 	}
 	for _, v := range vars {

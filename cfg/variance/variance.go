@@ -93,10 +93,12 @@ type Func struct {
 	// Result says why the function's return value is variant, or is nil.
 	Result *Reason
 
-	info *Info
-	flow *flow // SSA definitions of the promoted variables, or nil
-	ctrl map[*cfg.Block]*Reason
-	done map[*cfg.Block]bool
+	info   *Info
+	flow   *flow        // SSA definitions of the promoted variables, or nil
+	ps     []*types.Var // the parameters (see params)
+	blocks []blockEvents
+	ctrl   []*Reason // by block index: memo of Control for the current round
+	done   []bool
 }
 
 // Func returns the facts of a function definition.
@@ -171,6 +173,7 @@ func Analyze(file *ast.File, info *types.Info, conf *Config) *Info {
 				f.Obj, _ = info.Defs[id].(*types.FuncObj)
 			}
 		}
+		f.ps = f.params()
 		in.Funcs = append(in.Funcs, f)
 		in.byDecl[d] = f
 		if f.Obj != nil {
@@ -179,10 +182,15 @@ func Analyze(file *ast.File, info *types.Info, conf *Config) *Info {
 	}
 	for _, f := range in.Funcs {
 		f.flow = f.buildFlow()
+		f.ctrl = make([]*Reason, len(f.Graph.Blocks))
+		f.done = make([]bool, len(f.Graph.Blocks))
+	}
+	for _, f := range in.Funcs {
+		f.blocks = f.collectEvents()
 	}
 	if conf.ParamsVariant {
 		for _, f := range in.Funcs {
-			for _, p := range f.params() {
+			for _, p := range f.ps {
 				r := &Reason{What: "parameter " + p.Name()}
 				in.Vars[p], in.params[p] = r, r
 			}
@@ -191,7 +199,8 @@ func Analyze(file *ast.File, info *types.Info, conf *Config) *Info {
 	for changed := true; changed; {
 		changed = false
 		for _, f := range in.Funcs {
-			f.ctrl, f.done = map[*cfg.Block]*Reason{}, map[*cfg.Block]bool{}
+			clear(f.ctrl)
+			clear(f.done)
 			if f.step() {
 				changed = true
 			}
@@ -242,15 +251,93 @@ func (f *Func) params() []*types.Var {
 	return out
 }
 
+// eventKind says what the fixpoint does with a node of a block.
+type eventKind uint8
+
+const (
+	evReturn eventKind = iota // a return statement with a value
+	evInit                    // an initialized declaration of a non-promoted variable
+	evAssign                  // an assignment (to a non-promoted variable or through a pointer)
+	evChange                  // ++ or -- of a non-promoted variable
+	evCall                    // a call of a function of the unit
+)
+
+// event is a node of a block that step looks at, found once by
+// collectEvents, in the order of the walk step would do.
+type event struct {
+	kind   eventKind
+	node   ast.Node
+	v      *types.Var // the variable initialized or assigned, or nil
+	callee *Func      // evCall
+}
+
+// blockEvents are the events of a live block.
+type blockEvents struct {
+	b      *cfg.Block
+	coll   ast.Node // lastCollective(b)
+	events []event
+}
+
+// collectEvents walks the live blocks of f once and records the nodes
+// step needs. Events on promoted variables are left out: their variance
+// is that of their SSA definitions (evalDefs).
+func (f *Func) collectEvents() []blockEvents {
+	in := f.info
+	var out []blockEvents
+	var evs []event
+	for _, b := range f.Graph.Blocks {
+		if !b.Live {
+			continue
+		}
+		start := len(evs)
+		for _, n := range b.Nodes {
+			if r, ok := n.(*ast.ReturnStmt); ok && r.X != nil {
+				evs = append(evs, event{kind: evReturn, node: r})
+			}
+			cfg.Inspect(n, func(m ast.Node) bool {
+				switch m := m.(type) {
+				case *ast.StmtExpr:
+					return false
+				case *ast.InitDeclarator:
+					if id := declIdent(m.Decl); id != nil && in.Types != nil && m.Init != nil {
+						if v, _ := in.Types.Defs[id].(*types.Var); v != nil && !f.promoted(v) {
+							evs = append(evs, event{kind: evInit, node: m, v: v})
+						}
+					}
+				case *ast.AssignExpr:
+					if v := f.targetVar(m.L); v == nil || !f.promoted(v) {
+						evs = append(evs, event{kind: evAssign, node: m, v: v})
+					}
+				case *ast.PostfixExpr:
+					if v := f.targetVar(m.X); v != nil && !f.promoted(v) {
+						evs = append(evs, event{kind: evChange, node: m, v: v})
+					}
+				case *ast.UnaryExpr:
+					if m.Op == "++" || m.Op == "--" {
+						if v := f.targetVar(m.X); v != nil && !f.promoted(v) {
+							evs = append(evs, event{kind: evChange, node: m, v: v})
+						}
+					}
+				case *ast.CallExpr:
+					if c := in.Callee(m); c != nil {
+						evs = append(evs, event{kind: evCall, node: m, callee: c})
+					}
+				}
+				return true
+			})
+		}
+		out = append(out, blockEvents{b: b, coll: lastCollective(b), events: evs[start:len(evs):len(evs)]})
+	}
+	return out
+}
+
 // step runs one round over f and reports whether a fact changed.
 func (f *Func) step() bool {
 	in := f.info
 	changed := false
+	// mark records r as the reason of the non-promoted variable v.
 	mark := func(v *types.Var, r *Reason) {
-		if f.promoted(v) {
-			return // flow-sensitive: see evalDefs
-		}
-		if v != nil && r != nil && in.Vars[v] == nil {
+		if r != nil && in.Vars[v] == nil {
 			in.Vars[v] = r
 			changed = true
 		}
@@ -258,23 +345,26 @@ func (f *Func) step() bool {
 	if f.flow != nil && f.evalDefs() {
 		changed = true
 	}
-	for _, b := range f.Graph.Blocks {
-		if !b.Live {
-			continue
-		}
-		ctl := f.Control(b)
+	for i := range f.blocks {
+		be := &f.blocks[i]
+		ctl := f.Control(be.b)
 		under := func(what string, n ast.Node) *Reason {
 			if ctl == nil {
 				return nil
 			}
 			return &Reason{Node: n, What: what + " under thread-dependent control", Branch: ctl.Branch}
 		}
-		if k := in.CollectiveKind(lastCollective(b)); k != "" && f.Collective == nil {
-			f.Collective = lastCollective(b)
+		if be.coll != nil && f.Collective == nil && in.CollectiveKind(be.coll) != "" {
+			f.Collective = be.coll
 			changed = true
 		}
-		for _, n := range b.Nodes {
-			if r, ok := n.(*ast.ReturnStmt); ok && r.X != nil && f.Result == nil {
+		for _, ev := range be.events {
+			switch ev.kind {
+			case evReturn:
+				r := ev.node.(*ast.ReturnStmt)
+				if f.Result != nil {
+					break
+				}
 				if why := f.Variant(r.X); why != nil {
 					f.Result = why
 					changed = true
@@ -282,66 +372,79 @@ func (f *Func) step() bool {
 					f.Result = why
 					changed = true
 				}
-			}
-			cfg.Inspect(n, func(m ast.Node) bool {
-				switch m := m.(type) {
-				case *ast.StmtExpr:
-					return false
-				case *ast.InitDeclarator:
-					if id := declIdent(m.Decl); id != nil && in.Types != nil {
-						v, _ := in.Types.Defs[id].(*types.Var)
-						if m.Init != nil {
-							mark(v, f.initVariant(m.Init))
-							mark(v, under(id.Name+" initialized", m))
-						}
-					}
-				case *ast.AssignExpr:
-					v, why := f.target(m.L)
-					if v == nil && why == nil {
-						// a store through a pointer
-						if r := f.Variant(m.R); r != nil && in.Memory == nil {
-							in.Memory, changed = r, true
-						}
-						if r := under("store", m); r != nil && in.Memory == nil {
-							in.Memory, changed = r, true
-						}
+			case evInit:
+				if in.Vars[ev.v] != nil {
+					break
+				}
+				m := ev.node.(*ast.InitDeclarator)
+				mark(ev.v, f.initVariant(m.Init))
+				if ctl != nil && in.Vars[ev.v] == nil {
+					mark(ev.v, under(declIdent(m.Decl).Name+" initialized", m))
+				}
+			case evAssign:
+				m := ev.node.(*ast.AssignExpr)
+				if ev.v == nil {
+					if in.Memory != nil {
 						break
 					}
-					mark(v, why)
-					mark(v, f.Variant(m.R))
-					mark(v, under(cfg.NodeString(m.L)+" assigned", m))
-				case *ast.PostfixExpr:
-					v, why := f.target(m.X)
-					mark(v, why)
-					mark(v, under(cfg.NodeString(m.X)+" changed", m))
-				case *ast.UnaryExpr:
-					if m.Op == "++" || m.Op == "--" {
-						v, why := f.target(m.X)
-						mark(v, why)
-						mark(v, under(cfg.NodeString(m.X)+" changed", m))
+					if _, why := f.target(m.L); why != nil {
+						break // not a store through a pointer
 					}
-				case *ast.CallExpr:
-					if c := in.Callee(m); c != nil {
-						if c.Collective != nil && f.Collective == nil {
-							f.Collective = m
-							changed = true
-						}
-						ps := c.params()
-						for i, a := range m.Args {
-							if i < len(ps) && in.params[ps[i]] == nil {
-								if r := f.Variant(a); r != nil {
-									in.params[ps[i]] = r
-									if in.Vars[ps[i]] == nil {
-										in.Vars[ps[i]] = r
-									}
-									changed = true
-								}
+					// a store through a pointer
+					if r := f.Variant(m.R); r != nil {
+						in.Memory, changed = r, true
+					} else if r := under("store", m); r != nil {
+						in.Memory, changed = r, true
+					}
+					break
+				}
+				if in.Vars[ev.v] != nil {
+					break
+				}
+				_, why := f.target(m.L)
+				mark(ev.v, why)
+				if in.Vars[ev.v] == nil {
+					mark(ev.v, f.Variant(m.R))
+				}
+				if ctl != nil && in.Vars[ev.v] == nil {
+					mark(ev.v, under(cfg.NodeString(m.L)+" assigned", m))
+				}
+			case evChange:
+				if in.Vars[ev.v] != nil {
+					break
+				}
+				var x ast.Expr
+				switch m := ev.node.(type) {
+				case *ast.PostfixExpr:
+					x = m.X
+				case *ast.UnaryExpr:
+					x = m.X
+				}
+				_, why := f.target(x)
+				mark(ev.v, why)
+				if ctl != nil && in.Vars[ev.v] == nil {
+					mark(ev.v, under(cfg.NodeString(x)+" changed", ev.node))
+				}
+			case evCall:
+				m := ev.node.(*ast.CallExpr)
+				c := ev.callee
+				if c.Collective != nil && f.Collective == nil {
+					f.Collective = m
+					changed = true
+				}
+				ps := c.ps
+				for i, a := range m.Args {
+					if i < len(ps) && in.params[ps[i]] == nil {
+						if r := f.Variant(a); r != nil {
+							in.params[ps[i]] = r
+							if in.Vars[ps[i]] == nil {
+								in.Vars[ps[i]] = r
 							}
+							changed = true
 						}
 					}
 				}
-				return true
-			})
+			}
 		}
 	}
 	return changed
@@ -370,7 +473,15 @@ func lastCollective(b *cfg.Block) ast.Node {
 // array or struct variable for a[i] and s.f), and a reason when the
 // element written depends on a variant index. Both are nil for stores
 // through pointers.
-func (f *Func) target(e ast.Expr) (*types.Var, *Reason) {
+func (f *Func) target(e ast.Expr) (*types.Var, *Reason) { return f.targetOf(e, true) }
+
+// targetVar is the variable target returns, without the reason.
+func (f *Func) targetVar(e ast.Expr) *types.Var {
+	v, _ := f.targetOf(e, false)
+	return v
+}
+
+func (f *Func) targetOf(e ast.Expr, withWhy bool) (*types.Var, *Reason) {
 	var why *Reason
 	for {
 		switch x := cfg.Unparen(e).(type) {
@@ -387,7 +498,7 @@ func (f *Func) target(e ast.Expr) (*types.Var, *Reason) {
 			if t := f.info.typeOf(x.X); t != nil && types.IsPointer(t) {
 				return nil, nil
 			}
-			if why == nil {
+			if why == nil && withWhy {
 				why = f.Variant(x.Index)
 			}
 			e = x.X
@@ -432,10 +543,10 @@ func (f *Func) initVariant(init *ast.Initializer) *Reason {
 // branch whose outcome is thread-variant, or nil. Reason.Branch is that
 // branch's block.
 func (f *Func) Control(b *cfg.Block) *Reason {
-	if f.done[b] {
-		return f.ctrl[b]
+	if f.done[b.Index] {
+		return f.ctrl[b.Index]
 	}
-	f.done[b] = true // cycles in control dependence: assume uniform meanwhile
+	f.done[b.Index] = true // cycles in control dependence: assume uniform meanwhile
 	var r *Reason
 	for _, d := range f.Graph.ControlDeps(b) {
 		if br := f.Branch(d.Block); br != nil {
@@ -453,7 +564,7 @@ func (f *Func) Control(b *cfg.Block) *Reason {
 			}
 		}
 	}
-	f.ctrl[b] = r
+	f.ctrl[b.Index] = r
 	return r
 }
 
