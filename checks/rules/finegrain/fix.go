@@ -27,19 +27,28 @@ const stackLimit = 4096
 // declare the same buffer.
 type fixer struct {
 	pass   *analysis.Pass
-	tokens map[string]bool // identifiers of the unit
+	toks   []token.Token
+	tokens map[string]bool // identifiers of the unit, built on first use
 	used   map[string]bool
 	srcs   map[string][]byte
 }
 
 func newFixer(pass *analysis.Pass, toks []token.Token) *fixer {
-	fx := &fixer{pass: pass, tokens: map[string]bool{}, used: map[string]bool{}, srcs: map[string][]byte{}}
-	for i := range toks {
-		if ident.MatchString(toks[i].Text) {
-			fx.tokens[toks[i].Text] = true
+	return &fixer{pass: pass, toks: toks, used: map[string]bool{}, srcs: map[string][]byte{}}
+}
+
+// token reports whether name is an identifier of the unit. Most units
+// need no rewrite: the set is built when a rewrite first asks.
+func (fx *fixer) token(name string) bool {
+	if fx.tokens == nil {
+		fx.tokens = map[string]bool{}
+		for i := range fx.toks {
+			if ident.MatchString(fx.toks[i].Text) {
+				fx.tokens[fx.toks[i].Text] = true
+			}
 		}
 	}
-	return fx
+	return fx.tokens[name]
 }
 
 // ident is a C identifier.
@@ -51,7 +60,7 @@ var helperNames = []string{"_upclint_k", "_upclint_r", "_upclint_t", "_upclint_c
 // bufferName returns a fresh name for the private copy of base.
 func (fx *fixer) bufferName(base string) string {
 	name := "_upclint_" + base
-	for n := 2; fx.tokens[name] || fx.used[name]; n++ {
+	for n := 2; fx.token(name) || fx.used[name]; n++ {
 		name = fmt.Sprintf("_upclint_%s_%d", base, n)
 	}
 	fx.used[name] = true
@@ -149,7 +158,7 @@ func (c *checker) coalesce(fx *fixer, g *group) *analysis.SuggestedFix {
 		return nil
 	}
 	for _, h := range helperNames {
-		if fx.tokens[h] {
+		if fx.token(h) {
 			return nil
 		}
 	}
@@ -443,7 +452,7 @@ func (c *checker) stridedFix(fx *fixer, p *plan) *analysis.SuggestedFix {
 	nName := count
 	if nConst < 0 {
 		nName = p.buf + "_n"
-		if fx.tokens[nName] || fx.used[nName] {
+		if fx.token(nName) || fx.used[nName] {
 			return nil
 		}
 		fx.used[nName] = true
@@ -556,7 +565,7 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 	nName := rs
 	if nConst < 0 {
 		nName = p.buf + "_n"
-		if fx.tokens[nName] || fx.used[nName] {
+		if fx.token(nName) || fx.used[nName] {
 			return nil
 		}
 		fx.used[nName] = true
