@@ -29,6 +29,9 @@ func (c *checker) fix(s *ast.ForStmt, a *ast.AssignExpr, t string) *analysis.Sug
 		return nil
 	}
 	body := c.fn.Decl.Body
+	if f := c.fixGatherAll(s, a, t); f != nil {
+		return f
+	}
 	ifs, first, last := c.branch(body, s)
 	if ifs == nil || !collfix.DirectIn(body, ifs) {
 		return nil
@@ -110,7 +113,7 @@ func (c *checker) fix(s *ast.ForStmt, a *ast.AssignExpr, t string) *analysis.Sug
 		}
 		return mkFix(fmt.Sprintf("broadcast the value to %s with upc_all_broadcast executed by every thread", arr.Name), unsafe, edits)
 	}
-	return nil
+	return c.fixRooted(s, a, t, ifs, first, last, unsafe)
 }
 
 func join(a, b string) string {
@@ -197,10 +200,19 @@ func (c *checker) writesShared(n ast.Node) bool {
 	return found
 }
 
-// threadArray matches e = A[t] where A is a shared array of scalars with
-// a definite block size and at least THREADS elements (k*THREADS); it
-// returns A, its block size and the element value type.
+// threadArray matches e = A[t] where A is a shared array of arithmetic
+// values with a definite block size and at least THREADS elements
+// (k*THREADS); it returns A, its block size and the element value type.
 func (c *checker) threadArray(e ast.Expr, t string) (*ast.Name, int64, types.Type) {
+	arr, blk, v := c.scalarArray(e, t)
+	if v == nil || !types.IsArithmetic(v) {
+		return nil, 0, nil
+	}
+	return arr, blk, v
+}
+
+// scalarArray is threadArray for arrays of any scalars (pointers too).
+func (c *checker) scalarArray(e ast.Expr, t string) (*ast.Name, int64, types.Type) {
 	ix, ok := cfg.Unparen(e).(*ast.IndexExpr)
 	if !ok {
 		return nil, 0, nil
@@ -225,7 +237,7 @@ func (c *checker) threadArray(e ast.Expr, t string) (*ast.Name, int64, types.Typ
 		return nil, 0, nil
 	}
 	v := collfix.ValueType(at.Elem)
-	if v == nil || !types.IsArithmetic(v) {
+	if v == nil {
 		return nil, 0, nil
 	}
 	return arr, blk, v

@@ -166,3 +166,41 @@ func TestAllreduceKernelScaling(t *testing.T) {
 			n, busiest(a), busiest(b), float64(busiest(a))/float64(max(busiest(b), 1)), ra, rb)
 	}
 }
+
+// TestGatherAllKernels fixes the seed kernels whose hand-written gather-all
+// loops (reduce.upc: the counts; ftbcast.upc: FT's slab pointers) the rule
+// rewrites into upc_all_gather_all, and runs the original and the fixed
+// kernel with several THREADS counts: outputs and status must match.
+func TestGatherAllKernels(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs UPC programs")
+	}
+	needCC(t)
+	for _, name := range []string{"reduce.upc", "ftbcast.upc"} {
+		t.Run(name, func(t *testing.T) {
+			kernel := filepath.Join("..", "..", "..", "testdata", "kernels", name)
+			src, remaining := fixtest.FixFile(t, kernel, "collidiom")
+			for _, f := range remaining {
+				t.Errorf("after fixing, line %d: %s", f.Pos.Line, f.Message)
+			}
+			if !strings.Contains(string(src), "upc_all_gather_all(") {
+				t.Fatalf("the gather-all loop was not rewritten:\n%s", src)
+			}
+			fixed := filepath.Join(t.TempDir(), name)
+			if err := os.WriteFile(fixed, src, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			orig, fix := buildUPC(t, kernel), buildUPC(t, fixed)
+			for _, n := range runThreads {
+				a, b := runUPC(t, orig, n), runUPC(t, fix, n)
+				if a.Status != 0 {
+					t.Errorf("THREADS=%d: the original fails:\n%s%s", n, outcome(a), a.Stderr)
+					continue
+				}
+				if oa, ob := outcome(a), outcome(b); oa != ob {
+					t.Errorf("THREADS=%d: outputs differ\n--- original\n%s--- fixed\n%s%s", n, oa, ob, b.Stderr)
+				}
+			}
+		})
+	}
+}

@@ -355,3 +355,29 @@ func (e *Editor) addressTaken(fn *facts.Func) bool {
 	uses := len(regexp.MustCompile(`\b`+regexp.QuoteMeta(name)+`\b`).FindAll(e.src, -1))
 	return uses != calls
 }
+
+// sharedPtr is the pointer-to-shared type to a value type: block size 1,
+// or indefinite.
+func sharedPtr(v types.Type, indefinite bool) types.Type {
+	q := types.Qualifiers{Flags: types.SharedQ}
+	if indefinite {
+		q.Block = types.Block{Kind: types.BlockIndefinite}
+	}
+	return &types.Pointer{Elem: &types.Qualified{Type: v, Qual: q}}
+}
+
+// SharedPtrDecl prints "static shared T *name;" ("shared [] T" if
+// indefinite): a private, file-scope pointer to a shared temporary.
+func SharedPtrDecl(v types.Type, name string, indefinite bool) string {
+	return "static " + types.TypeString(sharedPtr(v, indefinite), name) + ";"
+}
+
+// SharedPtrType prints the type of SharedPtrDecl as a type name.
+func SharedPtrType(v types.Type, indefinite bool) string {
+	return types.TypeString(sharedPtr(v, indefinite), "")
+}
+
+// LocalPtrType prints "T *", the local pointer to a value type.
+func LocalPtrType(v types.Type) string {
+	return types.TypeString(&types.Pointer{Elem: v}, "")
+}

@@ -1,0 +1,168 @@
+package collidiom
+
+import (
+	"fmt"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/upclint/upclint/cfg"
+	"github.com/upclint/upclint/checks/rules/collidiom/collfix"
+	"github.com/upclint/upclint/grammar/ast"
+	"github.com/upclint/upclint/grammar/types"
+)
+
+// The gather-all, gather and scatter rewrites need a shared temporary
+// whose size depends on THREADS: a layout qualifier cannot name THREADS
+// under dynamic THREADS, so the temporaries are allocated with
+// upc_all_alloc, once (the file-scope pointer is null until then; every
+// thread executes the allocation together, so all see it null together),
+// and addressed through pointers whose layout needs no THREADS:
+//
+//   - gather-all: "shared T *G" (block size 1) from
+//     upc_all_alloc(THREADS * THREADS, sizeof(T)): thread j owns
+//     G[j + i*THREADS] for i < THREADS, contiguous in its memory, which is
+//     block j of the destination upc_all_gather_all sees as
+//     shared [THREADS*sizeof(T)] char[...]; thread j reads element i as
+//     ((T *)&G[j])[i];
+//   - gather and scatter: "shared [] T *G" from
+//     upc_all_alloc(1, THREADS * sizeof(T)): THREADS elements on thread 0,
+//     the single-thread area both collectives take, which thread 0 (the
+//     root the fix requires) accesses as (T *)G.
+//
+// The source (gather-all, gather) or destination (scatter) is the user's
+// block-size-1 array A, whose element t is the first element of thread
+// t's part: the per-thread block of sizeof(T) bytes the collectives use.
+
+// fixGatherAll rewrites "for (t...) P[t] = A[t];" executed by every thread
+// into an upc_all_gather_all into the temporary, followed by the same loop
+// reading the thread's own block of the temporary.
+func (c *checker) fixGatherAll(s *ast.ForStmt, a *ast.AssignExpr, t string) *analysis.SuggestedFix {
+	ed := c.ed
+	if a.Op != "=" {
+		return nil
+	}
+	if _, all := c.who(a); !all {
+		return nil
+	}
+	if !collfix.DirectIn(c.fn.Decl.Body, s) {
+		return nil
+	}
+	l, r := cfg.Unparen(a.L), cfg.Unparen(a.R)
+	if !c.private(l) || !uses(l, t) || collfix.SideEffects(l) || c.sharedElem(l, t) {
+		return nil
+	}
+	arr, blk, v := c.scalarArray(r, t)
+	if arr == nil || blk != 1 {
+		return nil
+	}
+	unsafe := ""
+	if !ed.CalledByAll(c.fn) {
+		unsafe = "the function is not proven to be called by every thread"
+	}
+	if st := c.strictUnsafe(arr); st != "" {
+		unsafe = join(unsafe, st)
+	}
+	name, decl := ed.FileScope(c.fn, "_upclint_ga_"+collfix.Ident(arr.Name), func(name string) string {
+		return collfix.SharedPtrDecl(v, name, false)
+	})
+	if name == "" {
+		return nil
+	}
+	indent := ed.Indent(s.Start())
+	tn := collfix.TypeName(v)
+	pre := fmt.Sprintf("if (!%s)\n%s    %s = (%s)upc_all_alloc(THREADS * THREADS, sizeof(%s));\n%s",
+		name, indent, name, collfix.SharedPtrType(v, false), tn, indent) +
+		fmt.Sprintf("upc_all_gather_all(%s, %s, sizeof(%s), %s);\n%s", name, arr.Name, tn, collfix.Flags, indent)
+	edits := []analysis.TextEdit{
+		collfix.Insert(s.Start(), pre),
+		collfix.Replace(r, fmt.Sprintf("((%s)&%s[MYTHREAD])[%s]", collfix.LocalPtrType(v), name, t)),
+	}
+	if decl != nil {
+		edits = append(edits, *decl)
+	}
+	return mkFix(fmt.Sprintf("gather %s into every thread with upc_all_gather_all, then copy the thread's own block", arr.Name), unsafe, edits)
+}
+
+// fixRooted rewrites the gather "P[t] = A[t]" (the loop first in the
+// branch) and the scatter "A[t] = f(t)" (the loop last) that thread 0
+// executes under "if (MYTHREAD == 0)": the loop then reads or fills the
+// temporary on thread 0, and the collective, before (gather) or after
+// (scatter) the if statement, moves the data.
+func (c *checker) fixRooted(s *ast.ForStmt, a *ast.AssignExpr, t string, ifs *ast.IfStmt, first, last bool, unsafe string) *analysis.SuggestedFix {
+	ed := c.ed
+	if a.Op != "=" || !rootZero(ifs.Cond) {
+		return nil
+	}
+	l, r := cfg.Unparen(a.L), cfg.Unparen(a.R)
+	var gather bool
+	var arr *ast.Name
+	var blk int64
+	var v types.Type
+	switch {
+	case first && c.private(l) && uses(l, t) && !collfix.SideEffects(l) && !c.sharedElem(l, t):
+		gather = true
+		arr, blk, v = c.scalarArray(r, t)
+	case last && uses(r, t) && c.uniformSource(r, t) && !collfix.SideEffects(r):
+		arr, blk, v = c.scalarArray(l, t)
+	default:
+		return nil
+	}
+	if arr == nil || blk != 1 {
+		return nil
+	}
+	if st := c.strictUnsafe(arr); st != "" {
+		unsafe = join(unsafe, st)
+	}
+	prefix := "_upclint_sc_"
+	if gather {
+		prefix = "_upclint_gt_"
+	}
+	name, decl := ed.FileScope(c.fn, prefix+collfix.Ident(arr.Name), func(name string) string {
+		return collfix.SharedPtrDecl(v, name, true)
+	})
+	if name == "" {
+		return nil
+	}
+	indent := ed.Indent(ifs.Start())
+	tn := collfix.TypeName(v)
+	alloc := fmt.Sprintf("if (!%s)\n%s    %s = (%s)upc_all_alloc(1, THREADS * sizeof(%s));\n%s",
+		name, indent, name, collfix.SharedPtrType(v, true), tn, indent)
+	local := fmt.Sprintf("((%s)%s)[%s]", collfix.LocalPtrType(v), name, t)
+	var edits []analysis.TextEdit
+	var msg string
+	if gather {
+		call := fmt.Sprintf("upc_all_gather(%s, %s, sizeof(%s), %s);\n%s", name, arr.Name, tn, collfix.Flags, indent)
+		edits = []analysis.TextEdit{collfix.Insert(ifs.Start(), alloc+call), collfix.Replace(r, local)}
+		msg = fmt.Sprintf("gather %s on thread 0 with upc_all_gather executed by every thread", arr.Name)
+	} else {
+		call := fmt.Sprintf("upc_all_scatter(%s, %s, sizeof(%s), %s);", arr.Name, name, tn, collfix.Flags)
+		edits = []analysis.TextEdit{
+			collfix.Insert(ifs.Start(), alloc),
+			collfix.Replace(l, local),
+			collfix.Insert(ifs.End(), "\n"+indent+call),
+		}
+		msg = fmt.Sprintf("scatter thread 0's values to %s with upc_all_scatter executed by every thread", arr.Name)
+	}
+	if decl != nil {
+		edits = append(edits, *decl)
+	}
+	return mkFix(msg, unsafe, edits)
+}
+
+// strictUnsafe: strict elements of arr need review, the collective's copy
+// being relaxed.
+func (c *checker) strictUnsafe(arr *ast.Name) string {
+	if types.QualsOf(c.info.TypeOf(arr)).Flags&types.StrictQ != 0 {
+		return "the strict accesses become a relaxed collective copy"
+	}
+	return ""
+}
+
+// rootZero: the condition is MYTHREAD == 0 (or 0 == MYTHREAD, !MYTHREAD).
+func rootZero(cond ast.Expr) bool {
+	switch cfg.NodeString(cfg.Unparen(cond)) {
+	case "MYTHREAD == 0", "0 == MYTHREAD", "!MYTHREAD":
+		return true
+	}
+	return false
+}
