@@ -2,11 +2,15 @@ package runtime
 
 import (
 	"context"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/upclint/upclint/grammar"
+	"github.com/upclint/upclint/runtime/translate"
 )
 
 // The benchmarks run small C programs that time their own inner loop (so
@@ -185,6 +189,73 @@ func BenchmarkKernel(b *testing.B) {
 			}
 		})
 	}
+}
+
+// buildUPC translates a UPC benchmark program with runtime/translate and
+// builds it (static THREADS when opts.StaticThreads > 0).
+func buildUPC(b testing.TB, name string, opts BuildOptions) string {
+	b.Helper()
+	path := filepath.Join(benchDir, name+".upc")
+	c, _, err := translate.TranslateFile(path, &grammar.Config{StaticThreads: opts.StaticThreads}, translate.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if os.Getenv("UPCR_BENCH_DUMP") != "" {
+		_ = os.WriteFile(filepath.Join(os.Getenv("UPCR_BENCH_DUMP"), name+".c"), c, 0o644)
+	}
+	opts.CacheDir = testCache
+	bin, err := Build(context.Background(), []Source{{Name: name + ".c", Code: c}}, opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return bin
+}
+
+// BenchmarkKernelUPC is BenchmarkKernel for the real pipeline: kernel.upc
+// translated by runtime/translate, at THREADS=1 with static and dynamic
+// THREADS. Both programs time CPU time; each round runs the plain C
+// program and the translated one back to back, and the reported ratio is
+// the median of the per-round ratios (robust on a busy machine).
+func BenchmarkKernelUPC(b *testing.B) {
+	plain := buildPlainC(b, "kernel_plain")
+	const reps = "2000"
+	for _, v := range []struct {
+		name   string
+		static int
+	}{{"dynamic", 0}, {"static", 1}} {
+		bin := buildUPC(b, "kernel", BuildOptions{StaticThreads: v.static})
+		b.Run(v.name, func(b *testing.B) {
+			var ratio, ns float64
+			for b.Loop() {
+				var ratios, nss []float64
+				for range 5 {
+					out, err := exec.Command(plain, reps).Output()
+					if err != nil {
+						b.Fatal(err)
+					}
+					base := firstNumber(b, out, "")
+					n := firstNumber(b, runUPC(b, bin, 1, reps), "")
+					ratios = append(ratios, n/base)
+					nss = append(nss, n)
+				}
+				ratio, ns = median(ratios), median(nss)
+			}
+			b.ReportMetric(ns, "ns/point")
+			b.ReportMetric(ratio, "x-plain")
+		})
+	}
+}
+
+func median(v []float64) float64 {
+	s := append([]float64(nil), v...)
+	for i := range s {
+		for j := i + 1; j < len(s); j++ {
+			if s[j] < s[i] {
+				s[i], s[j] = s[j], s[i]
+			}
+		}
+	}
+	return s[len(s)/2]
 }
 
 // BenchmarkCachedBuild measures Build of a program that is already in

@@ -451,6 +451,9 @@ func (t *translator) arith(fn, p string, pi ptrInfo, i string, neg bool) string 
 	} else if neg {
 		d = "-(" + i + ")"
 	}
+	if t.l1 != "" {
+		fn += "1" // upcr_index1, upcr_add1: THREADS is 1 here
+	}
 	return fmt.Sprintf("%s(%s, %s, %s, %s)", fn, p, d, pi.esz, pi.block)
 }
 
@@ -490,6 +493,9 @@ func (t *translator) get(a string, ty types.Type, strict bool, loc string) strin
 		sfx = "_strict"
 	}
 	s := fmt.Sprintf("upcr_get_%s%s(%s, %s)", acc, sfx, a, loc)
+	if t.l1 != "" && !strict {
+		s = fmt.Sprintf("upcr_l1get_%s(%s, %s)", acc, a, t.l1)
+	}
 	if acc == "ptr" {
 		s = "((" + vt + ")" + s + ")"
 	}
@@ -511,6 +517,9 @@ func (t *translator) put(a string, ty types.Type, v string, strict bool, loc str
 	sfx := ""
 	if strict {
 		sfx = "_strict"
+	}
+	if t.l1 != "" && !strict {
+		return fmt.Sprintf("upcr_l1put_%s(%s, %s, %s)", acc, a, v, t.l1)
 	}
 	return fmt.Sprintf("upcr_put_%s%s(%s, %s, %s)", acc, sfx, a, v, loc)
 }

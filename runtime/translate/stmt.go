@@ -22,6 +22,10 @@ func (t *translator) stmt(s ast.Stmt) {
 			return
 		}
 	}
+	if isLoop(s) && t.l1Eligible(s) {
+		t.l1Loop(s)
+		return
+	}
 	switch x := s.(type) {
 	case *ast.Block:
 		saved := t.strict
@@ -197,7 +201,7 @@ func (t *translator) forall(x *ast.ForallStmt) {
 	t.atNode(x)
 	aff := x.Affinity
 	distributes := aff != nil && !aff.Continue && aff.X != nil
-	if distributes {
+	if distributes && t.l1 == "" {
 		t.w.write("{ const int upcr_ctl = upcr_forall_begin(); ")
 	}
 	t.w.write("for (")
@@ -210,7 +214,9 @@ func (t *translator) forall(x *ast.ForallStmt) {
 		t.exprAt(x.Post, t.voidExpr(x.Post))
 	}
 	t.w.write(") ")
-	if !distributes {
+	if !distributes || t.l1 != "" {
+		// in a single-thread version every iteration is the thread's,
+		// and the affinity expression has no side effects (l1Eligible)
 		t.stmt(x.Body)
 		return
 	}

@@ -168,10 +168,15 @@ type translator struct {
 	err         *Error
 	dirtyMemo   map[ast.Node]bool
 	forallDepth int
-	funcDecls   map[*ast.Decl]*types.FuncDecl
-	renameTok   map[int]string
-	anonSpec    map[*ast.RecordSpec]string
-	dynLib      map[string]libChunk
+	// l1 names the counter array while printing the single-thread
+	// version of a loop (fastloop.go); l1Off while printing its other
+	// version.
+	l1        string
+	l1Off     bool
+	funcDecls map[*ast.Decl]*types.FuncDecl
+	renameTok map[int]string
+	anonSpec  map[*ast.RecordSpec]string
+	dynLib    map[string]libChunk
 }
 
 // sharedObj is a static shared object: its base pointer variable and its

@@ -110,14 +110,13 @@ static inline void *upcr_addr(upcr_sptr_t p)
 /* p + d for a pointer to an element of esz bytes with block size B
  * (0 = indefinite).  d counts ultimate elements: for a pointer to an array
  * type T[K] the translator passes i*K.  Floor division as 6.4.2 demands. */
-UPCR_HOT upcr_sptr_t upcr_add(upcr_sptr_t p, int64_t d, size_t esz, size_t B)
+UPCR_HOT upcr_sptr_t upcr_add_t(upcr_sptr_t p, int64_t d, size_t esz, size_t B, int64_t T)
 {
 	if (B == 0) { /* indefinite: plain C arithmetic, thread unchanged */
 		p.off += (uint64_t)(d * (int64_t)esz);
 		p.phase = 0;
 		return p;
 	}
-	const int64_t T = THREADS;
 	if (B == 1) { /* cyclic: phaseless */
 		if (T == 1) {
 			p.off += (uint64_t)(d * (int64_t)esz);
@@ -138,6 +137,14 @@ UPCR_HOT upcr_sptr_t upcr_add(upcr_sptr_t p, int64_t d, size_t esz, size_t B)
 	if (UPCR_LIKELY((uint64_t)tot < (uint64_t)b)) { /* same block: no division */
 		p.off += (uint64_t)(d * (int64_t)esz);
 		p.phase = (uint32_t)tot;
+		return p;
+	}
+	if (T == 1) { /* one partition: contiguous, only the phase wraps */
+		int64_t ph = tot % b;
+		if (ph < 0)
+			ph += b;
+		p.off += (uint64_t)(d * (int64_t)esz);
+		p.phase = (uint32_t)ph;
 		return p;
 	}
 	int64_t blocks = tot / b, ph = tot % b;
@@ -164,11 +171,28 @@ UPCR_HOT upcr_sptr_t upcr_add(upcr_sptr_t p, int64_t d, size_t esz, size_t B)
 	return p;
 }
 
+UPCR_HOT upcr_sptr_t upcr_add(upcr_sptr_t p, int64_t d, size_t esz, size_t B)
+{
+	return upcr_add_t(p, d, esz, B, THREADS);
+}
+
 /* Element i of an array whose base pointer is a (phase 0): the same as
  * upcr_add, named for readability of emitted code. */
 UPCR_HOT upcr_sptr_t upcr_index(upcr_sptr_t a, int64_t i, size_t esz, size_t B)
 {
 	return upcr_add(a, i, esz, B);
+}
+
+/* upcr_add and upcr_index for code that runs only when THREADS == 1 (the
+ * translator's single-thread loop versions, see "Single-thread loop
+ * versions" below): the layout arithmetic folds even under dynamic THREADS. */
+UPCR_HOT upcr_sptr_t upcr_add1(upcr_sptr_t p, int64_t d, size_t esz, size_t B)
+{
+	return upcr_add_t(p, d, esz, B, 1);
+}
+UPCR_HOT upcr_sptr_t upcr_index1(upcr_sptr_t a, int64_t i, size_t esz, size_t B)
+{
+	return upcr_add_t(a, i, esz, B, 1);
 }
 
 /* p - q in elements (6.4.2: defined only when q + x == p). */
@@ -357,6 +381,70 @@ UPCR_ACCESSORS(sptr, upcr_sptr_t) /* a pointer-to-shared stored in shared memory
 #define UPCR_GET_STRICT(T, p, loc) ({ T upcr_v_; upcr_get_strict(&upcr_v_, (p), sizeof(T), (loc)); upcr_v_; })
 #define UPCR_PUT(T, p, val, loc) do { T upcr_v_ = (val); upcr_put((p), &upcr_v_, sizeof(T), (loc)); } while (0)
 #define UPCR_PUT_STRICT(T, p, val, loc) do { T upcr_v_ = (val); upcr_put_strict((p), &upcr_v_, sizeof(T), (loc)); } while (0)
+
+/* Single-thread loop versions.  The translator emits a loop that accesses
+ * shared data twice, guarded by THREADS == 1:
+ *
+ *	{ upcr_count_t upcr_lcN[4] = {0};
+ *	  if (THREADS == 1) { loop, accesses via upcr_l1get_NAME/upcr_l1put_NAME }
+ *	  else { loop as usual }
+ *	  upcr_l1_flush(upcr_lcN); }
+ *
+ * With one thread every access is local, so the single-thread version has
+ * no locality test and no remote path (no call after which the compiler
+ * must reload base pointers), and counts its local accesses in the
+ * caller's counter array c (reads, read bytes, writes, write bytes): a
+ * local variable the compiler keeps in registers or folds into one
+ * addition per loop.  The translator versions only loops that cannot
+ * publish statistics before the flush (no calls except pure library
+ * functions, no return, goto or labels, no barriers, fences or strict
+ * accesses), so the published counts stay exact. */
+#ifndef UPCR_NO_LOCAL_COUNTS
+#define UPCR_L1_COUNT(c, k, n) ((c)[k]++, (c)[(k) + 1] += (n))
+#else
+#define UPCR_L1_COUNT(c, k, n) ((void)(c))
+#endif
+#define UPCR_L1_ACCESSORS(NAME, T)                                                      \
+	UPCR_HOT T upcr_l1get_##NAME(upcr_sptr_t p, upcr_count_t *c)                    \
+	{                                                                               \
+		UPCR_L1_COUNT(c, 0, sizeof(T));                                         \
+		return *(T *)(upcr_mybase_ + p.off);                                    \
+	}                                                                               \
+	UPCR_HOT void upcr_l1put_##NAME(upcr_sptr_t p, T v, upcr_count_t *c)            \
+	{                                                                               \
+		UPCR_L1_COUNT(c, 2, sizeof(T));                                         \
+		*(T *)(upcr_mybase_ + p.off) = v;                                       \
+	}
+UPCR_L1_ACCESSORS(char, char)
+UPCR_L1_ACCESSORS(schar, signed char)
+UPCR_L1_ACCESSORS(uchar, unsigned char)
+UPCR_L1_ACCESSORS(short, short)
+UPCR_L1_ACCESSORS(ushort, unsigned short)
+UPCR_L1_ACCESSORS(int, int)
+UPCR_L1_ACCESSORS(uint, unsigned int)
+UPCR_L1_ACCESSORS(long, long)
+UPCR_L1_ACCESSORS(ulong, unsigned long)
+UPCR_L1_ACCESSORS(llong, long long)
+UPCR_L1_ACCESSORS(ullong, unsigned long long)
+UPCR_L1_ACCESSORS(float, float)
+UPCR_L1_ACCESSORS(double, double)
+UPCR_L1_ACCESSORS(ldouble, long double)
+UPCR_L1_ACCESSORS(ptr, void *)
+UPCR_L1_ACCESSORS(sptr, upcr_sptr_t)
+#undef UPCR_L1_ACCESSORS
+
+/* Adds a single-thread loop version's counts to the thread's counters. */
+UPCR_HOT void upcr_l1_flush(const upcr_count_t *c)
+{
+#ifndef UPCR_NO_LOCAL_COUNTS
+	upcr_ctr_.local_reads += c[0];
+	upcr_ctr_.local_read_bytes += c[1];
+	upcr_ctr_.local_writes += c[2];
+	upcr_ctr_.local_write_bytes += c[3];
+#else
+	(void)c;
+#endif
+}
 
 /* upc_fence: a null strict access. */
 void upcr_fence(upcr_loc_t loc);

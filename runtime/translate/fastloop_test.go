@@ -1,0 +1,94 @@
+package translate_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/upclint/upclint/grammar"
+	"github.com/upclint/upclint/runtime"
+	"github.com/upclint/upclint/runtime/translate"
+)
+
+// l1Program exercises the single-thread loop versions (fastloop.go): the
+// comments give each loop's shared accesses at THREADS=1.
+const l1Program = `#include <upc.h>
+#include <stdio.h>
+#include <math.h>
+#define N 100
+shared [*] double a[N*THREADS], b[N*THREADS];
+shared int c[N*THREADS];
+strict shared int s;
+struct pt { int x; double y; };
+shared struct pt ps[N*THREADS];
+int f(int i) { return c[i] + 1; }
+int main(void) {
+    int i, j;
+    double sum = 0;
+    upc_forall (i = 0; i < N*THREADS; i++; &a[i]) { a[i] = i; b[i] = 2*i; c[i] = i; } /* 300 w, 2000 B */
+    upc_barrier;
+    for (i = 0; i < N; i++) sum += a[i] * b[i];         /* 200 r, 1600 B */
+    for (i = 0; i < N; i++) { c[i] += 2; c[i]++; }      /* 200 r 800 B, 200 w 800 B */
+    i = 0;
+    while (1) { if (c[i] > 50) break; i++; }            /* 49 r, 196 B */
+    j = 0;
+    do { j++; if (j % 2) continue; a[j] = sqrt(b[j]); } while (j < 10); /* 5 r 40 B, 5 w 40 B */
+    upc_forall (i = 0; i < N; i++; i)
+        for (j = 0; j < 3; j++) b[i] += 1.0;            /* 300 r 2400 B, 300 w 2400 B */
+    for (i = 0; i < N; i++) ps[i].y = a[i];             /* 100 r 800 B, 100 w 800 B */
+    shared double *p = &a[0];
+    for (i = 0; i < N; i++) sum += p[i];                /* 100 r, 800 B */
+    for (i = 0; i < 10; i++) sum += f(i);               /* not versioned: 10 r, 40 B */
+    for (i = 0; i < 5; i++) s = i;                      /* not versioned: 5 w, 20 B */
+    printf("%.1f %d\n", sum, c[7]);                     /* 1 r, 4 B */
+    return 0;
+}
+`
+
+// TestSingleThreadLoops checks that the single-thread loop versions keep
+// the results and the local access statistics exact, with dynamic and
+// static THREADS, and that only the loops that may be versioned are.
+func TestSingleThreadLoops(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "l1.upc")
+	if err := os.WriteFile(path, []byte(l1Program), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, static := range []int{0, 1} {
+		c, _, err := translate.TranslateFile(path, &grammar.Config{StaticThreads: static}, translate.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(string(c), "if (THREADS == 1)"); n != 8 {
+			t.Errorf("static %d: %d versioned loops, want 8\n%s", static, n, c)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		bin, err := runtime.Build(ctx, []runtime.Source{{Name: "l1.c", Code: c}},
+			runtime.BuildOptions{StaticThreads: static, CacheDir: cacheDir})
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := runtime.Run(context.Background(), bin, runtime.Options{Threads: 1, Timeout: 30 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := res.Err(); err != nil {
+			t.Fatalf("%v\n%s", err, res.Stderr)
+		}
+		if got := strings.TrimSpace(string(res.Threads[0].Stdout)); got != "661721.8 10" {
+			t.Errorf("static %d: output %q", static, got)
+		}
+		if res.Stats == nil {
+			t.Fatal("no statistics")
+		}
+		tot := res.Stats.Total
+		if tot.LocalReads != 965 || tot.LocalReadBytes != 6680 || tot.LocalWrites != 910 || tot.LocalWriteBytes != 6060 ||
+			tot.RemoteReads != 0 || tot.RemoteWrites != 0 {
+			t.Errorf("static %d: counts %+v, want 965 reads (6680 B), 910 writes (6060 B)", static, tot)
+		}
+	}
+}
