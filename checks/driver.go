@@ -34,6 +34,12 @@ type Options struct {
 	// Progress, when set, is called after each file is analysed, from the
 	// goroutine that analysed it (it must be safe for concurrent use).
 	Progress func()
+	// Source, when set, is given the text of each file Run analyses, as
+	// read, before the analysis, so that a caller needing the text (for
+	// suppression comments) does not read the file again. It is called
+	// from the analysing goroutines (it must be safe for concurrent use)
+	// and not for a file too large to analyse; src must not be modified.
+	Source func(path string, src []byte)
 }
 
 func (o *Options) enabled(rule string) bool { return o.Enabled == nil || o.Enabled(rule) }
@@ -115,6 +121,9 @@ func checkFile(path string, opts *Options) ([]Finding, int, error) {
 	if int64(len(src)) > limit {
 		return []Finding{inputFinding(path, fmt.Sprintf(
 			"file too large to analyse (%d bytes, limit %d; see --max-file-size)", len(src), limit))}, 0, nil
+	}
+	if opts.Source != nil {
+		opts.Source(path, src)
 	}
 	_, findings := AnalyzeSource(path, src, opts)
 	return findings, bytes.Count(src, []byte{'\n'}) + 1, nil

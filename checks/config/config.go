@@ -335,6 +335,21 @@ type Resolver struct {
 	dirs  map[string]string
 }
 
+// NewResolver returns a resolver that finds each file's nearest
+// configuration file or, when file is not empty (--config), applies that
+// one to every file.
+func NewResolver(file string) (*Resolver, error) {
+	r := &Resolver{}
+	if file != "" {
+		f, err := Load(file)
+		if err != nil {
+			return nil, err
+		}
+		r.Fixed = f
+	}
+	return r, nil
+}
+
 // For returns the configuration file that applies to the source file path:
 // Fixed, or the nearest one, or an empty File when there is none.
 func (r *Resolver) For(path string) (*File, error) {

@@ -19,6 +19,7 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/grammar/diag"
@@ -46,12 +47,16 @@ type Directive struct {
 const (
 	ignoreTag     = "upclint:ignore"
 	fileIgnoreTag = "upclint:file-ignore"
+	tagPrefix     = "upclint:" // common to both tags
 )
 
 // Parse returns the suppression comments of one file's source. It follows
 // C's lexical structure closely enough to skip string and character
 // literals.
 func Parse(path string, src []byte) []*Directive {
+	if !bytes.Contains(src, []byte(tagPrefix)) {
+		return nil // no comment can be a suppression
+	}
 	var out []*Directive
 	line, lineStart := 1, 0
 	pos := func(off int) checks.Position {
@@ -163,6 +168,41 @@ func (d *Directive) kind() string {
 // is not reported as unused, and unusedignore findings are only added for
 // files where that rule is enabled. The result is in report order.
 func Apply(findings []checks.Finding, files []string, read func(string) ([]byte, error), enabled func(path, rule string) bool) []checks.Finding {
+	return apply(findings, files, nil, read, enabled)
+}
+
+// Index holds the suppression comments of files whose text is already in
+// memory, so that applying them reads no file again: a check adds each
+// translation unit as the driver reads it (see checks.Options.Source).
+// The zero Index is ready to use; Add is safe for concurrent use.
+type Index struct {
+	mu    sync.Mutex
+	files map[string][]*Directive
+}
+
+// Add parses the suppression comments of path, whose text is src.
+func (x *Index) Add(path string, src []byte) {
+	ds := Parse(path, src)
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if x.files == nil {
+		x.files = map[string][]*Directive{}
+	}
+	x.files[path] = ds
+}
+
+// Apply is the package's Apply with the comments of the files added to x
+// taken from x; only other files (headers with findings, files the driver
+// did not read) are read with read. An Index is applied once: Apply marks
+// the directives it uses.
+func (x *Index) Apply(findings []checks.Finding, files []string, read func(string) ([]byte, error), enabled func(path, rule string) bool) []checks.Finding {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return apply(findings, files, x.files, read, enabled)
+}
+
+// apply implements Apply; known holds files already parsed.
+func apply(findings []checks.Finding, files []string, known map[string][]*Directive, read func(string) ([]byte, error), enabled func(path, rule string) bool) []checks.Finding {
 	if enabled == nil {
 		enabled = func(string, string) bool { return true }
 	}
@@ -170,6 +210,11 @@ func Apply(findings []checks.Finding, files []string, read func(string) ([]byte,
 	var order []string
 	scan := func(path string) {
 		if _, done := directives[path]; done || path == "" {
+			return
+		}
+		if ds, ok := known[path]; ok {
+			directives[path] = ds
+			order = append(order, path)
 			return
 		}
 		src, err := read(path)

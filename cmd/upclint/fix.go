@@ -3,10 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"runtime"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -18,6 +15,7 @@ import (
 
 	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/checks/config"
+	"github.com/upclint/upclint/checks/pipeline"
 	"github.com/upclint/upclint/fixes"
 	upcrt "github.com/upclint/upclint/runtime"
 )
@@ -92,7 +90,8 @@ func runFix(cmd *cobra.Command, ff *fixFlags, args []string) error {
 	if len(args) == 0 {
 		args = []string{"."}
 	}
-	if err := ff.fe.checkRules(); err != nil {
+	fe := ff.fe.frontEnd()
+	if err := fe.CheckRules(); err != nil {
 		return fail(err)
 	}
 	for _, r := range ff.rules {
@@ -100,38 +99,38 @@ func runFix(cmd *cobra.Command, ff *fixFlags, args []string) error {
 			return fail(fmt.Errorf("unknown rule %q in --rules (see upclint rules)", r))
 		}
 	}
-	if ff.fe.threads < 0 {
-		return fail(fmt.Errorf("--threads must be positive, got %d", ff.fe.threads))
+	if err := fe.CheckThreads(); err != nil {
+		return fail(err)
 	}
 	for _, n := range ff.validateThreads {
 		if n <= 0 {
 			return fail(fmt.Errorf("--validate-threads: %d is not a positive THREADS count", n))
 		}
 	}
-	if !slices.Contains([]string{"auto", "always", "never"}, ff.progress) {
-		return fail(fmt.Errorf("--progress must be auto, always or never, not %q", ff.progress))
+	if err := checkWhen("progress", ff.progress); err != nil {
+		return fail(err)
 	}
 	net, err := parseNet(ff.net)
 	if err != nil {
 		return fail(err)
 	}
-	resolver, err := newResolver(ff.configFile)
+	resolver, err := config.NewResolver(ff.configFile)
 	if err != nil {
 		return fail(err)
 	}
-	files, effective, err := collectFixFiles(resolver, args, ff.exts)
+	files, err := pipeline.Collect(resolver, args, pipeline.CollectOptions{Extensions: ff.exts})
 	if err != nil {
 		return fail(err)
 	}
 	jobs := max(ff.jobs, 1)
 	var work []fixes.FileJob
-	for _, f := range files {
-		co := ff.fe.optionsFor(effective[f], nil, 1)
+	for _, f := range files.Paths {
+		co := fe.Options(files.Effective[f], nil, 1)
 		work = append(work, fixes.FileJob{Path: f, Opts: &fixes.Options{Check: co, Unsafe: ff.unsafe, Rules: ff.rules}})
 	}
 
 	stderr := cmd.ErrOrStderr()
-	steps := len(files)
+	steps := len(files.Paths)
 	if ff.validate {
 		steps *= 2
 	}
@@ -207,46 +206,6 @@ func validateAll(cmd *cobra.Command, ff *fixFlags, work []fixes.FileJob, results
 	}
 	close(next)
 	wg.Wait()
-}
-
-// collectFixFiles finds the files of args as check does, each with its
-// effective configuration.
-func collectFixFiles(resolver *config.Resolver, args, flagExts []string) ([]string, map[string]*config.Effective, error) {
-	var files []string
-	effective := map[string]*config.Effective{}
-	for _, arg := range args {
-		st, err := os.Stat(arg)
-		if err != nil {
-			return nil, nil, err
-		}
-		exts := flagExts
-		if st.IsDir() && len(exts) == 0 {
-			dirCfg, err := resolver.For(filepath.Join(arg, config.FileName))
-			if err != nil {
-				return nil, nil, err
-			}
-			exts = dirCfg.Extensions
-		}
-		found, err := checks.CollectFiles([]string{arg}, exts)
-		if err != nil {
-			return nil, nil, err
-		}
-		for _, f := range found {
-			fc, err := resolver.For(f)
-			if err != nil {
-				return nil, nil, err
-			}
-			if st.IsDir() && fc.Excluded(f) {
-				continue
-			}
-			if _, dup := effective[f]; dup {
-				continue
-			}
-			effective[f] = fc.For(f)
-			files = append(files, f)
-		}
-	}
-	return files, effective, nil
 }
 
 // writeFixSummary prints what fix did: per changed or validated file its
