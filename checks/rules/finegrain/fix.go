@@ -115,6 +115,11 @@ func (c *checker) coalesce(fx *fixer, g *group) *analysis.SuggestedFix {
 	default:
 		return nil
 	}
+	for _, a := range g.accs {
+		if a.Write {
+			return c.coalesceWrites(fx, g) // fixwrite.go
+		}
+	}
 	if !c.directItem(g.loop.Stmt) || leaves(g.loop.Stmt) {
 		return nil
 	}

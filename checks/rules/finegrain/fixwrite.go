@@ -1,0 +1,500 @@
+package finegrain
+
+import (
+	"bytes"
+	"fmt"
+	gotoken "go/token"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/upclint/upclint/cfg"
+	"github.com/upclint/upclint/cfg/affine"
+	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/grammar/ast"
+	"github.com/upclint/upclint/grammar/types"
+)
+
+// The write rewrite (seed 001 §8.2, Figures 10-12; seed 003 §3): a loop
+// that writes v[r...][i + c] once in every iteration, for every i of its
+// range, writes the elements into a private buffer instead, and the buffer
+// is put with upc_memput after the loop. The writes are only moved, never
+// added: every element of the range is written by the loop, and nothing in
+// the loop reads v, so the memory of v after the loop is the same.
+
+// writeFix is the shape of one write rewrite.
+type writeFix struct {
+	plan
+	a     *affine.Access
+	l     *cfg.Loop
+	fs    *ast.ForStmt
+	iv    *cfg.InductionVar
+	last  ast.Expr       // the innermost index of the access
+	lead  []*affine.Form // the other indices, invariant in the loop
+	off   *affine.Form   // last index = iv + off
+	lo    *affine.Form   // range of iv
+	hi    *affine.Form
+	first *affine.Form // last index of the first element written: lo + off
+	count *affine.Form // elements written: hi - lo + 1
+}
+
+// coalesceWrites returns the rewrite of a group of remote writes, or nil.
+func (c *checker) coalesceWrites(fx *fixer, g *group) *analysis.SuggestedFix {
+	if len(g.accs) != 1 {
+		return nil
+	}
+	a := g.accs[0]
+	w := c.writeShape(fx, g, a)
+	if w == nil {
+		return nil
+	}
+	var sf *analysis.SuggestedFix
+	if n := w.count; n.IsConst() && n.Const <= stackLimit {
+		sf = c.writeWhole(fx, w)
+	} else if w.iv.Dir > 0 {
+		sf = c.writeStrips(fx, w)
+	}
+	if sf != nil && w.unsafe != "" {
+		sf.Message = checks.UnsafeFix(sf.Message + " (" + w.unsafe + ")")
+	}
+	return sf
+}
+
+// writeShape checks the conditions of the write rewrite for the access a:
+// a plain assignment v[r...][i + c] = x that is an unconditional statement
+// of the body of the innermost loop, a for loop stepping i by 1 with
+// bounds invariant in it; nothing else in the loop accesses v or a shared
+// object through a pointer.
+func (c *checker) writeShape(fx *fixer, g *group, a *affine.Access) *writeFix {
+	if fx == nil || !a.Write || a.Addr || a.Pointer || a.Index == nil || len(a.Loops) == 0 {
+		return nil
+	}
+	v, lay := a.Var, a.Layout
+	if v == nil || lay == nil || !lay.IsArray || lay.Incomplete || len(lay.Dims) == 0 || lay.Strict {
+		return nil
+	}
+	if _, ok := cfg.Unparen(a.Base).(*ast.Name); !ok {
+		return nil
+	}
+	ix := indices(a.Expr)
+	if len(ix) != len(lay.Dims) {
+		return nil
+	}
+	for _, d := range lay.Dims[1:] {
+		if d.Threads || d.Len <= 0 {
+			return nil
+		}
+	}
+	l := a.Loops[0]
+	fs, ok := l.Stmt.(*ast.ForStmt)
+	if !ok || l != g.loop && !g.loop.Contains(l.Header) {
+		return nil
+	}
+	if !c.directItem(fs) || leaves(fs) || !onceEach(fs.Body, a.Expr) {
+		return nil
+	}
+	iv := l.Induction()
+	if iv == nil || !iv.StepKnown || iv.StepConst != 1 && iv.StepConst != -1 || iv.Start == nil {
+		return nil
+	}
+	lo, hi, _ := c.af.IVRange(l)
+	if lo == nil || !c.invariantIn(lo, l) || !c.invariantIn(hi, l) {
+		return nil
+	}
+	w := &writeFix{plan: plan{g: g, v: v, lay: lay, stmt: fs}, a: a, l: l, fs: fs, iv: iv, lo: lo, hi: hi, last: ix[len(ix)-1]}
+	lf, _ := c.af.Form(w.last, a.Block)
+	if lf == nil {
+		return nil
+	}
+	coef, rest, ok := lf.Split(iv.Name)
+	if !ok || coef != 1 || !c.invariantIn(rest, l) {
+		return nil
+	}
+	w.off = rest
+	for _, e := range ix[:len(ix)-1] {
+		f, _ := c.af.Form(e, a.Block)
+		if f == nil || !c.invariantIn(f, l) {
+			return nil
+		}
+		w.lead = append(w.lead, f)
+	}
+	w.first = lo.Add(rest)
+	w.count = hi.Sub(lo).Add(affine.ConstForm(1))
+	if w.count.IsConst() && w.count.Const <= 0 {
+		return nil
+	}
+	// Nothing else in the loop may read or write v, or go through a
+	// pointer-to-shared, which might point into v.
+	for _, o := range c.af.Accesses {
+		if o == a || !l.Contains(o.Block) {
+			continue
+		}
+		if o.Var == v || o.Pointer && o.Shared {
+			return nil
+		}
+		if o.Pointer && w.unsafe == "" {
+			w.unsafe = "the loop accesses memory through a private pointer, which might point into " + v.Name()
+		}
+	}
+	elem := types.Unqualified(lay.Elem)
+	if elem == nil || types.IsShared(elem) {
+		return nil
+	}
+	w.elem = types.TypeString(elem, "")
+	if strings.ContainsAny(w.elem, "<([") {
+		return nil
+	}
+	for _, h := range helperNames {
+		if fx.token(h) {
+			return nil
+		}
+	}
+	if _, ok := c.blockOf(a); !ok {
+		return nil
+	}
+	return w
+}
+
+// onceEach reports whether body runs the statement "x = ...;" exactly once
+// on every execution: body is that statement, or a block of expression
+// statements and declarations, one of which is it.
+func onceEach(body ast.Stmt, x ast.Expr) bool {
+	isWrite := func(s ast.Stmt) bool {
+		es, ok := s.(*ast.ExprStmt)
+		if !ok || es.X == nil {
+			return false
+		}
+		as, ok := cfg.Unparen(es.X).(*ast.AssignExpr)
+		return ok && as.Op == "=" && cfg.Unparen(as.L) == x
+	}
+	if isWrite(body) {
+		return true
+	}
+	b, ok := body.(*ast.Block)
+	if !ok {
+		return false
+	}
+	n := 0
+	for _, it := range b.Items {
+		switch it.(type) {
+		case *ast.ExprStmt, *ast.DeclStmt:
+		default:
+			return false
+		}
+		if isWrite(it) {
+			n++
+		}
+	}
+	return n == 1
+}
+
+// target renders &v[r...][first] for the first element index e (in the
+// last dimension).
+func (c *checker) target(w *writeFix, e *affine.Form) (string, bool) {
+	var b strings.Builder
+	b.WriteString("&" + w.v.Name())
+	for _, f := range append(append([]*affine.Form{}, w.lead...), e) {
+		s, ok := c.render(f)
+		if !ok {
+			return "", false
+		}
+		b.WriteString("[" + s + "]")
+	}
+	return b.String(), true
+}
+
+// rewriteAccess returns the edits that make the access write element
+// iv - base of the buffer (base rendered as baseText; baseForm nil when it
+// is not a form of the function, as the strip start). An index written
+// with a macro is kept and the first element's index, first, subtracted,
+// as edits must not cut into macro expansions.
+func (fx *fixer) rewriteAccess(w *writeFix, baseText string, baseForm *affine.Form, first string) []analysis.TextEdit {
+	idx := w.iv.Name
+	switch {
+	case baseForm != nil && baseForm.IsConst() && baseForm.Const == 0:
+	case baseForm != nil && baseForm.IsConst() && baseForm.Const < 0:
+		idx += " + " + strconv.FormatInt(-baseForm.Const, 10)
+	case baseForm != nil:
+		idx += " - " + paren(baseForm, baseText)
+	default:
+		idx += " - " + baseText
+	}
+	if fx.plain(w.last) {
+		return []analysis.TextEdit{
+			{Pos: w.a.Expr.Start(), End: w.last.Start(), NewText: []byte(w.buf + "[")},
+			{Pos: w.last.Start(), End: w.last.End(), NewText: []byte(idx)},
+			{Pos: w.last.End(), End: w.a.Expr.End(), NewText: []byte("]")},
+		}
+	}
+	adj := " - " + first
+	edits := []analysis.TextEdit{{Pos: w.a.Expr.Start(), End: w.last.Start(), NewText: []byte(w.buf + "[")}}
+	if needsParen(w.last) {
+		edits = append(edits, analysis.TextEdit{Pos: w.last.Start(), End: w.last.Start(), NewText: []byte("(")})
+		adj = ")" + adj
+	}
+	return append(edits, analysis.TextEdit{Pos: w.last.End(), End: w.a.Expr.End(), NewText: []byte(adj + "]")})
+}
+
+// plain reports whether the source text of e is e itself, no macro
+// standing for part of it.
+func (fx *fixer) plain(e ast.Expr) bool {
+	src, off, ok := fx.source(e.Start())
+	end := off + int(e.End()-e.Start())
+	if !ok || end > len(src) {
+		return false
+	}
+	squeeze := func(s string) string { return strings.Join(strings.Fields(s), "") }
+	return squeeze(string(src[off:end])) == squeeze(cfg.NodeString(e))
+}
+
+// lineEnd returns where code goes after the statement ending at end: the
+// end of its line when only a comment follows it there.
+func (fx *fixer) lineEnd(end gotoken.Pos) gotoken.Pos {
+	src, off, ok := fx.source(end)
+	if !ok {
+		return end
+	}
+	nl := bytes.IndexByte(src[off:], '\n')
+	if nl < 0 {
+		return end
+	}
+	rest := strings.TrimSpace(string(src[off : off+nl]))
+	switch {
+	case rest == "":
+		return end
+	case strings.HasPrefix(rest, "//") && !strings.HasSuffix(rest, "\\"),
+		strings.HasPrefix(rest, "/*") && strings.Index(rest, "*/") == len(rest)-2:
+		return end + gotoken.Pos(len(strings.TrimRight(string(src[off:off+nl]), " \t\r")))
+	}
+	return end
+}
+
+// putCode writes the statements that put the n elements of buf (n a C
+// expression, at most nConst <= stackLimit) to start and on, a pointer to
+// shared with v's layout, at indentation in. The cyclic case gathers each
+// thread's elements into _upclint_g, on the stack.
+func (w *writeFix) putCode(b *strings.Builder, fr frame, in, start, n string, nConst, bs int64) {
+	u := fr.unit
+	switch {
+	case bs == 0:
+		fmt.Fprintf(b, "%supc_memput(%s, %s, %s * sizeof *%s);\n", in, start, w.buf, n, w.buf)
+	case bs > 1:
+		fmt.Fprintf(b, "%s{\n", in)
+		i1, i2 := in+u, in+u+u
+		fmt.Fprintf(b, "%s/* one upc_memput per block of %d elements */\n", i1, bs)
+		fmt.Fprintf(b, "%ssize_t _upclint_k, _upclint_r;\n", i1)
+		fmt.Fprintf(b, "%sfor (_upclint_k = 0; _upclint_k < %s; _upclint_k += _upclint_r) {\n", i1, n)
+		fmt.Fprintf(b, "%s_upclint_r = %d - upc_phaseof(%s + _upclint_k);\n", i2, bs, start)
+		fmt.Fprintf(b, "%sif (_upclint_r > %s - _upclint_k)\n%s%s_upclint_r = %s - _upclint_k;\n", i2, n, i2, u, n)
+		fmt.Fprintf(b, "%supc_memput(%s + _upclint_k, %s + _upclint_k, _upclint_r * sizeof(%s));\n", i2, start, w.buf, w.elem)
+		fmt.Fprintf(b, "%s}\n%s}\n", i1, in)
+	default: // cyclic
+		fmt.Fprintf(b, "%s{\n", in)
+		i1, i2, i3 := in+u, in+u+u, in+u+u+u
+		fmt.Fprintf(b, "%s/* one upc_memput per thread: its elements are THREADS apart here, adjacent there */\n", i1)
+		fmt.Fprintf(b, "%ssize_t _upclint_t, _upclint_c, _upclint_k;\n", i1)
+		fmt.Fprintf(b, "%s%s _upclint_g[%d];\n", i1, w.elem, nConst)
+		fmt.Fprintf(b, "%sfor (_upclint_t = 0; _upclint_t < THREADS && _upclint_t < %s; _upclint_t++) {\n", i1, n)
+		fmt.Fprintf(b, "%s_upclint_c = (%s - _upclint_t + THREADS - 1) / THREADS;\n", i2, n)
+		fmt.Fprintf(b, "%sfor (_upclint_k = 0; _upclint_k < _upclint_c; _upclint_k++)\n", i2)
+		fmt.Fprintf(b, "%s_upclint_g[_upclint_k] = %s[_upclint_t + _upclint_k * THREADS];\n", i3, w.buf)
+		fmt.Fprintf(b, "%supc_memput(%s + _upclint_t, _upclint_g, _upclint_c * sizeof *_upclint_g);\n", i2, start)
+		fmt.Fprintf(b, "%s}\n", i1)
+		fmt.Fprintf(b, "%s}\n", in)
+	}
+}
+
+func putKind(bs int64) string {
+	switch {
+	case bs == 0:
+		return "one upc_memput"
+	case bs > 1:
+		return "one upc_memput per block"
+	}
+	return "one upc_memput per thread"
+}
+
+// writeWhole handles a loop writing at most stackLimit elements: a buffer
+// on the stack holds them all and is put after the loop.
+func (c *checker) writeWhole(fx *fixer, w *writeFix) *analysis.SuggestedFix {
+	fr, ok := fx.frame(w.fs)
+	if !ok {
+		return nil
+	}
+	bs, _ := c.blockOf(w.a)
+	n := w.count.Const
+	_, ok1 := c.render(w.lo)
+	start, ok2 := c.target(w, w.first)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	w.buf = fx.bufferName(w.v.Name())
+	name := w.v.Name()
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s/* upclint: the elements of %s this loop writes, put after it */\n", fr.indent, name)
+	fmt.Fprintf(&b, "%s%s %s[%d];\n", fr.indent, w.elem, w.buf, n)
+	before := b.String()
+	b.Reset()
+	// The loop writes every element of the range: it runs at least once,
+	// as its range is constant and not empty.
+	b.WriteString("\n")
+	w.putCode(&b, fr, fr.indent, start, strconv.FormatInt(n, 10), n, bs)
+	after := strings.TrimSuffix(b.String(), "\n")
+	los, _ := c.render(w.lo)
+	firsts, _ := c.render(w.first)
+	at := fx.lineEnd(fr.end)
+	edits := append(fx.rewriteAccess(w, los, w.lo, paren(w.first, firsts)),
+		analysis.TextEdit{Pos: fr.lineStart, End: fr.lineStart, NewText: []byte(before)},
+		analysis.TextEdit{Pos: at, End: at, NewText: []byte(after)})
+	msg := fmt.Sprintf("coalesce the writes of %s: write a private buffer in the loop and put it with %s after it", name, putKind(bs))
+	return &analysis.SuggestedFix{Message: msg, TextEdits: edits}
+}
+
+// writeStrips handles a loop whose range is unknown or larger than
+// stackLimit (seed 003 §3, strip-mining): the loop runs in strips of
+// stackLimit iterations, each writing a buffer of stackLimit elements on
+// the stack that is put after the strip. The loop's start and bound
+// become the strip's, and the strips run at least once so that the
+// induction variable ends with the value the loop gives it.
+func (c *checker) writeStrips(fx *fixer, w *writeFix) *analysis.SuggestedFix {
+	iv := w.iv
+	if iv.Op != "<" && iv.Op != "<=" || w.fs.Init.Decl != nil {
+		return nil
+	}
+	ivVar := c.ivVar(w.fs, iv.Name)
+	if ivVar == nil || !types.IsInteger(types.Unqualified(ivVar.Type())) {
+		return nil
+	}
+	fr, ok := fx.frame(w.fs)
+	if !ok {
+		return nil
+	}
+	bs, _ := c.blockOf(w.a)
+	startF, _ := c.af.Form(iv.Start, w.l.Header)
+	boundF, _ := c.af.Form(iv.Bound, w.l.Header)
+	if startF == nil || boundF == nil {
+		return nil
+	}
+	ss, ok1 := c.render(startF)
+	bd, ok2 := c.render(boundF)
+	if !ok1 || !ok2 || !c.invariantIn(boundF, w.l) {
+		return nil
+	}
+	w.buf = fx.bufferName(w.v.Name())
+	sName, eName := w.buf+"_s", w.buf+"_e"
+	for _, nm := range []string{sName, eName} {
+		if fx.token(nm) || fx.used[nm] {
+			return nil
+		}
+		fx.used[nm] = true
+	}
+	startEl := sName
+	if !w.off.IsConst() || w.off.Const != 0 {
+		os, ok := c.render(w.off)
+		if !ok {
+			return nil
+		}
+		if w.off.IsConst() && w.off.Const < 0 {
+			startEl = sName + " - " + strconv.FormatInt(-w.off.Const, 10)
+		} else {
+			startEl = sName + " + " + paren(w.off, os)
+		}
+	}
+	start := "&" + w.v.Name()
+	for _, f := range w.lead {
+		s, ok := c.render(f)
+		if !ok {
+			return nil
+		}
+		start += "[" + s + "]"
+	}
+	start += "[" + startEl + "]"
+	name := w.v.Name()
+	u := fr.unit
+	in := fr.indent
+	i1 := in + u
+	lim := strconv.Itoa(stackLimit)
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s/* upclint: the loop runs in strips of %d iterations; the elements of %s a strip writes\n", in, stackLimit, name)
+	fmt.Fprintf(&b, "%s   go to a private buffer, put after the strip */\n", in)
+	fmt.Fprintf(&b, "%s%s %s[%d];\n", in, w.elem, w.buf, stackLimit)
+	fmt.Fprintf(&b, "%s%s;\n", in, types.TypeString(types.Unqualified(ivVar.Type()), sName+" = "+ss+", "+eName))
+	fmt.Fprintf(&b, "%sdo {\n", in)
+	n := "(" + eName + " - " + sName + ")"
+	if iv.Op == "<" {
+		fmt.Fprintf(&b, "%s%s = %s < %s && %s - %s > %s ? %s + %s : %s;\n", i1, eName, sName, paren(boundF, bd), paren(boundF, bd), sName, lim, sName, lim, bd)
+	} else {
+		fmt.Fprintf(&b, "%s%s = %s <= %s && %s - %s >= %s ? %s + %d : %s;\n", i1, eName, sName, paren(boundF, bd), paren(boundF, bd), sName, lim, sName, stackLimit-1, bd)
+		n = "(" + eName + " - " + sName + " + 1)"
+	}
+	b.WriteString(u) // the loop's first line moves one level in
+	before := b.String()
+	b.Reset()
+	b.WriteString("\n")
+	cond := eName + " > " + sName
+	if iv.Op == "<=" {
+		cond = eName + " >= " + sName
+	}
+	fmt.Fprintf(&b, "%sif (%s)", i1, cond)
+	if bs == 0 {
+		fmt.Fprintf(&b, "\n")
+		w.putCode(&b, fr, i1+u, start, n, stackLimit, bs)
+	} else {
+		var inner strings.Builder
+		w.putCode(&inner, fr, i1, start, n, stackLimit, bs)
+		b.WriteString(" " + strings.TrimPrefix(inner.String(), i1))
+	}
+	next := eName
+	if iv.Op == "<=" {
+		next = eName + " + 1"
+	}
+	fmt.Fprintf(&b, "%s%s = %s;\n", i1, sName, next)
+	fmt.Fprintf(&b, "%s} while (%s %s %s);", in, sName, iv.Op, bd)
+	after := b.String()
+
+	edits := []analysis.TextEdit{
+		{Pos: fr.lineStart, End: fr.lineStart, NewText: []byte(before)},
+		{Pos: iv.Start.Start(), End: iv.Start.End(), NewText: []byte(sName)},
+		{Pos: iv.Bound.Start(), End: iv.Bound.End(), NewText: []byte(eName)},
+		{Pos: fx.lineEnd(fr.end), End: fx.lineEnd(fr.end), NewText: []byte(after)},
+	}
+	// The loop's other lines move one level in.
+	src, off, ok := fx.source(w.fs.Start())
+	if !ok {
+		return nil
+	}
+	endOff := off + int(w.fs.End()-w.fs.Start())
+	if endOff > len(src) || bytes.Contains(src[off:endOff], []byte("\\\n")) {
+		return nil // a line continuation: indenting could change a literal
+	}
+	for i := off; i < endOff; i++ {
+		if src[i] == '\n' && i+1 < endOff && (src[i+1] == ' ' || src[i+1] == '\t') {
+			p := w.fs.Start() + gotoken.Pos(i+1-off)
+			if within(p, iv.Start) || within(p, iv.Bound) || within(p, w.a.Expr) {
+				continue
+			}
+			edits = append(edits, analysis.TextEdit{Pos: p, End: p, NewText: []byte(u)})
+		}
+	}
+	edits = append(edits, fx.rewriteAccess(w, sName, nil, "("+startEl+")")...)
+	msg := fmt.Sprintf("coalesce the writes of %s: run the loop in strips of %d iterations that write a private buffer, put with %s after each strip", name, stackLimit, putKind(bs))
+	return &analysis.SuggestedFix{Message: msg, TextEdits: edits}
+}
+
+// ivVar returns the variable named name used in the header of fs.
+func (c *checker) ivVar(fs *ast.ForStmt, name string) *types.Var {
+	var v *types.Var
+	cfg.Inspect(fs.Post, func(n ast.Node) bool {
+		if x, ok := n.(*ast.Name); ok && x.Name == name && v == nil {
+			v, _ = c.info.Uses[x].(*types.Var)
+		}
+		return v == nil
+	})
+	return v
+}
+
+// within reports whether p is strictly inside n.
+func within(p gotoken.Pos, n ast.Node) bool {
+	return n.Start() < p && p < n.End()
+}
