@@ -175,6 +175,13 @@ func (t *translator) upcHeaderDecl(d *ast.Decl) {
 	if d.Body != nil {
 		return
 	}
+	if len(d.Inits) == 0 && d.Specs != nil {
+		for _, sp := range d.Specs.List {
+			if sp.Record != nil && sp.Record.HasBody && sp.Record.Name != nil && runtimeRecord(sp.Record.Name.Name) {
+				return // upcr.h defines the struct (e.g. struct upc_hint)
+			}
+		}
+	}
 	for _, id := range d.Inits {
 		name := declName(id.Decl)
 		if name == nil {

@@ -403,6 +403,9 @@ func (t *translator) addr(e ast.Expr) string {
 			pe, ie = ie, pe
 		}
 		pi := t.ptrInfo(t.valType(pe))
+		if c := t.boundsIndex(x, pe, ie, pi); c != "" {
+			return c
+		}
 		return t.arith("upcr_index", t.rv(pe), pi, t.rv(ie), false)
 	case *ast.UnaryExpr:
 		if x.Op == "*" {

@@ -129,14 +129,7 @@ func runtimeCollective(name string) bool {
 // useLib marks library support function name as used.
 func (t *translator) useLib(name string) bool {
 	if _, ok := libChunks[name]; !ok {
-		txt := atomicText(name)
-		if txt == "" {
-			return false
-		}
-		if t.dynLib == nil {
-			t.dynLib = map[string]libChunk{}
-		}
-		t.dynLib[name] = libChunk{rank: 3, text: txt}
+		return false
 	}
 	t.libUsed[name] = true
 	return true
@@ -197,41 +190,13 @@ func (t *translator) chunk(n string) libChunk {
 	return t.dynLib[n]
 }
 
-var atomicRE = regexp.MustCompile(`^bupc_atomic(I|UI|L|UL|I32|U32|I64|U64)_(read|set|swap|mswap|cswap|fetchadd|fetchand|fetchor|fetchxor|fetchnot)_(strict|relaxed)$`)
-
-// atomicText generates a Berkeley fixed-type atomic on shared memory: the
-// segment is mapped in every thread, so a GCC atomic on the object's
-// address is atomic across threads.
-func atomicText(name string) string {
-	m := atomicRE.FindStringSubmatch(name)
-	if m == nil {
-		return ""
-	}
-	ct := map[string]string{"I": "int", "UI": "unsigned int", "L": "long", "UL": "unsigned long",
-		"I32": "int32_t", "U32": "uint32_t", "I64": "int64_t", "U64": "uint64_t"}[m[1]]
-	var params, body string
-	ret := ct
-	switch m[2] {
-	case "read":
-		body = "return __atomic_load_n(a, __ATOMIC_SEQ_CST);"
-	case "set":
-		ret, params, body = "void", ", "+ct+" v", "__atomic_store_n(a, v, __ATOMIC_SEQ_CST);"
-	case "swap":
-		params, body = ", "+ct+" v", "return __atomic_exchange_n(a, v, __ATOMIC_SEQ_CST);"
-	case "mswap":
-		params = ", " + ct + " mask, " + ct + " v"
-		body = ct + " o = __atomic_load_n(a, __ATOMIC_SEQ_CST);\n\twhile (!__atomic_compare_exchange_n(a, &o, (o & ~mask) | (v & mask), 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))\n\t\t;\n\treturn o;"
-	case "cswap":
-		params = ", " + ct + " o, " + ct + " n"
-		body = "__atomic_compare_exchange_n(a, &o, n, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);\n\treturn o;"
-	case "fetchnot":
-		body = "return __atomic_fetch_xor(a, (" + ct + ")~(" + ct + ")0, __ATOMIC_SEQ_CST);"
-	default:
-		op := strings.TrimPrefix(m[2], "fetch")
-		params, body = ", "+ct+" v", "return __atomic_fetch_"+op+"(a, v, __ATOMIC_SEQ_CST);"
-	}
-	return "static " + ret + " " + name + "(upcr_sptr_t p" + params + ", upcr_loc_t loc)\n{\n\t" + ct +
-		" *a = (" + ct + " *)upcr_addr(p);\n\tif (!upcr_is_local(p))\n\t\tupcr_model_transfer((int)p.thread, sizeof *a, loc);\n\t" + body + "\n}"
+// macroFamilies are library functions that upcr.h declares through
+// macros (so their names are not in its text): the Berkeley fixed-type
+// atomics, the all-value collectives and bupc_all_reduce_allT.
+var macroFamilies = []*regexp.Regexp{
+	regexp.MustCompile(`^upcr_bupc_atomic(I|UI|L|UL|I32|U32|I64|U64)_(read|set|swap|mswap|cswap|fetchadd|fetchand|fetchor|fetchxor|fetchnot)_(strict|relaxed)$`),
+	regexp.MustCompile(`^upcr_bupc_allv_(broadcast|scatter|gather|gather_all|permute|reduce|reduce_all|prefix_reduce)_(char|short|int|long|unsigned|float|double|u?int(8|16|32|64)_t|size_t)$`),
+	regexp.MustCompile(`^upcr_bupc_all_reduce_all(C|UC|S|US|I|UI|L|UL|F|D|LD)$`),
 }
 
 // upcrHeader is the runtime's header, to find what it provides.
@@ -254,8 +219,15 @@ func runtimeName(name string) string {
 		c = "upcr_" + strings.TrimPrefix(name, "upc_")
 	case strings.HasPrefix(name, "bupc_"):
 		c = "upcr_" + name
+	case strings.HasPrefix(name, "_bupc_allv_"):
+		c = "upcr" + name
 	default:
 		return ""
+	}
+	for _, re := range macroFamilies {
+		if re.MatchString(c) {
+			return c
+		}
 	}
 	if regexp.MustCompile(`\b` + regexp.QuoteMeta(c) + `\(`).MatchString(upcrHeader()) {
 		return c
@@ -267,4 +239,9 @@ func runtimeName(name string) string {
 func runtimeTypedef(name string) bool {
 	q := regexp.QuoteMeta(name)
 	return regexp.MustCompile(`typedef[^;{]*\b` + q + `\s*;|\}\s*` + q + `\s*;`).MatchString(upcrHeader())
+}
+
+// runtimeRecord reports whether upcr.h defines struct tag.
+func runtimeRecord(tag string) bool {
+	return regexp.MustCompile(`\bstruct\s+` + regexp.QuoteMeta(tag) + `\s*\{`).MatchString(upcrHeader())
 }

@@ -61,6 +61,9 @@ type Options struct {
 	ReadFile func(string) ([]byte, error)
 	// Source is the content of the main file, if it is not on disk.
 	Source []byte
+	// Check indexes shared arrays of known size through upcr_index_chk,
+	// so that a run with --check reports out-of-bounds subscripts.
+	Check bool
 }
 
 // Error is a translation failure at a source position.

@@ -42,6 +42,8 @@ var cacheDir = func() string {
 //	// threads: 1 2 4       thread counts to run (default 1 2 3 4 8)
 //	// flags: -DN=4 --threads 4
 //	// args: a b
+//	// check: 1            translate and run with --check
+//	// expect-warning: RE   some report (a --check warning) matches RE
 type spec struct {
 	expect    []string
 	expectAll []string
@@ -54,6 +56,7 @@ type spec struct {
 	static    int
 	args      []string
 	check     bool
+	warnRE    *regexp.Regexp
 }
 
 func parseSpec(t testing.TB, path string, src []byte) *spec {
@@ -96,6 +99,8 @@ func parseSpec(t testing.TB, path string, src []byte) *spec {
 			s.args = strings.Fields(val)
 		case "check":
 			s.check = strings.TrimSpace(val) == "1"
+		case "expect-warning":
+			s.warnRE = regexp.MustCompile(val)
 		}
 	}
 	if s.static > 0 {
@@ -130,7 +135,7 @@ func (s *spec) parseFlags(path string, f []string) {
 // build translates and compiles one program.
 func build(t testing.TB, path string, s *spec) (string, error) {
 	cfg := &grammar.Config{Defines: s.defines, IncludeDirs: s.includes, StaticThreads: s.static}
-	c, _, err := translate.TranslateFile(path, cfg, translate.Options{})
+	c, _, err := translate.TranslateFile(path, cfg, translate.Options{Check: s.check})
 	if err != nil {
 		return "", err
 	}
@@ -144,8 +149,14 @@ func build(t testing.TB, path string, s *spec) (string, error) {
 func run(bin string, threads int, s *spec) (*runtime.Result, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
+	// programs that write files (UPC-IO) do so in a directory of their own
+	dir, err := os.MkdirTemp("", "upcrun")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
 	return runtime.Run(ctx, bin, runtime.Options{Threads: threads, Args: s.args, Timeout: 30 * time.Second,
-		DeadlockAfter: time.Second, Check: s.check})
+		DeadlockAfter: time.Second, Check: s.check, Dir: dir})
 }
 
 // checkResult compares a run with the spec; "" means it passed.
@@ -168,6 +179,17 @@ func checkResult(res *runtime.Result, threads int, s *spec) string {
 		}
 		if res.Status != want {
 			return fmt.Sprintf("exit status %d, want %d\nstdout:\n%s\nstderr:\n%s", res.Status, want, res.Stdout, res.Stderr)
+		}
+	}
+	if s.warnRE != nil {
+		found := false
+		for _, r := range res.Reports {
+			if s.warnRE.MatchString(r.Kind) || s.warnRE.MatchString(r.Message) {
+				found = true
+			}
+		}
+		if !found {
+			return fmt.Sprintf("want a report matching %q, got %v\nstderr:\n%s", s.warnRE, res.Reports, res.Stderr)
 		}
 	}
 	if s.expect != nil && len(res.Threads) > 0 {

@@ -855,6 +855,227 @@ void upcr_bupc_memput_ilist(size_t dstcount, upcr_sptr_t const dstlist[], size_t
 void upcr_bupc_memget_ilist(size_t dstcount, void *const dstlist[], size_t dstlen, size_t srccount,
 			    upcr_sptr_t const srclist[], size_t srclen, upcr_loc_t loc);
 
+
+/* ================================================================== */
+/* More Berkeley extensions and UPC-IO (upcr_lib_sem.c,                 */
+/* upcr_lib_batomic.c, upcr_lib_allv.c, upcr_lib_io.c).  Same mapping   */
+/* rule: bupc_X(args) -> upcr_bupc_X(args, loc), _bupc_allv_X(args) ->  */
+/* upcr_bupc_allv_X(args, loc), upc_all_fX(args) -> upcr_all_fX(args,   */
+/* loc); every pointer-to-shared (bupc_sem_t *, upc_file_t *) is a      */
+/* upcr_sptr_t.                                                         */
+/* ================================================================== */
+
+/* ---- semaphores and signaling puts (upcr_lib_sem.c) ---- */
+#define BUPC_SEM_BOOLEAN 1
+#define BUPC_SEM_INTEGER 2
+#define BUPC_SEM_SPRODUCER 4
+#define BUPC_SEM_MPRODUCER 8
+#define BUPC_SEM_SCONSUMER 16
+#define BUPC_SEM_MCONSUMER 32
+#define BUPC_SEM_MAXVALUE 65535
+upcr_sptr_t upcr_bupc_sem_alloc(int flags, upcr_loc_t loc);
+void upcr_bupc_sem_free(upcr_sptr_t s, upcr_loc_t loc);
+void upcr_bupc_sem_post(upcr_sptr_t s, upcr_loc_t loc);
+void upcr_bupc_sem_postN(upcr_sptr_t s, size_t n, upcr_loc_t loc);
+void upcr_bupc_sem_wait(upcr_sptr_t s, upcr_loc_t loc);
+void upcr_bupc_sem_waitN(upcr_sptr_t s, size_t n, upcr_loc_t loc);
+int upcr_bupc_sem_try(upcr_sptr_t s, upcr_loc_t loc);
+int upcr_bupc_sem_tryN(upcr_sptr_t s, size_t n, upcr_loc_t loc);
+void upcr_bupc_memput_signal(upcr_sptr_t dst, const void *src, size_t nbytes, upcr_sptr_t s, size_t n,
+			     upcr_loc_t loc);
+void upcr_bupc_memput_signal_async(upcr_sptr_t dst, const void *src, size_t nbytes, upcr_sptr_t s, size_t n,
+				   upcr_loc_t loc);
+int upcr_bupc_dump_shared(upcr_sptr_t ptr, char *buf, int maxlen, upcr_loc_t loc);
+upcr_sptr_t upcr_bupc_local_to_shared(void *ptr, int thread, int phase, upcr_loc_t loc);
+
+/* ---- fixed-type atomics bupc_atomicT_OP_{strict,relaxed} (upcr_lib_batomic.c) ----
+ * T in I UI L UL I32 U32 I64 U64; counted like upc_atomic: one access of
+ * the type's size (a read for read, a write otherwise), remote ones
+ * modeled as a round trip; strict ones also in strict_ops. */
+#define UPCR_BATOMIC_DECL(S, T)                                                                        \
+	T upcr_bupc_atomic##S##_read_strict(upcr_sptr_t p, upcr_loc_t loc);                                \
+	T upcr_bupc_atomic##S##_read_relaxed(upcr_sptr_t p, upcr_loc_t loc);                               \
+	void upcr_bupc_atomic##S##_set_strict(upcr_sptr_t p, T v, upcr_loc_t loc);                         \
+	void upcr_bupc_atomic##S##_set_relaxed(upcr_sptr_t p, T v, upcr_loc_t loc);                        \
+	T upcr_bupc_atomic##S##_swap_strict(upcr_sptr_t p, T v, upcr_loc_t loc);                           \
+	T upcr_bupc_atomic##S##_swap_relaxed(upcr_sptr_t p, T v, upcr_loc_t loc);                          \
+	T upcr_bupc_atomic##S##_mswap_strict(upcr_sptr_t p, T mask, T v, upcr_loc_t loc);                  \
+	T upcr_bupc_atomic##S##_mswap_relaxed(upcr_sptr_t p, T mask, T v, upcr_loc_t loc);                 \
+	T upcr_bupc_atomic##S##_cswap_strict(upcr_sptr_t p, T oldv, T newv, upcr_loc_t loc);               \
+	T upcr_bupc_atomic##S##_cswap_relaxed(upcr_sptr_t p, T oldv, T newv, upcr_loc_t loc);              \
+	T upcr_bupc_atomic##S##_fetchadd_strict(upcr_sptr_t p, T v, upcr_loc_t loc);                       \
+	T upcr_bupc_atomic##S##_fetchadd_relaxed(upcr_sptr_t p, T v, upcr_loc_t loc);                      \
+	T upcr_bupc_atomic##S##_fetchand_strict(upcr_sptr_t p, T v, upcr_loc_t loc);                       \
+	T upcr_bupc_atomic##S##_fetchand_relaxed(upcr_sptr_t p, T v, upcr_loc_t loc);                      \
+	T upcr_bupc_atomic##S##_fetchor_strict(upcr_sptr_t p, T v, upcr_loc_t loc);                        \
+	T upcr_bupc_atomic##S##_fetchor_relaxed(upcr_sptr_t p, T v, upcr_loc_t loc);                       \
+	T upcr_bupc_atomic##S##_fetchxor_strict(upcr_sptr_t p, T v, upcr_loc_t loc);                       \
+	T upcr_bupc_atomic##S##_fetchxor_relaxed(upcr_sptr_t p, T v, upcr_loc_t loc);                      \
+	T upcr_bupc_atomic##S##_fetchnot_strict(upcr_sptr_t p, upcr_loc_t loc);                            \
+	T upcr_bupc_atomic##S##_fetchnot_relaxed(upcr_sptr_t p, upcr_loc_t loc);
+UPCR_BATOMIC_DECL(I, int)
+UPCR_BATOMIC_DECL(UI, unsigned int)
+UPCR_BATOMIC_DECL(L, long)
+UPCR_BATOMIC_DECL(UL, unsigned long)
+UPCR_BATOMIC_DECL(I32, int32_t)
+UPCR_BATOMIC_DECL(U32, uint32_t)
+UPCR_BATOMIC_DECL(I64, int64_t)
+UPCR_BATOMIC_DECL(U64, uint64_t)
+#undef UPCR_BATOMIC_DECL
+
+/* ---- all-value collectives (<bupc_collectivev.h>) and bupc_all_reduce_allT (upcr_lib_allv.c) ----
+ * Collectives of all threads: values travel through the scratch area
+ * between internal barriers; under --check the single-valued arguments
+ * (root, op) are compared. */
+#define UPCR_ALLV_DECL(N, T)                                                                        \
+	T upcr_bupc_allv_broadcast_##N(T value, int rootthread, upcr_loc_t loc);                         \
+	T upcr_bupc_allv_scatter_##N(const T *rootsrcarray, int rootthread, upcr_loc_t loc);             \
+	T *upcr_bupc_allv_gather_##N(T value, int rootthread, T *rootdestarray, upcr_loc_t loc);         \
+	T *upcr_bupc_allv_gather_all_##N(T value, T *destarray, upcr_loc_t loc);                         \
+	T upcr_bupc_allv_permute_##N(T value, int tothreadid, upcr_loc_t loc);                           \
+	T upcr_bupc_allv_reduce_##N(T value, int rootthread, upc_op_t op, upcr_loc_t loc);               \
+	T upcr_bupc_allv_reduce_all_##N(T value, upc_op_t op, upcr_loc_t loc);                           \
+	T upcr_bupc_allv_prefix_reduce_##N(T value, upc_op_t op, upcr_loc_t loc);
+UPCR_ALLV_DECL(char, char)
+UPCR_ALLV_DECL(short, short)
+UPCR_ALLV_DECL(int, int)
+UPCR_ALLV_DECL(long, long)
+UPCR_ALLV_DECL(unsigned, unsigned)
+UPCR_ALLV_DECL(float, float)
+UPCR_ALLV_DECL(double, double)
+UPCR_ALLV_DECL(int8_t, int8_t)
+UPCR_ALLV_DECL(uint8_t, uint8_t)
+UPCR_ALLV_DECL(int16_t, int16_t)
+UPCR_ALLV_DECL(uint16_t, uint16_t)
+UPCR_ALLV_DECL(int32_t, int32_t)
+UPCR_ALLV_DECL(uint32_t, uint32_t)
+UPCR_ALLV_DECL(int64_t, int64_t)
+UPCR_ALLV_DECL(uint64_t, uint64_t)
+UPCR_ALLV_DECL(size_t, size_t)
+#undef UPCR_ALLV_DECL
+/* bupc_all_reduce_allT: upc_all_reduceT whose result is stored at dst on
+ * every thread (dst names the same offset in each thread's partition,
+ * e.g. &r[0] of shared T r[THREADS]: each thread's own element). */
+#define UPCR_REDUCE_ALL_DECL(SUF, T)                                                                        \
+	void upcr_bupc_all_reduce_all##SUF(upcr_sptr_t dst, upcr_sptr_t src, upc_op_t op, size_t nelems,       \
+					   size_t blk_size, T (*func)(T, T), upc_flag_t flags, upcr_loc_t loc);
+UPCR_REDUCE_ALL_DECL(C, signed char)
+UPCR_REDUCE_ALL_DECL(UC, unsigned char)
+UPCR_REDUCE_ALL_DECL(S, short)
+UPCR_REDUCE_ALL_DECL(US, unsigned short)
+UPCR_REDUCE_ALL_DECL(I, int)
+UPCR_REDUCE_ALL_DECL(UI, unsigned int)
+UPCR_REDUCE_ALL_DECL(L, long)
+UPCR_REDUCE_ALL_DECL(UL, unsigned long)
+UPCR_REDUCE_ALL_DECL(F, float)
+UPCR_REDUCE_ALL_DECL(D, double)
+UPCR_REDUCE_ALL_DECL(LD, long double)
+#undef UPCR_REDUCE_ALL_DECL
+
+/* ---- <upc_io.h> (upcr_lib_io.c): UPC-IO over POSIX files ---- */
+#define __UPC_IO__ 1
+typedef long upc_off_t;
+#define UPC_RDONLY (1 << 0)
+#define UPC_WRONLY (1 << 1)
+#define UPC_RDWR (1 << 2)
+#define UPC_INDIVIDUAL_FP (1 << 3)
+#define UPC_COMMON_FP (1 << 4)
+#define UPC_APPEND (1 << 5)
+#define UPC_CREATE (1 << 6)
+#define UPC_EXCL (1 << 7)
+#define UPC_STRONG_CA (1 << 8)
+#define UPC_TRUNC (1 << 9)
+#define UPC_DELETE_ON_CLOSE (1 << 10)
+#define UPC_SEEK_SET 0
+#define UPC_SEEK_CUR 1
+#define UPC_SEEK_END 2
+#define UPC_GET_CA_SEMANTICS 1
+#define UPC_SET_WEAK_CA_SEMANTICS 2
+#define UPC_SET_STRONG_CA_SEMANTICS 3
+#define UPC_GET_FP 4
+#define UPC_SET_COMMON_FP 5
+#define UPC_SET_INDIVIDUAL_FP 6
+#define UPC_GET_FL 7
+#define UPC_GET_FN 8
+#define UPC_GET_HINTS 9
+#define UPC_SET_HINT 10
+#define UPC_ASYNC_OUTSTANDING 11
+struct upc_hint {
+	const char *key;
+	const char *value;
+};
+typedef struct upc_hint upc_hint_t;
+struct upc_local_memvec {
+	void *baseaddr;
+	size_t len;
+};
+struct upc_shared_memvec {
+	upcr_sptr_t baseaddr; /* shared void * */
+	size_t blocksize;
+	size_t len;
+};
+struct upc_filevec {
+	upc_off_t offset;
+	size_t len;
+};
+upcr_sptr_t upcr_all_fopen(const char *fname, int flags, size_t numhints, struct upc_hint const *hints, upcr_loc_t loc);
+int upcr_all_fclose(upcr_sptr_t fd, upcr_loc_t loc);
+int upcr_all_fsync(upcr_sptr_t fd, upcr_loc_t loc);
+upc_off_t upcr_all_fseek(upcr_sptr_t fd, upc_off_t offset, int origin, upcr_loc_t loc);
+int upcr_all_fset_size(upcr_sptr_t fd, upc_off_t size, upcr_loc_t loc);
+upc_off_t upcr_all_fget_size(upcr_sptr_t fd, upcr_loc_t loc);
+int upcr_all_fpreallocate(upcr_sptr_t fd, upc_off_t size, upcr_loc_t loc);
+int upcr_all_fcntl(upcr_sptr_t fd, int cmd, void *arg, upcr_loc_t loc);
+upc_off_t upcr_all_fread_local(upcr_sptr_t fd, void *buffer, size_t size, size_t nmemb, upc_flag_t flags, upcr_loc_t loc);
+upc_off_t upcr_all_fwrite_local(upcr_sptr_t fd, void *buffer, size_t size, size_t nmemb, upc_flag_t flags, upcr_loc_t loc);
+upc_off_t upcr_all_fread_shared(upcr_sptr_t fd, upcr_sptr_t buffer, size_t blocksize, size_t size, size_t nmemb,
+				upc_flag_t flags, upcr_loc_t loc);
+upc_off_t upcr_all_fwrite_shared(upcr_sptr_t fd, upcr_sptr_t buffer, size_t blocksize, size_t size, size_t nmemb,
+				 upc_flag_t flags, upcr_loc_t loc);
+upc_off_t upcr_all_fread_list_local(upcr_sptr_t fd, size_t memvec_entries, struct upc_local_memvec const *memvec,
+				    size_t filevec_entries, struct upc_filevec const *filevec, upc_flag_t flags,
+				    upcr_loc_t loc);
+upc_off_t upcr_all_fwrite_list_local(upcr_sptr_t fd, size_t memvec_entries, struct upc_local_memvec const *memvec,
+				     size_t filevec_entries, struct upc_filevec const *filevec, upc_flag_t flags,
+				     upcr_loc_t loc);
+upc_off_t upcr_all_fread_list_shared(upcr_sptr_t fd, size_t memvec_entries, struct upc_shared_memvec const *memvec,
+				     size_t filevec_entries, struct upc_filevec const *filevec, upc_flag_t flags,
+				     upcr_loc_t loc);
+upc_off_t upcr_all_fwrite_list_shared(upcr_sptr_t fd, size_t memvec_entries, struct upc_shared_memvec const *memvec,
+				      size_t filevec_entries, struct upc_filevec const *filevec, upc_flag_t flags,
+				      upcr_loc_t loc);
+void upcr_all_fread_local_async(upcr_sptr_t fd, void *buffer, size_t size, size_t nmemb, upc_flag_t flags, upcr_loc_t loc);
+void upcr_all_fwrite_local_async(upcr_sptr_t fd, void *buffer, size_t size, size_t nmemb, upc_flag_t flags, upcr_loc_t loc);
+void upcr_all_fread_shared_async(upcr_sptr_t fd, upcr_sptr_t buffer, size_t blocksize, size_t size, size_t nmemb,
+				 upc_flag_t flags, upcr_loc_t loc);
+void upcr_all_fwrite_shared_async(upcr_sptr_t fd, upcr_sptr_t buffer, size_t blocksize, size_t size, size_t nmemb,
+				  upc_flag_t flags, upcr_loc_t loc);
+void upcr_all_fread_list_local_async(upcr_sptr_t fd, size_t memvec_entries, struct upc_local_memvec const *memvec,
+				     size_t filevec_entries, struct upc_filevec const *filevec, upc_flag_t flags,
+				     upcr_loc_t loc);
+void upcr_all_fwrite_list_local_async(upcr_sptr_t fd, size_t memvec_entries, struct upc_local_memvec const *memvec,
+				      size_t filevec_entries, struct upc_filevec const *filevec, upc_flag_t flags,
+				      upcr_loc_t loc);
+void upcr_all_fread_list_shared_async(upcr_sptr_t fd, size_t memvec_entries, struct upc_shared_memvec const *memvec,
+				      size_t filevec_entries, struct upc_filevec const *filevec, upc_flag_t flags,
+				      upcr_loc_t loc);
+void upcr_all_fwrite_list_shared_async(upcr_sptr_t fd, size_t memvec_entries, struct upc_shared_memvec const *memvec,
+				       size_t filevec_entries, struct upc_filevec const *filevec, upc_flag_t flags,
+				       upcr_loc_t loc);
+upc_off_t upcr_all_fwait_async(upcr_sptr_t fd, upcr_loc_t loc);
+upc_off_t upcr_all_ftest_async(upcr_sptr_t fd, int *flag, upcr_loc_t loc);
+
+/* ---- --check: shared array bounds (upcr_lib_check.c) ----
+ * With translate.Options.Check the translator indexes a shared array of
+ * known size n (elements, THREADS factor included) through this. */
+void upcr_check_bounds(upcr_sptr_t a, int64_t i, int64_t n, upcr_loc_t loc);
+static inline upcr_sptr_t upcr_index_chk(upcr_sptr_t a, int64_t i, size_t esz, size_t B, int64_t n, upcr_loc_t loc)
+{
+	if (UPCR_UNLIKELY(upcr_check_) && (i < 0 || i >= n))
+		upcr_check_bounds(a, i, n, loc);
+	return upcr_index(a, i, esz, B);
+}
+
 #ifdef __cplusplus
 }
 #endif
