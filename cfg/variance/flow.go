@@ -46,6 +46,10 @@ type def struct {
 	block *cfg.Block
 	edges []*def // φ: by predecessor of block
 	why   *Reason
+	// nilAt is epoch+1 when why was last found nil; impure φs (whose
+	// variance reads the per-round cache of loop exits) are not memoized.
+	nilAt  uint64
+	impure bool
 }
 
 // flow holds the SSA definitions of a function.
@@ -122,48 +126,65 @@ func (f *Func) buildFlow() *flow {
 		return fl
 	}
 
-	// Blocks that define each variable.
+	// The reads and writes of promoted variables of each live block, in
+	// evaluation order, walked once; and the blocks that define each
+	// variable.
+	var evs []flowEvent
+	evStart := make([]int32, len(g.Blocks)+1)
+	nuse := 0
+	w := &walker{fl: fl, in: in,
+		use: func(n *ast.Name, v *types.Var) {
+			evs = append(evs, flowEvent{v: v, name: n})
+			nuse++
+		},
+		def: func(v *types.Var, n ast.Node, guard []ast.Expr) {
+			evs = append(evs, flowEvent{v: v, node: n, guard: guard})
+		}}
 	defBlocks := map[*types.Var][]*cfg.Block{}
 	for _, b := range g.Blocks {
-		if !b.Live {
-			continue
-		}
-		seen := map[*types.Var]bool{}
-		w := &walker{fl: fl, in: in, def: func(v *types.Var, _ ast.Node, _ []ast.Expr) {
-			if !seen[v] {
-				seen[v] = true
-				defBlocks[v] = append(defBlocks[v], b)
+		evStart[b.Index] = int32(len(evs))
+		if b.Live {
+			for _, n := range b.Nodes {
+				w.walk(n)
 			}
-		}, use: func(*ast.Name, *types.Var) {}}
-		for _, n := range b.Nodes {
-			w.walk(n)
+			for _, e := range evs[evStart[b.Index]:] {
+				if e.node != nil {
+					if bs := defBlocks[e.v]; len(bs) == 0 || bs[len(bs)-1] != b {
+						defBlocks[e.v] = append(bs, b)
+					}
+				}
+			}
 		}
+		evStart[b.Index+1] = int32(len(evs))
 	}
+	fl.use = make(map[*ast.Name]*def, nuse)
 
 	// φ placement: the iterated dominance frontier of the defining blocks
 	// and of the exits of the loops containing one.
-	phiAt := map[*cfg.Block][]*def{}
+	phiAt := make([][]*def, len(g.Blocks))
 	vars := make([]*types.Var, 0, len(fl.promoted))
 	for v := range fl.promoted {
 		vars = append(vars, v)
 	}
-	for _, v := range vars {
-		has := map[*cfg.Block]bool{}
-		work := append([]*cfg.Block{g.Entry}, defBlocks[v]...)
-		inWork := map[*cfg.Block]bool{}
+	has := make([]int32, len(g.Blocks)) // i+1 for vars[i]
+	inWork := make([]int32, len(g.Blocks))
+	var work []*cfg.Block
+	for i, v := range vars {
+		stamp := int32(i + 1)
+		work = append(append(work[:0], g.Entry), defBlocks[v]...)
 		for _, b := range work {
-			inWork[b] = true
+			inWork[b.Index] = stamp
 		}
 		addPhi := func(y *cfg.Block) {
-			if !y.Live || has[y] {
+			if !y.Live || has[y.Index] == stamp {
 				return
 			}
-			has[y] = true
+			has[y.Index] = stamp
 			phi := &def{v: v, kind: defPhi, block: y, edges: make([]*def, len(y.Preds))}
-			phiAt[y] = append(phiAt[y], phi)
+			phiAt[y.Index] = append(phiAt[y.Index], phi)
 			fl.phis = append(fl.phis, phi)
-			if !inWork[y] {
-				inWork[y] = true
+			if inWork[y.Index] != stamp {
+				inWork[y.Index] = stamp
 				work = append(work, y)
 			}
 		}
@@ -208,24 +229,23 @@ func (f *Func) buildFlow() *flow {
 			pushed = append(pushed, d.v)
 		}
 		top := func(v *types.Var) *def { s := stacks[v]; return s[len(s)-1] }
-		for _, phi := range phiAt[b] {
+		for _, phi := range phiAt[b.Index] {
 			push(phi)
 		}
-		w := &walker{fl: fl, in: in,
-			use: func(n *ast.Name, v *types.Var) { fl.use[n] = top(v) },
-			def: func(v *types.Var, n ast.Node, guard []ast.Expr) {
-				d := &def{v: v, kind: defAssign, node: n, old: top(v), block: b, guard: guard}
-				if id, ok := n.(*ast.InitDeclarator); ok && id.Init == nil {
-					d.kind, d.old = defUndef, nil
-				}
-				fl.defs = append(fl.defs, d)
-				push(d)
-			}}
-		for _, n := range b.Nodes {
-			w.walk(n)
+		for _, e := range evs[evStart[b.Index]:evStart[b.Index+1]] {
+			if e.node == nil {
+				fl.use[e.name] = top(e.v)
+				continue
+			}
+			d := &def{v: e.v, kind: defAssign, node: e.node, old: top(e.v), block: b, guard: e.guard}
+			if id, ok := e.node.(*ast.InitDeclarator); ok && id.Init == nil {
+				d.kind, d.old = defUndef, nil
+			}
+			fl.defs = append(fl.defs, d)
+			push(d)
 		}
 		for _, s := range b.Succs {
-			for _, phi := range phiAt[s] {
+			for _, phi := range phiAt[s.Index] {
 				for i, p := range s.Preds {
 					if p == b {
 						phi.edges[i] = top(phi.v)
@@ -244,6 +264,15 @@ func (f *Func) buildFlow() *flow {
 	rename(g.Entry)
 	fl.defs = append(fl.defs, fl.phis...)
 	return fl
+}
+
+// flowEvent is a read (name set) or a write (node set) of a promoted
+// variable.
+type flowEvent struct {
+	v     *types.Var
+	name  *ast.Name
+	node  ast.Node
+	guard []ast.Expr
 }
 
 // walker visits the reads and writes of promoted variables of a node in
@@ -350,20 +379,21 @@ func (f *Func) evalDefs() bool {
 	changed := false
 	// Joins of the branches that became variant.
 	for _, b := range f.Graph.Blocks {
-		if !b.Live || len(b.Succs) < 2 || fl.branched[b] || f.Branch(b) == nil {
+		if !b.Live || len(b.Succs) < 2 || fl.branched[b] || f.branch(b) == nil {
 			continue
 		}
 		fl.branched[b] = true
 		for _, j := range joins(f.Graph, b) {
 			if fl.gate[j] == nil {
 				fl.gate[j] = b
+				in.epoch++
 			}
 		}
 	}
 	exitCache := map[*cfg.Loop]*cfg.Block{}
 	exitDone := map[*cfg.Loop]bool{}
 	for _, d := range fl.defs {
-		if d.why != nil {
+		if d.why != nil || d.nilAt == in.epoch+1 {
 			continue
 		}
 		var why *Reason
@@ -378,9 +408,12 @@ func (f *Func) evalDefs() bool {
 		if why != nil {
 			d.why = why
 			changed = true
+			in.epoch++
 			if in.Vars[d.v] == nil {
 				in.Vars[d.v] = why
 			}
+		} else if !d.impure {
+			d.nilAt = in.epoch + 1
 		}
 	}
 	return changed
@@ -430,7 +463,7 @@ func (f *Func) phiVariant(d *def, exitCache map[*cfg.Loop]*cfg.Block, exitDone m
 	}
 	name := d.v.Name()
 	if br := f.flow.gate[d.block]; br != nil && differ {
-		r := f.Branch(br)
+		r := f.branch(br)
 		return &Reason{Node: r.Node, What: name + " assigned under thread-dependent control (" + r.What + ")", Branch: br}
 	}
 	// Exits of loops whose exit is thread-variant.
@@ -446,12 +479,13 @@ func (f *Func) phiVariant(d *def, exitCache map[*cfg.Loop]*cfg.Block, exitDone m
 			if !l.Contains(e.block) {
 				continue
 			}
+			d.impure = true
 			if !exitDone[l] {
 				exitDone[l] = true
 				exitCache[l] = f.variantExit(l)
 			}
 			if br := exitCache[l]; br != nil {
-				r := f.Branch(br)
+				r := f.branch(br)
 				return &Reason{Node: e.node, What: name + " changed in a loop whose exit is under thread-dependent control (" + r.What + ")", Branch: br}
 			}
 		}
@@ -473,7 +507,7 @@ func (f *Func) variantExit(l *cfg.Loop) *cfg.Block {
 	for len(work) > 0 {
 		b := work[len(work)-1]
 		work = work[:len(work)-1]
-		if len(b.Succs) > 1 && f.Branch(b) != nil {
+		if len(b.Succs) > 1 && f.branch(b) != nil {
 			return b
 		}
 		for _, cd := range f.Graph.ControlDeps(b) {

@@ -78,6 +78,10 @@ type Info struct {
 
 	// params says why a parameter's value on entry is variant.
 	params map[*types.Var]*Reason
+	// epoch counts the changes of the facts Variant reads (variables,
+	// definitions, results, memory, φ gates): a result computed at the
+	// same epoch is still valid.
+	epoch  uint64
 	byDecl map[*ast.Decl]*Func
 	byObj  map[*types.FuncObj]*Func
 }
@@ -99,6 +103,8 @@ type Func struct {
 	blocks []blockEvents
 	ctrl   []*Reason // by block index: memo of Control for the current round
 	done   []bool
+	brAt   []uint64  // by block index: epoch+1 at which brWhy was computed
+	brWhy  []*Reason // memo of branch
 }
 
 // Func returns the facts of a function definition.
@@ -184,6 +190,8 @@ func Analyze(file *ast.File, info *types.Info, conf *Config) *Info {
 		f.flow = f.buildFlow()
 		f.ctrl = make([]*Reason, len(f.Graph.Blocks))
 		f.done = make([]bool, len(f.Graph.Blocks))
+		f.brAt = make([]uint64, len(f.Graph.Blocks))
+		f.brWhy = make([]*Reason, len(f.Graph.Blocks))
 	}
 	for _, f := range in.Funcs {
 		f.blocks = f.collectEvents()
@@ -340,10 +348,11 @@ func (f *Func) step() bool {
 		if r != nil && in.Vars[v] == nil {
 			in.Vars[v] = r
 			changed = true
+			in.epoch++
 		}
 	}
 	if f.flow != nil && f.evalDefs() {
-		changed = true
+		changed = true // evalDefs counts its changes in the epoch
 	}
 	for i := range f.blocks {
 		be := &f.blocks[i]
@@ -357,6 +366,7 @@ func (f *Func) step() bool {
 		if be.coll != nil && f.Collective == nil && in.CollectiveKind(be.coll) != "" {
 			f.Collective = be.coll
 			changed = true
+			in.epoch++
 		}
 		for _, ev := range be.events {
 			switch ev.kind {
@@ -368,9 +378,11 @@ func (f *Func) step() bool {
 				if why := f.Variant(r.X); why != nil {
 					f.Result = why
 					changed = true
+					in.epoch++
 				} else if why := under("return", r); why != nil {
 					f.Result = why
 					changed = true
+					in.epoch++
 				}
 			case evInit:
 				if in.Vars[ev.v] != nil {
@@ -393,8 +405,10 @@ func (f *Func) step() bool {
 					// a store through a pointer
 					if r := f.Variant(m.R); r != nil {
 						in.Memory, changed = r, true
+						in.epoch++
 					} else if r := under("store", m); r != nil {
 						in.Memory, changed = r, true
+						in.epoch++
 					}
 					break
 				}
@@ -431,6 +445,7 @@ func (f *Func) step() bool {
 				if c.Collective != nil && f.Collective == nil {
 					f.Collective = m
 					changed = true
+					in.epoch++
 				}
 				ps := c.ps
 				for i, a := range m.Args {
@@ -441,6 +456,7 @@ func (f *Func) step() bool {
 								in.Vars[ps[i]] = r
 							}
 							changed = true
+							in.epoch++
 						}
 					}
 				}
@@ -549,7 +565,7 @@ func (f *Func) Control(b *cfg.Block) *Reason {
 	f.done[b.Index] = true // cycles in control dependence: assume uniform meanwhile
 	var r *Reason
 	for _, d := range f.Graph.ControlDeps(b) {
-		if br := f.Branch(d.Block); br != nil {
+		if br := f.branch(d.Block); br != nil {
 			r = &Reason{Node: br.Node, What: br.What, Branch: d.Block}
 			break
 		}
@@ -571,6 +587,29 @@ func (f *Func) Control(b *cfg.Block) *Reason {
 // Branch returns why the choice of successor of block b may differ between
 // threads, or nil (also for blocks with one successor).
 func (f *Func) Branch(b *cfg.Block) *Reason {
+	r := f.branch(b)
+	if r == nil {
+		return nil
+	}
+	c := *r
+	return &c
+}
+
+// branch is Branch, memoized while the facts do not change; the result is
+// shared, not to be modified.
+func (f *Func) branch(b *cfg.Block) *Reason {
+	if b.Index >= len(f.brAt) || f.Graph.Blocks[b.Index] != b {
+		return f.computeBranch(b)
+	}
+	if f.brAt[b.Index] == f.info.epoch+1 {
+		return f.brWhy[b.Index]
+	}
+	r := f.computeBranch(b)
+	f.brAt[b.Index], f.brWhy[b.Index] = f.info.epoch+1, r
+	return r
+}
+
+func (f *Func) computeBranch(b *cfg.Block) *Reason {
 	switch c := b.Control().(type) {
 	case nil:
 		return nil
