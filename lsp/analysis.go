@@ -152,6 +152,7 @@ func (s *Server) runJob(ds *docState, j *job, in *analysisInput) {
 	}
 	snap := s.runAnalysis(in)
 	snap.gen = j.gen
+	s.log.Printf("analysed %s version %d in %v: %d findings", in.path, in.version, snap.elapsed.Round(time.Microsecond), len(snap.findings))
 	s.finishJob(ds, j, snap)
 }
 

@@ -190,14 +190,16 @@ func (l *locator) workspaceEdit(edits []checks.Edit) *protocol.WorkspaceEdit {
 		return cmp.Or(cmp.Compare(a.Pos.Path, b.Pos.Path), cmp.Compare(a.Pos.Offset, b.Pos.Offset))
 	})
 	for _, e := range sorted {
-		end := e.End
-		if !end.IsValid() {
-			end = e.Pos
-		}
-		r, ok := l.rangeOf(e.Pos, end)
-		if !ok {
+		// Not rangeOf: an insertion (a point) must stay a point.
+		m := l.mapper(e.Pos.Path)
+		if m == nil {
 			return nil
 		}
+		end := e.End.Offset
+		if !e.End.IsValid() || e.End.Path != e.Pos.Path || end < e.Pos.Offset {
+			end = e.Pos.Offset
+		}
+		r := m.rangeOf(e.Pos.Offset, end)
 		u := l.uriOf(e.Pos.Path)
 		changes[u] = append(changes[u], protocol.TextEdit{Range: r, NewText: e.NewText})
 	}
