@@ -150,10 +150,10 @@ func TestFixKernels(t *testing.T) {
 	if testing.Short() || !haveCC() {
 		t.Skip("needs a C compiler")
 	}
-	// The stencil's writes of OUT are coalesced row by row (a forall
-	// iteration writes one row from column 1 to N-2): one upc_memput per
-	// owning thread and row, about 70x in all at THREADS=8.
-	for k, want := range map[string]uint64{"matvec.upc": 50, "stencil.upc": 60} {
+	// The stencil's writes of OUT are coalesced row by row and the rows'
+	// parts merged into runs per owning thread: about 228x in all at
+	// THREADS=8 (the issue asks for at least 100x on both kernels).
+	for k, want := range map[string]uint64{"matvec.upc": 100, "stencil.upc": 200} {
 		t.Run(k, func(t *testing.T) {
 			path := filepath.Join("../../../testdata/kernels", k)
 			orig, err := os.ReadFile(path)

@@ -50,8 +50,14 @@ func (c *checker) coalesceWrites(fx *fixer, g *group) *analysis.SuggestedFix {
 		return nil
 	}
 	var sf *analysis.SuggestedFix
+	bs, _ := c.blockOf(a)
 	if n := w.count; n.IsConst() && n.Const <= stackLimit {
-		sf = c.writeWhole(fx, w)
+		if p, _ := c.parentRuns(w); p != nil && bs == 1 {
+			sf = c.writeRuns(fx, w, p) // fixruns.go
+		}
+		if sf == nil {
+			sf = c.writeWhole(fx, w)
+		}
 	} else if w.iv.Dir > 0 {
 		sf = c.writeStrips(fx, w)
 	}
