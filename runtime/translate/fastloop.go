@@ -147,3 +147,229 @@ func isLoop(s ast.Stmt) bool {
 	}
 	return false
 }
+
+// ivdepSafe reports whether innermost loop s of a single-thread version
+// may be marked `_Pragma("GCC ivdep")`: the C compiler cannot tell that
+// two shared arrays (both addressed from the one shared segment) do not
+// overlap, so without the mark it does not vectorize the loop. The mark
+// asserts that iterations have no memory dependence, which holds when
+//
+//   - the loop steps an integer induction variable i (i++, i--, i += c,
+//     i -= c; not assigned elsewhere in the loop);
+//   - every memory access is an element X[i], X[i + c] or X[i - c] (c an
+//     integer constant) of a named static shared array X (distinct
+//     objects never overlap), and an array that the loop writes is only
+//     accessed at one such index (each iteration touches its own
+//     element);
+//   - every other variable is a local scalar whose address is never taken
+//     (a register value, whose dependences the compiler sees), and the
+//     loop contains no nested loop, pointer dereference, member access or
+//     address-of.
+func (t *translator) ivdepSafe(s ast.Stmt) bool {
+	var post ast.Expr
+	var parts []ast.Node
+	switch x := s.(type) {
+	case *ast.ForStmt:
+		post = x.Post
+		parts = []ast.Node{x.Cond, x.Body}
+	case *ast.ForallStmt:
+		post = x.Post
+		parts = []ast.Node{x.Cond, x.Body}
+	default:
+		return false
+	}
+	iv := t.inductionVar(post)
+	if iv == nil {
+		return false
+	}
+	if sz, ok := types.Sizeof(iv.Type()); !ok || sz < 4 || !types.IsInteger(iv.Type()) {
+		return false
+	}
+	type access struct {
+		off   int64
+		write bool
+	}
+	accesses := map[*types.Var][]access{}
+	written := map[ast.Node]bool{}
+	ok := true
+	markWrite := func(e ast.Expr) {
+		e = unparen(e)
+		written[e] = true
+		if n, isName := e.(*ast.Name); isName && t.info.Uses[n] == iv {
+			ok = false // the induction variable changes in the body
+		}
+	}
+	for _, p := range parts {
+		ast.Inspect(p, func(n ast.Node) bool {
+			if !ok || isNilNode(n) {
+				return false
+			}
+			switch x := n.(type) {
+			case *ast.ForStmt, *ast.WhileStmt, *ast.DoStmt, *ast.ForallStmt, *ast.StmtExpr, *ast.CompoundLit,
+				*ast.VaArgExpr, *ast.MemberExpr:
+				ok = false
+			case *ast.AssignExpr:
+				markWrite(x.L)
+			case *ast.PostfixExpr:
+				markWrite(x.X)
+			case *ast.UnaryExpr:
+				switch x.Op {
+				case "++", "--":
+					markWrite(x.X)
+				case "*", "&", "&&":
+					ok = false
+				}
+			case *ast.IndexExpr:
+				pe, ie := x.X, x.Index
+				if !types.IsPointer(t.valType(pe)) {
+					pe, ie = ie, pe
+				}
+				name, isName := unparen(pe).(*ast.Name)
+				var obj *types.Var
+				if isName {
+					obj, _ = t.info.Uses[name].(*types.Var)
+				}
+				if obj == nil || t.sharedObjs[obj] == nil {
+					ok = false
+					return false
+				}
+				if _, isArr := types.Core(obj.Type()).(*types.Array); !isArr {
+					ok = false
+					return false
+				}
+				off, affine := t.ivOffset(ie, iv)
+				if !affine {
+					ok = false
+					return false
+				}
+				accesses[obj] = append(accesses[obj], access{off, written[x]})
+				return false
+			case *ast.Name:
+				switch o := t.info.Uses[x].(type) {
+				case *types.Var:
+					if !t.registerVar(o) {
+						ok = false
+					}
+				case *types.FuncObj:
+					// the callee of a pure call
+				}
+			}
+			return ok
+		})
+	}
+	if !ok {
+		return false
+	}
+	for _, as := range accesses {
+		w := false
+		for _, a := range as {
+			w = w || a.write
+		}
+		if !w {
+			continue
+		}
+		for _, a := range as {
+			if a.off != as[0].off {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// inductionVar returns i for a loop step i++, ++i, i--, --i, i += c or
+// i -= c (c a nonzero integer constant) on a register variable i.
+func (t *translator) inductionVar(post ast.Expr) *types.Var {
+	var target ast.Expr
+	switch x := unparen(post).(type) {
+	case *ast.PostfixExpr:
+		target = x.X
+	case *ast.UnaryExpr:
+		if x.Op == "++" || x.Op == "--" {
+			target = x.X
+		}
+	case *ast.AssignExpr:
+		if x.Op == "+=" || x.Op == "-=" {
+			if c, ok := t.intConst(x.R); ok && c != 0 {
+				target = x.L
+			}
+		}
+	}
+	if target == nil {
+		return nil
+	}
+	n, ok := unparen(target).(*ast.Name)
+	if !ok {
+		return nil
+	}
+	v, ok := t.info.Uses[n].(*types.Var)
+	if !ok || !t.registerVar(v) {
+		return nil
+	}
+	return v
+}
+
+// ivOffset matches i, i + c, c + i and i - c.
+func (t *translator) ivOffset(e ast.Expr, iv *types.Var) (int64, bool) {
+	isIV := func(e ast.Expr) bool {
+		n, ok := unparen(e).(*ast.Name)
+		return ok && t.info.Uses[n] == iv
+	}
+	e = unparen(e)
+	if isIV(e) {
+		return 0, true
+	}
+	b, ok := e.(*ast.BinaryExpr)
+	if !ok {
+		return 0, false
+	}
+	switch {
+	case b.Op == "+" && isIV(b.X):
+		c, ok := t.intConst(b.Y)
+		return c, ok
+	case b.Op == "+" && isIV(b.Y):
+		c, ok := t.intConst(b.X)
+		return c, ok
+	case b.Op == "-" && isIV(b.X):
+		c, ok := t.intConst(b.Y)
+		return -c, ok
+	}
+	return 0, false
+}
+
+func (t *translator) intConst(e ast.Expr) (int64, bool) {
+	tv, ok := t.info.Types[e]
+	if !ok || tv.Mode != types.ModeConstant || tv.Value.Kind != types.IntValue {
+		return 0, false
+	}
+	return tv.Value.Int, true
+}
+
+// registerVar reports whether v is a local scalar whose address is never
+// taken: the C compiler keeps it in a register, and its dependences are
+// visible to it.
+func (t *translator) registerVar(v *types.Var) bool {
+	if v.IsStatic() || v.Field || hasShared(v.Type()) {
+		return false
+	}
+	if !types.IsInteger(v.Type()) && !types.IsArithmetic(v.Type()) {
+		return false
+	}
+	if types.QualsOf(v.Type()).Flags&types.Volatile != 0 {
+		return false
+	}
+	if t.addrTaken == nil {
+		t.addrTaken = map[types.Object]bool{}
+		ast.Inspect(t.u.File, func(n ast.Node) bool {
+			if u, ok := n.(*ast.UnaryExpr); ok && u.Op == "&" {
+				if nm, ok := unparen(u.X).(*ast.Name); ok {
+					if o := t.info.Uses[nm]; o != nil {
+						t.addrTaken[o] = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	return !t.addrTaken[v]
+}

@@ -43,14 +43,17 @@ int main(void) {
     for (i = 0; i < N; i++) sum += p[i];                /* 100 r, 800 B */
     for (i = 0; i < 10; i++) sum += f(i);               /* not versioned: 10 r, 40 B */
     for (i = 0; i < 5; i++) s = i;                      /* not versioned: 5 w, 20 B */
-    printf("%.1f %d\n", sum, c[7]);                     /* 1 r, 4 B */
+    for (i = 1; i < N; i++) a[i] = a[i-1] + 1.0;        /* 99 r 792 B, 99 w 792 B; no ivdep */
+    for (i = 0; i < N - 1; i++) b[i] = a[i] * 2 + a[i+1]; /* 198 r 1584 B, 99 w 792 B */
+    printf("%.1f %d %.1f %.1f\n", sum, c[7], a[N-1], b[N-2]); /* 3 r, 20 B */
     return 0;
 }
 `
 
 // TestSingleThreadLoops checks that the single-thread loop versions keep
 // the results and the local access statistics exact, with dynamic and
-// static THREADS, and that only the loops that may be versioned are.
+// static THREADS, and that only the loops that may be versioned (and
+// marked ivdep) are.
 func TestSingleThreadLoops(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "l1.upc")
@@ -62,8 +65,11 @@ func TestSingleThreadLoops(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n := strings.Count(string(c), "if (THREADS == 1)"); n != 8 {
-			t.Errorf("static %d: %d versioned loops, want 8\n%s", static, n, c)
+		if n := strings.Count(string(c), "if (THREADS == 1)"); n != 10 {
+			t.Errorf("static %d: %d versioned loops, want 10\n%s", static, n, c)
+		}
+		if n := strings.Count(string(c), `_Pragma("GCC ivdep")`); n != 4 {
+			t.Errorf("static %d: %d loops marked ivdep, want 4\n%s", static, n, c)
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 		bin, err := runtime.Build(ctx, []runtime.Source{{Name: "l1.c", Code: c}},
@@ -79,16 +85,16 @@ func TestSingleThreadLoops(t *testing.T) {
 		if err := res.Err(); err != nil {
 			t.Fatalf("%v\n%s", err, res.Stderr)
 		}
-		if got := strings.TrimSpace(string(res.Threads[0].Stdout)); got != "661721.8 10" {
+		if got := strings.TrimSpace(string(res.Threads[0].Stdout)); got != "661721.8 10 99.0 295.0" {
 			t.Errorf("static %d: output %q", static, got)
 		}
 		if res.Stats == nil {
 			t.Fatal("no statistics")
 		}
 		tot := res.Stats.Total
-		if tot.LocalReads != 965 || tot.LocalReadBytes != 6680 || tot.LocalWrites != 910 || tot.LocalWriteBytes != 6060 ||
+		if tot.LocalReads != 1264 || tot.LocalReadBytes != 9072 || tot.LocalWrites != 1108 || tot.LocalWriteBytes != 7644 ||
 			tot.RemoteReads != 0 || tot.RemoteWrites != 0 {
-			t.Errorf("static %d: counts %+v, want 965 reads (6680 B), 910 writes (6060 B)", static, tot)
+			t.Errorf("static %d: counts %+v, want 1264 reads (9072 B), 1108 writes (7644 B)", static, tot)
 		}
 	}
 }

@@ -42,6 +42,10 @@ func (t *translator) stmt(s ast.Stmt) {
 	case *ast.DoStmt:
 		t.gap(x, []ast.Node{x.Body, x.Cond}, t.condOrStmt(x.Cond))
 	case *ast.ForStmt:
+		if t.l1 != "" && t.ivdepSafe(x) {
+			t.atNode(x)
+			t.w.write(`_Pragma("GCC ivdep") `)
+		}
 		t.gap(x, []ast.Node{&x.Init, x.Cond, x.Post, x.Body}, func(c ast.Node) {
 			switch c := c.(type) {
 			case *ast.ForInit:
@@ -203,6 +207,9 @@ func (t *translator) forall(x *ast.ForallStmt) {
 	distributes := aff != nil && !aff.Continue && aff.X != nil
 	if distributes && t.l1 == "" {
 		t.w.write("{ const int upcr_ctl = upcr_forall_begin(); ")
+	}
+	if t.l1 != "" && t.ivdepSafe(x) {
+		t.w.write(`_Pragma("GCC ivdep") `)
 	}
 	t.w.write("for (")
 	t.forInit(&x.Init)

@@ -176,6 +176,7 @@ type translator struct {
 	// version.
 	l1        string
 	l1Off     bool
+	addrTaken map[types.Object]bool // objects whose address is taken (&x), built on demand
 	funcDecls map[*ast.Decl]*types.FuncDecl
 	renameTok map[int]string
 	anonSpec  map[*ast.RecordSpec]string
