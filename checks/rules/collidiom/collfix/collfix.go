@@ -7,7 +7,6 @@ package collfix
 import (
 	"bytes"
 	gotoken "go/token"
-	"regexp"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -32,6 +31,52 @@ type Editor struct {
 	src   []byte
 	// called memoises CalledByAll: 1 proven, 2 not (or in progress).
 	called map[*facts.Func]int
+	// words and calls count, over the whole text, each identifier and its
+	// occurrences followed by "(": built on first use, so that name checks
+	// cost a lookup, not a scan of the file per name.
+	words, calls map[string]int
+}
+
+// countWords counts the identifiers of text, and those followed by "("
+// (after blanks).
+func countWords(text []byte) (words, calls map[string]int) {
+	words, calls = map[string]int{}, map[string]int{}
+	for i := 0; i < len(text); {
+		c := text[i]
+		if !isIdentStart(c) {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(text) && (isIdentStart(text[j]) || text[j] >= '0' && text[j] <= '9') {
+			j++
+		}
+		// An identifier must not continue a number (0x1f, 1e5).
+		if i > 0 && text[i-1] >= '0' && text[i-1] <= '9' {
+			i = j
+			continue
+		}
+		w := string(text[i:j])
+		words[w]++
+		k := j
+		for k < len(text) && (text[k] == ' ' || text[k] == '\t' || text[k] == '\n' || text[k] == '\r') {
+			k++
+		}
+		if k < len(text) && text[k] == '(' {
+			calls[w]++
+		}
+		i = j
+	}
+	return words, calls
+}
+
+func isIdentStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+func (e *Editor) wordCounts() (words, calls map[string]int) {
+	if e.words == nil {
+		e.words, e.calls = countWords(e.src)
+	}
+	return e.words, e.calls
 }
 
 // New returns an editor of the unit's main file, or nil if its text
@@ -137,7 +182,7 @@ func (e *Editor) FileScope(fn *facts.Func, base string, decl func(name string) s
 // Taken reports whether name occurs as an identifier in the file or is
 // declared (e.g. by a header) at file scope.
 func (e *Editor) Taken(name string) bool {
-	if regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\b`).Match(e.src) {
+	if words, _ := e.wordCounts(); words[name] > 0 {
 		return true
 	}
 	info := e.Facts.Unit.Info
@@ -160,7 +205,8 @@ func (e *Editor) Uses(n ast.Node, name string, skip ...ast.Node) int {
 			}
 		}
 	}
-	return len(regexp.MustCompile(`\b`+regexp.QuoteMeta(name)+`\b`).FindAll(text, -1))
+	words, _ := countWords(text)
+	return words[name]
 }
 
 // Ident turns an expression's text into an identifier fragment.
@@ -351,9 +397,8 @@ func (e *Editor) CalledByAll(fn *facts.Func) bool {
 // its own definition (a call through a pointer escapes the analysis).
 func (e *Editor) addressTaken(fn *facts.Func) bool {
 	name := fn.Graph.Name
-	calls := len(regexp.MustCompile(`\b`+regexp.QuoteMeta(name)+`\s*\(`).FindAll(e.src, -1))
-	uses := len(regexp.MustCompile(`\b`+regexp.QuoteMeta(name)+`\b`).FindAll(e.src, -1))
-	return uses != calls
+	words, calls := e.wordCounts()
+	return words[name] != calls[name]
 }
 
 // sharedPtr is the pointer-to-shared type to a value type: block size 1,
