@@ -9,194 +9,334 @@ import "github.com/upclint/upclint/grammar/ast"
 // VLA sizes. Unevaluated operands (sizeof, typeof) are visited too: use
 // Unevaluated to tell them apart.
 func Inspect(n ast.Node, f func(ast.Node) bool) {
-	if isNil(n) || !f(n) {
-		return
-	}
-	ins := func(m ast.Node) { Inspect(m, f) }
+	// One type switch per node: each case checks for a typed nil, calls f
+	// and visits the children.
 	switch n := n.(type) {
+	case nil:
+		return
 	case *ast.Decl:
+		if n == nil || !f(n) {
+			return
+		}
 		if n.Specs != nil {
-			ins(n.Specs)
+			Inspect(n.Specs, f)
 		}
 		for _, d := range n.Inits {
-			ins(d)
+			Inspect(d, f)
 		}
 		if n.Body != nil {
-			ins(n.Body)
+			Inspect(n.Body, f)
 		}
 	case *ast.DeclSpecs:
+		if n == nil || !f(n) {
+			return
+		}
 		for _, s := range n.List {
 			if s.Typeof != nil {
-				ins(s.Typeof)
+				Inspect(s.Typeof, f)
 			}
 		}
 	case *ast.TypeofSpec:
+		if n == nil || !f(n) {
+			return
+		}
 		if n.Type != nil {
-			ins(n.Type)
+			Inspect(n.Type, f)
 		}
 		if n.X != nil {
-			ins(n.X)
+			Inspect(n.X, f)
 		}
 	case *ast.TypeName:
+		if n == nil || !f(n) {
+			return
+		}
 		if n.Specs != nil {
-			ins(n.Specs)
+			Inspect(n.Specs, f)
 		}
 		if n.Decl != nil {
-			ins(n.Decl)
+			Inspect(n.Decl, f)
 		}
 	case *ast.InitDeclarator:
+		if n == nil || !f(n) {
+			return
+		}
 		if n.Decl != nil {
-			ins(n.Decl)
+			Inspect(n.Decl, f)
 		}
 		if n.Init != nil {
-			ins(n.Init)
+			Inspect(n.Init, f)
 		}
 	case *ast.Declarator:
+		if n == nil || !f(n) {
+			return
+		}
 		if n.Direct != nil {
-			ins(n.Direct)
+			Inspect(n.Direct, f)
 		}
 	case *ast.DirectDecl:
+		if n == nil || !f(n) {
+			return
+		}
 		if n.Nested != nil {
-			ins(n.Nested)
+			Inspect(n.Nested, f)
 		}
 		for _, s := range n.Suffixes {
 			if s.Array != nil && s.Array.Size != nil {
-				ins(s.Array.Size)
+				Inspect(s.Array.Size, f)
 			}
 		}
 	case *ast.Initializer:
+		if n == nil || !f(n) {
+			return
+		}
 		if n.List != nil {
-			ins(n.List)
+			Inspect(n.List, f)
 		}
 		if n.X != nil {
-			ins(n.X)
+			Inspect(n.X, f)
 		}
 	case *ast.InitList:
+		if n == nil || !f(n) {
+			return
+		}
 		for _, it := range n.Items {
 			for _, d := range it.Designators {
 				if d.Index != nil {
-					ins(d.Index)
+					Inspect(d.Index, f)
 				}
 				if d.High != nil {
-					ins(d.High)
+					Inspect(d.High, f)
 				}
 			}
 			if it.Init != nil {
-				ins(it.Init)
+				Inspect(it.Init, f)
 			}
 		}
 
 	// Statements.
 	case *ast.Block:
+		if n == nil || !f(n) {
+			return
+		}
 		for _, s := range n.Items {
-			ins(s)
+			Inspect(s, f)
 		}
 	case *ast.DeclStmt:
-		ins(n.Decl)
+		if n == nil || !f(n) {
+			return
+		}
+		Inspect(n.Decl, f)
 	case *ast.ExprStmt:
-		ins(n.X)
+		if n == nil || !f(n) {
+			return
+		}
+		Inspect(n.X, f)
 	case *ast.IfStmt:
-		ins(n.Cond)
-		ins(n.Then)
-		ins(n.Else)
+		if n == nil || !f(n) {
+			return
+		}
+		Inspect(n.Cond, f)
+		Inspect(n.Then, f)
+		Inspect(n.Else, f)
 	case *ast.WhileStmt:
-		ins(n.Cond)
-		ins(n.Body)
+		if n == nil || !f(n) {
+			return
+		}
+		Inspect(n.Cond, f)
+		Inspect(n.Body, f)
 	case *ast.DoStmt:
-		ins(n.Body)
-		ins(n.Cond)
+		if n == nil || !f(n) {
+			return
+		}
+		Inspect(n.Body, f)
+		Inspect(n.Cond, f)
 	case *ast.ForStmt:
-		ins(&n.Init)
-		ins(n.Cond)
-		ins(n.Post)
-		ins(n.Body)
+		if n == nil || !f(n) {
+			return
+		}
+		Inspect(&n.Init, f)
+		Inspect(n.Cond, f)
+		Inspect(n.Post, f)
+		Inspect(n.Body, f)
 	case *ast.ForInit:
+		if n == nil || !f(n) {
+			return
+		}
 		if n.Decl != nil {
-			ins(n.Decl)
+			Inspect(n.Decl, f)
 		}
-		ins(n.X)
+		Inspect(n.X, f)
 	case *ast.ForallStmt:
-		ins(&n.Init)
-		ins(n.Cond)
-		ins(n.Post)
-		if n.Affinity != nil {
-			ins(n.Affinity)
+		if n == nil || !f(n) {
+			return
 		}
-		ins(n.Body)
+		Inspect(&n.Init, f)
+		Inspect(n.Cond, f)
+		Inspect(n.Post, f)
+		if n.Affinity != nil {
+			Inspect(n.Affinity, f)
+		}
+		Inspect(n.Body, f)
 	case *ast.Affinity:
-		ins(n.X)
+		if n == nil || !f(n) {
+			return
+		}
+		Inspect(n.X, f)
 	case *ast.SwitchStmt:
-		ins(n.Tag)
-		ins(n.Body)
+		if n == nil || !f(n) {
+			return
+		}
+		Inspect(n.Tag, f)
+		Inspect(n.Body, f)
 	case *ast.CaseStmt:
-		ins(n.Value)
-		ins(n.High)
-		ins(n.Body)
+		if n == nil || !f(n) {
+			return
+		}
+		Inspect(n.Value, f)
+		Inspect(n.High, f)
+		Inspect(n.Body, f)
 	case *ast.DefaultStmt:
-		ins(n.Body)
+		if n == nil || !f(n) {
+			return
+		}
+		Inspect(n.Body, f)
 	case *ast.LabeledStmt:
-		ins(n.Body)
+		if n == nil || !f(n) {
+			return
+		}
+		Inspect(n.Body, f)
 	case *ast.GotoStmt:
-		ins(n.X)
+		if n == nil || !f(n) {
+			return
+		}
+		Inspect(n.X, f)
 	case *ast.ReturnStmt:
-		ins(n.X)
+		if n == nil || !f(n) {
+			return
+		}
+		Inspect(n.X, f)
 	case *ast.BarrierStmt:
-		ins(n.ID)
+		if n == nil || !f(n) {
+			return
+		}
+		Inspect(n.ID, f)
 
 	// Expressions.
 	case *ast.ParenExpr:
-		ins(n.X)
+		if n == nil || !f(n) {
+			return
+		}
+		Inspect(n.X, f)
 	case *ast.UnaryExpr:
-		ins(n.X)
+		if n == nil || !f(n) {
+			return
+		}
+		Inspect(n.X, f)
 	case *ast.PostfixExpr:
-		ins(n.X)
+		if n == nil || !f(n) {
+			return
+		}
+		Inspect(n.X, f)
 	case *ast.BinaryExpr:
-		ins(n.X)
-		ins(n.Y)
+		if n == nil || !f(n) {
+			return
+		}
+		Inspect(n.X, f)
+		Inspect(n.Y, f)
 	case *ast.AssignExpr:
-		ins(n.L)
-		ins(n.R)
+		if n == nil || !f(n) {
+			return
+		}
+		Inspect(n.L, f)
+		Inspect(n.R, f)
 	case *ast.CondExpr:
-		ins(n.Cond)
-		ins(n.Then)
-		ins(n.Else)
+		if n == nil || !f(n) {
+			return
+		}
+		Inspect(n.Cond, f)
+		Inspect(n.Then, f)
+		Inspect(n.Else, f)
 	case *ast.CommaExpr:
+		if n == nil || !f(n) {
+			return
+		}
 		for _, x := range n.List {
-			ins(x)
+			Inspect(x, f)
 		}
 	case *ast.CallExpr:
-		ins(n.Fun)
+		if n == nil || !f(n) {
+			return
+		}
+		Inspect(n.Fun, f)
 		for _, x := range n.Args {
-			ins(x)
+			Inspect(x, f)
 		}
 	case *ast.IndexExpr:
-		ins(n.X)
-		ins(n.Index)
-	case *ast.MemberExpr:
-		ins(n.X)
-	case *ast.CastExpr:
-		if n.Type != nil {
-			ins(n.Type)
+		if n == nil || !f(n) {
+			return
 		}
-		ins(n.X)
-	case *ast.CompoundLit:
+		Inspect(n.X, f)
+		Inspect(n.Index, f)
+	case *ast.MemberExpr:
+		if n == nil || !f(n) {
+			return
+		}
+		Inspect(n.X, f)
+	case *ast.CastExpr:
+		if n == nil || !f(n) {
+			return
+		}
 		if n.Type != nil {
-			ins(n.Type)
+			Inspect(n.Type, f)
+		}
+		Inspect(n.X, f)
+	case *ast.CompoundLit:
+		if n == nil || !f(n) {
+			return
+		}
+		if n.Type != nil {
+			Inspect(n.Type, f)
 		}
 		if n.Init != nil {
-			ins(n.Init)
+			Inspect(n.Init, f)
 		}
 	case *ast.SizeofExpr:
-		if n.Type != nil {
-			ins(n.Type)
+		if n == nil || !f(n) {
+			return
 		}
-		ins(n.X)
+		if n.Type != nil {
+			Inspect(n.Type, f)
+		}
+		Inspect(n.X, f)
 	case *ast.StmtExpr:
+		if n == nil || !f(n) {
+			return
+		}
 		if n.Body != nil {
-			ins(n.Body)
+			Inspect(n.Body, f)
 		}
 	case *ast.VaArgExpr:
-		ins(n.X)
+		if n == nil || !f(n) {
+			return
+		}
+		Inspect(n.X, f)
+
+	case *ast.Name:
+		if n != nil {
+			f(n)
+		}
+	case *ast.BasicLit:
+		if n != nil {
+			f(n)
+		}
+	case *ast.UPCConst:
+		if n != nil {
+			f(n)
+		}
+	default:
+		if !isNil(n) {
+			f(n)
+		}
 	}
 }
 
