@@ -176,6 +176,9 @@ func (c *checker) coalesce(fx *fixer, g *group) *analysis.SuggestedFix {
 		sf = c.stridedFix(fx, p)
 	}
 	if sf == nil {
+		sf = c.readStrips(fx, p, bs) // fixstrips.go: unknown or large boxes
+	}
+	if sf == nil {
 		sf = c.boxFix(fx, p, bs)
 	}
 	if sf != nil && p.unsafe != "" {

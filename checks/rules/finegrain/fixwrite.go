@@ -466,23 +466,11 @@ func (c *checker) writeStrips(fx *fixer, w *writeFix) *analysis.SuggestedFix {
 		{Pos: fx.lineEnd(fr.end), End: fx.lineEnd(fr.end), NewText: []byte(after)},
 	}
 	// The loop's other lines move one level in.
-	src, off, ok := fx.source(w.fs.Start())
+	ind, ok := fx.indentEdits(w.fs, u, iv.Start, iv.Bound, w.a.Expr)
 	if !ok {
 		return nil
 	}
-	endOff := off + int(w.fs.End()-w.fs.Start())
-	if endOff > len(src) || bytes.Contains(src[off:endOff], []byte("\\\n")) {
-		return nil // a line continuation: indenting could change a literal
-	}
-	for i := off; i < endOff; i++ {
-		if src[i] == '\n' && i+1 < endOff && (src[i+1] == ' ' || src[i+1] == '\t') {
-			p := w.fs.Start() + gotoken.Pos(i+1-off)
-			if within(p, iv.Start) || within(p, iv.Bound) || within(p, w.a.Expr) {
-				continue
-			}
-			edits = append(edits, analysis.TextEdit{Pos: p, End: p, NewText: []byte(u)})
-		}
-	}
+	edits = append(edits, ind...)
 	edits = append(edits, fx.rewriteAccess(w, sName, nil, "("+startEl+")")...)
 	msg := fmt.Sprintf("coalesce the writes of %s: run the loop in strips of %d iterations that write a private buffer, put with %s after each strip", name, stackLimit, putKind(bs))
 	return &analysis.SuggestedFix{Message: msg, TextEdits: edits}

@@ -1,6 +1,6 @@
 // indefinite_neighbours.upc - three neighbouring reads of an indefinite
-// array with a bound known only at run time: the box [lo - 1, hi + 1] is
-// one upc_memget into a malloc'd buffer, guarded against an empty loop.
+// array with a bound known only at run time: the loop runs in strips of
+// 4094 iterations, each fetching its box [s - 1, e] into a stack buffer.
 #include <upc_relaxed.h>
 #include <stdio.h>
 

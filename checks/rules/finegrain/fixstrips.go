@@ -1,0 +1,231 @@
+package finegrain
+
+import (
+	"bytes"
+	"fmt"
+	gotoken "go/token"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/upclint/upclint/cfg"
+	"github.com/upclint/upclint/grammar/ast"
+	"github.com/upclint/upclint/grammar/types"
+)
+
+// indentEdits returns the edits that move the lines of s after its first
+// one level in (unit), skipping positions inside the nodes keep; ok is
+// false when s holds a line continuation, which indenting could change.
+func (fx *fixer) indentEdits(s ast.Stmt, unit string, keep ...ast.Node) ([]analysis.TextEdit, bool) {
+	src, off, ok := fx.source(s.Start())
+	if !ok {
+		return nil, false
+	}
+	endOff := off + int(s.End()-s.Start())
+	if endOff > len(src) || bytes.Contains(src[off:endOff], []byte("\\\n")) {
+		return nil, false
+	}
+	var edits []analysis.TextEdit
+	for i := off; i < endOff; i++ {
+		if src[i] != '\n' || i+1 >= endOff || src[i+1] != ' ' && src[i+1] != '\t' {
+			continue
+		}
+		p := s.Start() + gotoken.Pos(i+1-off)
+		inside := false
+		for _, n := range keep {
+			inside = inside || within(p, n)
+		}
+		if !inside {
+			edits = append(edits, analysis.TextEdit{Pos: p, End: p, NewText: []byte(unit)})
+		}
+	}
+	return edits, true
+}
+
+// readStrips strip-mines a loop whose reads of p.v have a bounding box of
+// unknown size or more than stackLimit elements (seed 003 §3): the loop
+// runs in strips of L iterations, and before each strip the rows the
+// strip reads (L plus the distance between the accesses) are fetched into
+// a stack buffer of at most stackLimit elements. It applies to a for loop
+// stepping its variable i by 1 upwards (< or <=) whose accesses' first
+// index is i + c for constants c; nil otherwise.
+func (c *checker) readStrips(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
+	l := p.g.loop
+	fs, ok := l.Stmt.(*ast.ForStmt)
+	if !ok || fs.Init.Decl != nil {
+		return nil
+	}
+	iv := l.Induction()
+	if iv == nil || !iv.StepKnown || iv.StepConst != 1 || iv.Start == nil || iv.Op != "<" && iv.Op != "<=" {
+		return nil
+	}
+	lo, hi, _ := c.af.IVRange(l)
+	if lo == nil || !c.invariantIn(lo, l) || !c.invariantIn(hi, l) {
+		return nil
+	}
+	var minc, maxc int64
+	for k, a := range p.g.accs {
+		f, _ := c.af.Form(indices(a.Expr)[0], a.Block)
+		if f == nil {
+			return nil
+		}
+		coef, rest, ok := f.Split(iv.Name)
+		if !ok || coef != 1 || !rest.IsConst() {
+			return nil
+		}
+		if k == 0 || rest.Const < minc {
+			minc = rest.Const
+		}
+		if k == 0 || rest.Const > maxc {
+			maxc = rest.Const
+		}
+	}
+	var rowElems int64 = 1
+	for _, d := range p.inner {
+		rowElems *= d
+	}
+	halo := maxc - minc
+	span := hi.Sub(lo)
+	if span.IsConst() && (span.Const+1+halo)*rowElems <= stackLimit {
+		return nil // the whole box fits: boxFix
+	}
+	strip := stackLimit/rowElems - halo
+	if strip < 16 {
+		return nil
+	}
+	ivVar := c.ivVar(fs, iv.Name)
+	if ivVar == nil || !types.IsInteger(types.Unqualified(ivVar.Type())) {
+		return nil
+	}
+	startF, _ := c.af.Form(iv.Start, l.Header)
+	boundF, _ := c.af.Form(iv.Bound, l.Header)
+	if startF == nil || boundF == nil || !c.invariantIn(boundF, l) {
+		return nil
+	}
+	ss, ok1 := c.render(startF)
+	bd, ok2 := c.render(boundF)
+	fr, ok3 := fx.frame(fs)
+	if !ok1 || !ok2 || !ok3 {
+		return nil
+	}
+	p.buf = fx.bufferName(p.v.Name())
+	sName, eName := p.buf+"_s", p.buf+"_e"
+	for _, nm := range []string{sName, eName} {
+		if fx.token(nm) || fx.used[nm] {
+			return nil
+		}
+		fx.used[nm] = true
+	}
+	name := p.v.Name()
+	u, in := fr.unit, fr.indent
+	i1 := in + u
+	rows := strip + halo
+	dims, zeros := "", ""
+	for _, d := range p.inner {
+		dims += "[" + strconv.FormatInt(d, 10) + "]"
+		zeros += "[0]"
+	}
+	boxLo := sName // first row fetched
+	switch {
+	case minc > 0:
+		boxLo = sName + " + " + strconv.FormatInt(minc, 10)
+	case minc < 0:
+		boxLo = sName + " - " + strconv.FormatInt(-minc, 10)
+	}
+	what := "elements"
+	if len(p.inner) > 0 {
+		what = "rows"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s/* upclint: the loop runs in strips of %d iterations; the %s of %s a strip reads\n", in, strip, what, name)
+	fmt.Fprintf(&b, "%s   are fetched before it */\n", in)
+	fmt.Fprintf(&b, "%s%s %s[%d]%s;\n", in, p.elem, p.buf, rows, dims)
+	fmt.Fprintf(&b, "%s%s;\n", in, types.TypeString(types.Unqualified(ivVar.Type()), sName+" = "+ss+", "+eName))
+	fmt.Fprintf(&b, "%sdo {\n", in)
+	cond, next := eName+" > "+sName, eName
+	count := "(" + eName + " - " + sName + ")"
+	if iv.Op == "<" {
+		fmt.Fprintf(&b, "%s%s = %s < %s && %s - %s > %d ? %s + %d : %s;\n", i1, eName, sName, paren(boundF, bd), paren(boundF, bd), sName, strip, sName, strip, bd)
+		if halo > 0 {
+			count = "(" + eName + " - " + sName + " + " + strconv.FormatInt(halo, 10) + ")"
+		}
+	} else {
+		fmt.Fprintf(&b, "%s%s = %s <= %s && %s - %s >= %d ? %s + %d : %s;\n", i1, eName, sName, paren(boundF, bd), paren(boundF, bd), sName, strip, sName, strip-1, bd)
+		cond, next = eName+" >= "+sName, eName+" + 1"
+		count = "(" + eName + " - " + sName + " + " + strconv.FormatInt(halo+1, 10) + ")"
+	}
+	n := count
+	if rowElems != 1 {
+		n = count + " * " + strconv.FormatInt(rowElems, 10)
+	}
+	start := "&" + name + "[" + boxLo + "]" + strings.Repeat("[0]", len(p.inner))
+	bufFlat := p.buf
+	if len(p.inner) > 0 {
+		bufFlat = "&" + p.buf + "[0]" + zeros
+	}
+	fmt.Fprintf(&b, "%sif (%s)", i1, cond)
+	switch {
+	case bs == 0:
+		fmt.Fprintf(&b, "\n%s%supc_memget(%s, %s, %s * sizeof(%s));\n", i1, u, bufFlat, start, n, p.elem)
+	case bs > 1:
+		i2, i3 := i1+u, i1+u+u
+		fmt.Fprintf(&b, " {\n%s/* one upc_memget per block of %d elements */\n", i2, bs)
+		fmt.Fprintf(&b, "%ssize_t _upclint_k, _upclint_r;\n", i2)
+		fmt.Fprintf(&b, "%sfor (_upclint_k = 0; _upclint_k < %s; _upclint_k += _upclint_r) {\n", i2, n)
+		fmt.Fprintf(&b, "%s_upclint_r = %d - upc_phaseof(%s + _upclint_k);\n", i3, bs, start)
+		fmt.Fprintf(&b, "%sif (_upclint_r > %s - _upclint_k)\n%s%s_upclint_r = %s - _upclint_k;\n", i3, n, i3, u, n)
+		fmt.Fprintf(&b, "%supc_memget(%s + _upclint_k, %s + _upclint_k, _upclint_r * sizeof(%s));\n", i3, bufFlat, start, p.elem)
+		fmt.Fprintf(&b, "%s}\n%s}\n", i2, i1)
+	default: // cyclic
+		i2, i3, i4 := i1+u, i1+u+u, i1+u+u+u
+		dst := bufFlat
+		if len(p.inner) > 0 {
+			dst = "(" + dst + ")"
+		}
+		fmt.Fprintf(&b, " {\n%s/* one upc_memget per thread: its elements are THREADS apart here, adjacent there */\n", i2)
+		fmt.Fprintf(&b, "%ssize_t _upclint_t, _upclint_c, _upclint_k;\n", i2)
+		fmt.Fprintf(&b, "%s%s _upclint_g[%d];\n", i2, p.elem, rows*rowElems)
+		fmt.Fprintf(&b, "%sfor (_upclint_t = 0; _upclint_t < THREADS && _upclint_t < %s; _upclint_t++) {\n", i2, n)
+		fmt.Fprintf(&b, "%s_upclint_c = (%s - _upclint_t + THREADS - 1) / THREADS;\n", i3, n)
+		fmt.Fprintf(&b, "%supc_memget(_upclint_g, %s + _upclint_t, _upclint_c * sizeof *_upclint_g);\n", i3, start)
+		fmt.Fprintf(&b, "%sfor (_upclint_k = 0; _upclint_k < _upclint_c; _upclint_k++)\n", i3)
+		fmt.Fprintf(&b, "%s%s[_upclint_t + _upclint_k * THREADS] = _upclint_g[_upclint_k];\n", i4, dst)
+		fmt.Fprintf(&b, "%s}\n%s}\n", i2, i1)
+	}
+	b.WriteString(u) // the loop's first line moves one level in
+	before := b.String()
+	after := fmt.Sprintf("\n%s%s = %s;\n%s} while (%s %s %s);", i1, sName, next, in, sName, iv.Op, bd)
+
+	keep := []ast.Node{iv.Start, iv.Bound}
+	for _, a := range p.g.accs {
+		keep = append(keep, a.Expr)
+	}
+	ind, ok := fx.indentEdits(fs, u, keep...)
+	if !ok {
+		return nil
+	}
+	at := fx.lineEnd(fr.end)
+	edits := append(ind,
+		analysis.TextEdit{Pos: fr.lineStart, End: fr.lineStart, NewText: []byte(before)},
+		analysis.TextEdit{Pos: iv.Start.Start(), End: iv.Start.End(), NewText: []byte(sName)},
+		analysis.TextEdit{Pos: iv.Bound.Start(), End: iv.Bound.End(), NewText: []byte(eName)},
+		analysis.TextEdit{Pos: at, End: at, NewText: []byte(after)})
+	adjBase := boxLo
+	if minc != 0 {
+		adjBase = "(" + boxLo + ")"
+	}
+	for _, a := range p.g.accs {
+		e := indices(a.Expr)[0]
+		base := cfg.Unparen(a.Base)
+		edits = append(edits, analysis.TextEdit{Pos: base.Start(), End: base.End(), NewText: []byte(p.buf)})
+		adj := " - " + adjBase
+		if needsParen(e) {
+			edits = append(edits, analysis.TextEdit{Pos: e.Start(), End: e.Start(), NewText: []byte("(")})
+			adj = ")" + adj
+		}
+		edits = append(edits, analysis.TextEdit{Pos: e.End(), End: e.End(), NewText: []byte(adj)})
+	}
+	msg := fmt.Sprintf("coalesce the reads of %s: run the loop in strips of %d iterations and fetch the %s each strip reads before it", name, strip, what)
+	return &analysis.SuggestedFix{Message: msg, TextEdits: edits}
+}
