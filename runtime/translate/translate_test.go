@@ -154,7 +154,7 @@ func run(bin string, threads int, s *spec) (*runtime.Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(dir)
+	defer func() { _ = os.RemoveAll(dir) }() // a leftover temporary directory does not fail the test
 	return runtime.Run(ctx, bin, runtime.Options{Threads: threads, Args: s.args, Timeout: 30 * time.Second,
 		DeadlockAfter: time.Second, Check: s.check, Dir: dir})
 }
