@@ -15,7 +15,7 @@ import (
 // runs the sanity checker on each.
 func TestCorpus(t *testing.T) {
 	var files []string
-	for _, pat := range []string{"corpus/valid/*.upc", "corpus/valid/*/*.upc", "kernels/*.upc"} {
+	for _, pat := range []string{"corpus/valid/*.upc", "corpus/valid/*/*.upc", "kernels/*.upc", "runtime/*.upc", "fixes/*/*.upc"} {
 		m, _ := filepath.Glob(filepath.Join("..", "..", "testdata", pat))
 		files = append(files, m...)
 	}

@@ -17,7 +17,7 @@ func TestDumpDotRenders(t *testing.T) {
 		t.Skip("Graphviz dot not installed")
 	}
 	var files []string
-	for _, pat := range []string{"../../testdata/corpus/valid/*.upc", "../../testdata/kernels/*.upc"} {
+	for _, pat := range []string{"../../testdata/corpus/valid/*.upc", "../../testdata/kernels/*.upc", "../../testdata/runtime/*.upc", "../../testdata/fixes/*/*.upc"} {
 		m, _ := filepath.Glob(pat)
 		files = append(files, m...)
 	}
