@@ -155,6 +155,9 @@ func verdict(k *KernelResult) string {
 	if len(k.Points) == 0 {
 		return "not run"
 	}
+	if len(k.Findings) == 0 {
+		return "no finding (by design)"
+	}
 	if !k.Changed {
 		return "**no fix** (falls short)"
 	}
@@ -243,13 +246,10 @@ func (r *Report) Write(w io.Writer) error {
 	p("### Where upclint falls short of the seeds\n\n")
 	for _, k := range r.Kernels {
 		v := verdict(k)
-		if strings.Contains(v, "**") || k.Note != "" && k.Note != "no fix applied" {
+		if strings.Contains(v, "**") {
 			p("- `%s` — %s. %s", k.Name, strings.ReplaceAll(v, "**", ""), analysis[k.Name])
 			if len(k.Remaining) > 0 {
 				p(" Findings left after fixing: %s.", rulesSummary(k.Remaining))
-			}
-			if k.Note != "" {
-				p(" (%s)", k.Note)
 			}
 			p("\n")
 		}
