@@ -31,6 +31,13 @@ type fixer struct {
 	tokens map[string]bool // identifiers of the unit, built on first use
 	used   map[string]bool
 	srcs   map[string][]byte
+	incs   map[string]includes // #include lines per file, scanned on first use
+}
+
+// includes summarises a file's #include lines.
+type includes struct {
+	stdlib bool  // <stdlib.h> (or "stdlib.h") is included
+	ends   []int // offset of the end of each #include line, in order
 }
 
 func newFixer(pass *analysis.Pass, toks []token.Token) *fixer {
@@ -43,7 +50,7 @@ func (fx *fixer) token(name string) bool {
 	if fx.tokens == nil {
 		fx.tokens = map[string]bool{}
 		for i := range fx.toks {
-			if ident.MatchString(fx.toks[i].Text) {
+			if k := fx.toks[i].Kind; k == token.Ident || k == token.TypeName || k == token.Keyword {
 				fx.tokens[fx.toks[i].Text] = true
 			}
 		}
@@ -93,15 +100,14 @@ func (fx *fixer) source(pos gotoken.Pos) ([]byte, int, bool) {
 
 // plan is one coalescing rewrite: the shape of the fetch and the edits.
 type plan struct {
-	g       *group
-	v       *types.Var
-	lay     *types.Layout
-	stmt    ast.Stmt
-	elem    string // the element type, as C
-	inner   []int64
-	buf     string
-	unsafe  string
-	pointer bool // writes through pointers in the loop
+	g      *group
+	v      *types.Var
+	lay    *types.Layout
+	stmt   ast.Stmt
+	elem   string // the element type, as C
+	inner  []int64
+	buf    string
+	unsafe string
 }
 
 // coalesce returns the rewrite of g, or nil when the accesses cannot be
@@ -224,11 +230,11 @@ func (c *checker) directItem(s ast.Stmt) bool {
 func leaves(s ast.Stmt) bool {
 	found := false
 	cfg.Inspect(s, func(n ast.Node) bool {
-		switch n.(type) {
+		switch n := n.(type) {
 		case *ast.BreakStmt, *ast.ReturnStmt, *ast.GotoStmt, *ast.StmtExpr:
 			found = true
 		case *ast.CallExpr:
-			if name := cfg.CalleeName(n.(*ast.CallExpr)); name == "exit" || name == "upc_global_exit" || name == "longjmp" {
+			if name := cfg.CalleeName(n); name == "exit" || name == "upc_global_exit" || name == "longjmp" {
 				found = true
 			}
 		}
@@ -376,7 +382,33 @@ func (fx *fixer) finish(p *plan, fr frame, before string, heap, stdlib bool, edi
 	return &analysis.SuggestedFix{Message: msg, TextEdits: edits}
 }
 
-var includeLine = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*include[ \t]*[<"]([^>"]*)[>"].*$`)
+// scanIncludes finds the #include lines of src.
+func scanIncludes(src []byte) includes {
+	var inc includes
+	for off := 0; off < len(src); {
+		end := bytes.IndexByte(src[off:], '\n')
+		if end < 0 {
+			end = len(src)
+		} else {
+			end += off
+		}
+		line := bytes.TrimLeft(src[off:end], " \t")
+		if rest, ok := bytes.CutPrefix(line, []byte("#")); ok {
+			rest = bytes.TrimLeft(rest, " \t")
+			if rest, ok := bytes.CutPrefix(rest, []byte("include")); ok {
+				rest = bytes.TrimLeft(rest, " \t")
+				if len(rest) > 0 && (rest[0] == '<' || rest[0] == '"') {
+					if i := bytes.IndexAny(rest[1:], ">\""); i >= 0 && string(rest[1:1+i]) == "stdlib.h" {
+						inc.stdlib = true
+					}
+					inc.ends = append(inc.ends, end)
+				}
+			}
+		}
+		off = end + 1
+	}
+	return inc
+}
 
 // includeStdlib returns the edit that includes <stdlib.h> after the last
 // #include of the file holding pos, nil when it is already included.
@@ -385,13 +417,22 @@ func (fx *fixer) includeStdlib(pos gotoken.Pos) (*analysis.TextEdit, bool) {
 	if !ok {
 		return nil, false
 	}
-	last := -1
-	for _, m := range includeLine.FindAllSubmatchIndex(src, -1) {
-		if string(src[m[2]:m[3]]) == "stdlib.h" {
-			return nil, true
+	name := fx.pass.Fset.File(pos).Name()
+	inc, ok := fx.incs[name]
+	if !ok {
+		if fx.incs == nil {
+			fx.incs = map[string]includes{}
 		}
-		if m[1] <= off {
-			last = m[1]
+		inc = scanIncludes(src)
+		fx.incs[name] = inc
+	}
+	if inc.stdlib {
+		return nil, true
+	}
+	last := -1
+	for _, e := range inc.ends {
+		if e <= off {
+			last = e
 		}
 	}
 	if last < 0 {

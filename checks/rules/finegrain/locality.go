@@ -130,7 +130,7 @@ func (c *checker) locality(a *affine.Access) place {
 	}
 	if bs == 1 {
 		switch {
-		case lo == hi && lo == 0:
+		case lo == 0 && hi == 0:
 			return place{local: true}
 		case lo == hi && c.threads > 0 && lo%int64(c.threads) == 0:
 			return place{local: true}
