@@ -131,6 +131,39 @@ func BenchmarkPthreadBarrier(b *testing.B) {
 	}
 }
 
+// BenchmarkBarrierRatio runs barrier.c and the pthread baseline back to
+// back, 5 rounds per thread count, and reports the medians of the
+// per-round ratios upc_barrier / pthread_barrier_wait: of the wall time
+// per barrier (x-pthread) and of thread 0's CPU time per barrier
+// (cpu-x-pthread, less sensitive to other load on the machine).
+func BenchmarkBarrierRatio(b *testing.B) {
+	bin := buildBench(b, "barrier", BuildOptions{})
+	pt := buildPlainC(b, "pthread_barrier", "-pthread")
+	for _, n := range []int{2, 4, 8} {
+		b.Run("T"+strconv.Itoa(n), func(b *testing.B) {
+			var ratio, cpuRatio, upc, base float64
+			for b.Loop() {
+				var rs, cs, us, ps []float64
+				for range 5 {
+					out, err := exec.Command(pt, strconv.Itoa(n), strconv.Itoa(barrierIters)).Output()
+					if err != nil {
+						b.Fatal(err)
+					}
+					p, pc := firstNumber(b, out, ""), firstNumber(b, out, "cpu")
+					uo := runUPC(b, bin, n, strconv.Itoa(barrierIters))
+					u, uc := firstNumber(b, uo, ""), firstNumber(b, uo, "cpu")
+					rs, cs, us, ps = append(rs, u/p), append(cs, uc/pc), append(us, u), append(ps, p)
+				}
+				ratio, cpuRatio, upc, base = median(rs), median(cs), median(us), median(ps)
+			}
+			b.ReportMetric(upc, "ns/barrier")
+			b.ReportMetric(base, "pthread-ns/barrier")
+			b.ReportMetric(ratio, "x-pthread")
+			b.ReportMetric(cpuRatio, "cpu-x-pthread")
+		})
+	}
+}
+
 // BenchmarkMemget reports upc_memget bandwidth of 1 MiB from another
 // thread next to memcpy of 1 MiB between private buffers.
 func BenchmarkMemget(b *testing.B) {

@@ -27,18 +27,32 @@ void upcr_futex_wake(volatile uint32_t *addr, int n)
 	syscall(SYS_futex, (uint32_t *)addr, FUTEX_WAKE, n, NULL, NULL, 0);
 }
 
+static int upcr_spin_fixed; /* UPCR_SPIN given: no adaptation */
+
 int upcr_spin_limit(void)
 {
 	static int limit = -1;
 	if (limit < 0) {
 		const char *e = getenv("UPCR_SPIN");
-		if (e)
+		if (e) {
 			limit = atoi(e);
-		else
-			limit = upcr_threads_ <= upcr_ncpu_ ? 20000 : 0;
+			upcr_spin_fixed = 1;
+		} else
+			limit = upcr_threads_ <= upcr_ncpu_ ? 2000 : 0;
 	}
 	return limit;
 }
+
+/* The spin budget of barrier waits adapts (per thread) to how long the
+ * last waits took: a wait that ends while spinning doubles it (up to
+ * upcr_spin_limit), one that has to sleep halves it (down to
+ * SPIN_FLOOR).  On an idle machine the threads arrive close together and
+ * the barrier stays a spin of a few hundred nanoseconds; on a busy one,
+ * where the thread being waited for is often descheduled, spinning only
+ * burns the time slice it needs, and the barrier becomes a futex sleep
+ * like pthread_barrier_wait. */
+#define SPIN_FLOOR 64
+static int spin_budget = -1;
 
 static int upcr_yield_limit(void)
 {
@@ -98,12 +112,20 @@ void upcr_set_running(void)
  * system call when everybody is still spinning. */
 static void wait_generation(volatile uint32_t *gen, volatile uint32_t *sleepers, uint32_t g)
 {
-	int spin = upcr_spin_limit();
+	int limit = upcr_spin_limit();
+	if (spin_budget < 0 || upcr_spin_fixed)
+		spin_budget = limit;
+	int spin = spin_budget;
 	for (int i = 0; i < spin; i++) {
-		if (__atomic_load_n(gen, __ATOMIC_ACQUIRE) != g)
+		if (__atomic_load_n(gen, __ATOMIC_ACQUIRE) != g) {
+			if (spin_budget < limit && !upcr_spin_fixed)
+				spin_budget = spin_budget > limit / 2 ? limit : 2 * spin_budget;
 			return;
+		}
 		cpu_relax();
 	}
+	if (!upcr_spin_fixed && spin_budget > SPIN_FLOOR)
+		spin_budget = spin_budget / 2 > SPIN_FLOOR ? spin_budget / 2 : SPIN_FLOOR;
 	/* Oversubscribed (more threads than CPUs): the threads still to
 	 * arrive need this CPU, and a yield hands it over without the cost
 	 * of a futex sleep and wake-up; sleep only if that does not help. */
