@@ -1,6 +1,7 @@
 package forall
 
 import (
+	"bytes"
 	"fmt"
 	gotoken "go/token"
 	"strconv"
@@ -469,7 +470,7 @@ func (fx *fixer) freshName(name string) string {
 		}
 		return true
 	})
-	for k := 2; used[name] || strings.Contains(string(fx.src), name); k++ {
+	for k := 2; used[name] || bytes.Contains(fx.src, []byte(name)); k++ {
 		name = strings.TrimRight(name, "0123456789") + strconv.Itoa(k)
 	}
 	return name

@@ -13,6 +13,7 @@ import (
 
 	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/cfg/collective"
+	"github.com/upclint/upclint/cfg/variance"
 	"github.com/upclint/upclint/checks/facts"
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/types"
@@ -35,6 +36,8 @@ type Editor struct {
 	// occurrences followed by "(": built on first use, so that name checks
 	// cost a lookup, not a scan of the file per name.
 	words, calls map[string]int
+	// sites indexes call sites by callee, built on first use.
+	sites map[*variance.Func][]callSite
 }
 
 // countWords counts the identifiers of text, and those followed by "("
@@ -350,6 +353,36 @@ func SideEffects(e ast.Node) bool {
 	return found
 }
 
+// callSite is a call of a function of the unit.
+type callSite struct {
+	caller *facts.Func
+	block  *cfg.Block
+}
+
+// callSites indexes the calls of the unit's functions by callee, walking
+// the unit once.
+func (e *Editor) callSites() map[*variance.Func][]callSite {
+	if e.sites != nil {
+		return e.sites
+	}
+	e.sites = map[*variance.Func][]callSite{}
+	for _, g := range e.Facts.Funcs {
+		for _, b := range g.Graph.Blocks {
+			for _, n := range b.Nodes {
+				cfg.Inspect(n, func(m ast.Node) bool {
+					if c, ok := m.(*ast.CallExpr); ok {
+						if callee := e.Facts.Variance.Callee(c); callee != nil {
+							e.sites[callee] = append(e.sites[callee], callSite{g, b})
+						}
+					}
+					return true
+				})
+			}
+		}
+	}
+	return e.sites
+}
+
 // CalledByAll reports whether every thread calls fn each time any does:
 // fn is main, or it is called in the unit, only from blocks every thread
 // executes together, of functions called by all threads.
@@ -365,28 +398,16 @@ func (e *Editor) CalledByAll(fn *facts.Func) bool {
 		return true
 	}
 	e.called[fn] = 2 // recursion: not proven
-	sites := 0
+	sites := e.callSites()[fn.Variance]
 	ok := true
-	for _, g := range e.Facts.Funcs {
-		col := g.Collective()
-		for _, b := range g.Graph.Blocks {
-			for _, n := range b.Nodes {
-				cfg.Inspect(n, func(m ast.Node) bool {
-					c, isCall := m.(*ast.CallExpr)
-					if !isCall || e.Facts.Variance.Callee(c) != fn.Variance {
-						return true
-					}
-					sites++
-					x := col.Block(b)
-					if !b.Live || x.Kind != collective.Collective || x.Aligned || x.Forall != nil || !e.CalledByAll(g) {
-						ok = false
-					}
-					return true
-				})
-			}
+	for _, s := range sites {
+		x := s.caller.Collective().Block(s.block)
+		if !s.block.Live || x.Kind != collective.Collective || x.Aligned || x.Forall != nil || !e.CalledByAll(s.caller) {
+			ok = false
+			break
 		}
 	}
-	if sites > 0 && ok && !e.addressTaken(fn) {
+	if len(sites) > 0 && ok && !e.addressTaken(fn) {
 		e.called[fn] = 1
 		return true
 	}
