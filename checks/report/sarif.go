@@ -97,7 +97,10 @@ func buildSARIFLimited(findings []checks.Finding, run *Run) (*sarif.Report, []by
 	}
 	for {
 		rep := buildSARIF(findings, order[:keep], why, run)
-		data, err := json.MarshalIndent(rep, "", "  ")
+		// Compact: logs of large trees run to megabytes, and indenting
+		// doubles the time to write them; SARIF viewers and code scanning
+		// do not need the white space.
+		data, err := json.Marshal(rep)
 		if err != nil {
 			return nil, nil, err
 		}
