@@ -36,17 +36,24 @@ func (g *Graph) adjacency() (succ, pred [][]int32) {
 	n := len(g.Blocks)
 	succ = make([][]int32, n)
 	pred = make([][]int32, n)
+	edges := 0
 	for _, b := range g.Blocks {
-		s := make([]int32, len(b.Succs))
-		for i, x := range b.Succs {
-			s[i] = int32(x.Index)
+		edges += len(b.Succs) + len(b.Preds)
+	}
+	// One backing array; each list is capped at its length, so appending
+	// to one copies it.
+	buf := make([]int32, 0, edges)
+	for _, b := range g.Blocks {
+		start := len(buf)
+		for _, x := range b.Succs {
+			buf = append(buf, int32(x.Index))
 		}
-		succ[b.Index] = s
-		p := make([]int32, len(b.Preds))
-		for i, x := range b.Preds {
-			p[i] = int32(x.Index)
+		succ[b.Index] = buf[start:len(buf):len(buf)]
+		start = len(buf)
+		for _, x := range b.Preds {
+			buf = append(buf, int32(x.Index))
 		}
-		pred[b.Index] = p
+		pred[b.Index] = buf[start:len(buf):len(buf)]
 	}
 	return succ, pred
 }

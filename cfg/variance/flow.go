@@ -129,7 +129,8 @@ func (f *Func) buildFlow() *flow {
 	// The reads and writes of promoted variables of each live block, in
 	// evaluation order, walked once; and the blocks that define each
 	// variable.
-	var evs []flowEvent
+	evs := in.flowBuf[:0]
+	defer func() { in.flowBuf = evs[:0] }()
 	evStart := make([]int32, len(g.Blocks)+1)
 	nuse := 0
 	w := &walker{fl: fl, in: in,

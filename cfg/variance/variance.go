@@ -81,9 +81,12 @@ type Info struct {
 	// epoch counts the changes of the facts Variant reads (variables,
 	// definitions, results, memory, φ gates): a result computed at the
 	// same epoch is still valid.
-	epoch  uint64
-	byDecl map[*ast.Decl]*Func
-	byObj  map[*types.FuncObj]*Func
+	epoch uint64
+	// flowBuf is buildFlow's scratch buffer of events, reused from one
+	// function to the next.
+	flowBuf []flowEvent
+	byDecl  map[*ast.Decl]*Func
+	byObj   map[*types.FuncObj]*Func
 }
 
 // Func holds the facts of one function.
