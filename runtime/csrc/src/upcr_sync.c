@@ -44,14 +44,15 @@ int upcr_spin_limit(void)
 }
 
 /* The spin budget of barrier waits adapts (per thread) to how long the
- * last waits took: a wait that ends while spinning doubles it (up to
- * upcr_spin_limit), one that has to sleep halves it (down to
- * SPIN_FLOOR).  On an idle machine the threads arrive close together and
+ * last waits took: a wait that ends while spinning sets it to twice the
+ * spins that wait needed (or lets it decay slowly, by 1/16, if that is
+ * less), capped at upcr_spin_limit; one that has to sleep halves it (down
+ * to SPIN_FLOOR).  On an idle machine the threads arrive close together and
  * the barrier stays a spin of a few hundred nanoseconds; on a busy one,
  * where the thread being waited for is often descheduled, spinning only
  * burns the time slice it needs, and the barrier becomes a futex sleep
  * like pthread_barrier_wait. */
-#define SPIN_FLOOR 64
+#define SPIN_FLOOR 16
 static int spin_budget = -1;
 
 static int upcr_yield_limit(void)
@@ -118,8 +119,13 @@ static void wait_generation(volatile uint32_t *gen, volatile uint32_t *sleepers,
 	int spin = spin_budget;
 	for (int i = 0; i < spin; i++) {
 		if (__atomic_load_n(gen, __ATOMIC_ACQUIRE) != g) {
-			if (spin_budget < limit && !upcr_spin_fixed)
-				spin_budget = spin_budget > limit / 2 ? limit : 2 * spin_budget;
+			if (!upcr_spin_fixed) {
+				int want = 2 * i + SPIN_FLOOR;
+				int decayed = spin_budget - spin_budget / 16;
+				spin_budget = want > decayed ? want : decayed;
+				if (spin_budget > limit)
+					spin_budget = limit;
+			}
 			return;
 		}
 		cpu_relax();
