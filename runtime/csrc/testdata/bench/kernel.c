@@ -10,14 +10,14 @@
  *   9      upc_forall (i = 0; i < N*THREADS; i++; &a[i]) { a[i] = i % 7; b[i] = 0; }
  *  10      upc_barrier;
  *  11      struct timespec t0, t1;
- *  12      clock_gettime(CLOCK_MONOTONIC, &t0);
+ *  12      clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
  *  13      for (r = 0; r < reps; r++) {
  *  14          for (i = 1; i < N - 1; i++)
  *  15              b[i] = 0.25 * (a[i-1] + 2.0 * a[i] + a[i+1]) + 1e-9 * r;
  *  16          for (i = 1; i < N - 1; i++)
  *  17              a[i] = 0.25 * (b[i-1] + 2.0 * b[i] + b[i+1]);
  *  18      }
- *  19      clock_gettime(CLOCK_MONOTONIC, &t1);
+ *  19      clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
  *  20      double ns = (t1.tv_sec - t0.tv_sec) * 1e9 + (t1.tv_nsec - t0.tv_nsec);
  *  21      if (MYTHREAD == 0) printf("%.3f ns/point check %.6f\n", ns / ((double)reps * 2 * (N - 2)), a[N/2]);
  *  22      return 0;
@@ -54,7 +54,7 @@ int upcr_user_main(int argc, char **argv)
 	}
 	upcr_barrier(0, 0, UPCR_LOC(0, 10));
 	struct timespec t0, t1;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
 	for (r = 0; r < reps; r++) {
 		for (i = 1; i < N - 1; i++)
 			upcr_put_double(upcr_index(b, i, sizeof(double), N),
@@ -70,7 +70,7 @@ int upcr_user_main(int argc, char **argv)
 						upcr_get_double(upcr_index(b, i + 1, sizeof(double), N), UPCR_LOC(0, 17))),
 					UPCR_LOC(0, 17));
 	}
-	clock_gettime(CLOCK_MONOTONIC, &t1);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
 	double ns = (t1.tv_sec - t0.tv_sec) * 1e9 + (t1.tv_nsec - t0.tv_nsec);
 	if (MYTHREAD == 0)
 		printf("%.3f ns/point check %.6f\n", ns / ((double)reps * 2 * (N - 2)),
