@@ -29,6 +29,8 @@ type domTree struct {
 	frontier [][]int32
 	virtual  []int32 // post-dominators: blocks given a virtual edge to Exit
 	cd       [][]ControlDep
+
+	childBlocks, frontierBlocks [][]*Block // children and frontier as blocks, on first use
 }
 
 // adjacency returns the successor and predecessor index lists of g.
@@ -140,12 +142,13 @@ func buildDomTree(n int, root int32, succ, pred [][]int32) *domTree {
 	}
 	idom[root] = -1
 	t.idom = idom
-	t.children = make([][]int32, n)
-	for _, b := range t.order {
-		if p := idom[b]; p >= 0 {
-			t.children[p] = append(t.children[p], b)
+	t.children = lists(n, func(add func(owner, x int32)) {
+		for _, b := range t.order {
+			if p := idom[b]; p >= 0 {
+				add(p, b)
+			}
 		}
-	}
+	})
 	// Preorder numbering for constant-time dominance queries.
 	t.pre = make([]int32, n)
 	t.last = make([]int32, n)
@@ -174,26 +177,56 @@ func buildDomTree(n int, root int32, succ, pred [][]int32) *domTree {
 		stack = stack[:len(stack)-1]
 	}
 	// Dominance frontiers.
-	t.frontier = make([][]int32, n)
-	for _, b := range t.order {
-		ps := pred[b]
-		if len(ps) < 2 {
-			continue
-		}
-		for _, p := range ps {
-			if t.pre[p] < 0 {
+	last := make([]int32, n) // b+1 when b was last added to r's frontier
+	t.frontier = lists(n, func(add func(owner, x int32)) {
+		clear(last)
+		for _, b := range t.order {
+			ps := pred[b]
+			if len(ps) < 2 {
 				continue
 			}
-			for r := p; r != idom[b] && r >= 0; r = idom[r] {
-				fr := t.frontier[r]
-				if len(fr) > 0 && fr[len(fr)-1] == b {
-					break // already added, and so for the rest of the walk
+			for _, p := range ps {
+				if t.pre[p] < 0 {
+					continue
 				}
-				t.frontier[r] = append(fr, b)
+				for r := p; r != idom[b] && r >= 0; r = idom[r] {
+					if last[r] == b+1 {
+						break // already added, and so for the rest of the walk
+					}
+					last[r] = b + 1
+					add(r, b)
+				}
 			}
 		}
-	}
+	})
 	return t
+}
+
+// lists builds n lists of indices in one array: gen calls add(owner, x)
+// to append x to list owner, and is called twice (count, then fill) with
+// the same calls. Lists are capped at their length; empty ones are nil.
+func lists(n int, gen func(add func(owner, x int32))) [][]int32 {
+	count := make([]int32, n+1)
+	gen(func(owner, _ int32) { count[owner+1]++ })
+	for i := 1; i <= n; i++ {
+		count[i] += count[i-1]
+	}
+	flat := make([]int32, count[n])
+	out := make([][]int32, n)
+	fill := count[:n:n]
+	gen(func(owner, x int32) {
+		flat[fill[owner]] = x
+		fill[owner]++
+	})
+	start := int32(0)
+	for i := range out {
+		end := fill[i]
+		if end > start {
+			out[i] = flat[start:end:end]
+		}
+		start = end
+	}
+	return out
 }
 
 // dominates reports whether a dominates b (reflexively).
@@ -265,6 +298,26 @@ func (g *Graph) postDomTree() *domTree {
 	return g.pdom
 }
 
+// blockLists converts lists of block indices to lists of blocks, all in
+// one array; each list is capped at its length.
+func (g *Graph) blockLists(lists [][]int32) [][]*Block {
+	total := 0
+	for _, l := range lists {
+		total += len(l)
+	}
+	flat := make([]*Block, total)
+	out := make([][]*Block, len(lists))
+	k := 0
+	for i, l := range lists {
+		for j, x := range l {
+			flat[k+j] = g.Blocks[x]
+		}
+		out[i] = flat[k : k+len(l) : k+len(l)]
+		k += len(l)
+	}
+	return out
+}
+
 func (g *Graph) blocks(idx []int32) []*Block {
 	out := make([]*Block, len(idx))
 	for i, x := range idx {
@@ -286,8 +339,15 @@ func (g *Graph) Idom(b *Block) *Block {
 	return nil
 }
 
-// DomChildren returns the blocks b immediately dominates.
-func (g *Graph) DomChildren(b *Block) []*Block { return g.blocks(g.domTree().children[b.Index]) }
+// DomChildren returns the blocks b immediately dominates. The slice is
+// shared: callers must not modify it.
+func (g *Graph) DomChildren(b *Block) []*Block {
+	t := g.domTree()
+	if t.childBlocks == nil {
+		t.childBlocks = g.blockLists(t.children)
+	}
+	return t.childBlocks[b.Index]
+}
 
 // Dominates reports whether a dominates b: every path from Entry to b
 // passes through a. A block dominates itself; unreachable blocks neither
@@ -296,8 +356,14 @@ func (g *Graph) Dominates(a, b *Block) bool { return g.domTree().dominates(a.Ind
 
 // DominanceFrontier returns the dominance frontier of b: the blocks where
 // b's dominance ends (a successor of a block b dominates that b does not
-// strictly dominate).
-func (g *Graph) DominanceFrontier(b *Block) []*Block { return g.blocks(g.domTree().frontier[b.Index]) }
+// strictly dominate). The slice is shared: callers must not modify it.
+func (g *Graph) DominanceFrontier(b *Block) []*Block {
+	t := g.domTree()
+	if t.frontierBlocks == nil {
+		t.frontierBlocks = g.blockLists(t.frontier)
+	}
+	return t.frontierBlocks[b.Index]
+}
 
 // Ipdom returns the immediate post-dominator of b, or nil for Exit and for
 // unreachable blocks.
