@@ -18,8 +18,10 @@
 // kernel accumulates them so the whole loop is checked.
 //
 // The random variation indexes the table through a private index array: the
-// index is not affine, so the finegrain rule (affine indices) does not report
-// it; it is the inspector-executor (runtime aggregation) case of the seed.
+// index is not affine, so the loop cannot be coalesced as a whole (that is the
+// inspector-executor, runtime aggregation, case of the seed), but the four
+// fields of Table[idx[k]] are one element in each iteration: the finegrain
+// rule's struct element coalescing copies it with one transfer per iteration.
 //
 // Under dynamic THREADS a distributed array must mention THREADS in one
 // dimension (UPC 1.3 6.5.2.1): Table has room for SIZE*THREADS elements and
@@ -100,7 +102,7 @@ double bench_random_4_fields(const uint64_t *idx)
     uint64_t i, k;
     double result0 = 0.0, result1 = 0.0;
     for (i = MYTHREAD, k = 0; i < SIZE - 1; i += THREADS, k++) {
-        result0 += Table[idx[k]].var0 + Table[idx[k]].var1;
+        result0 += Table[idx[k]].var0 + Table[idx[k]].var1; // want "fields of Table\\[idx\\[k\\]\\]"
         result1 += Table[idx[k]].var2 + Table[idx[k]].var3;
     }
     return result0 + result1;

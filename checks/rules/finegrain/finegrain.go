@@ -109,6 +109,7 @@ func (c *checker) check(pass *analysis.Pass) {
 		}
 		c.report(pass, g)
 	}
+	c.checkElements(pass) // structelem.go: several fields of one element, index not affine
 }
 
 func (c *checker) report(pass *analysis.Pass, g *group) {
