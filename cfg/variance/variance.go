@@ -108,6 +108,7 @@ type Func struct {
 	done   []bool
 	brAt   []uint64  // by block index: epoch+1 at which brWhy was computed
 	brWhy  []*Reason // memo of branch
+	quiet  uint64    // epoch+1 of the last round that changed nothing
 }
 
 // Func returns the facts of a function definition.
@@ -210,10 +211,19 @@ func Analyze(file *ast.File, info *types.Info, conf *Config) *Info {
 	for changed := true; changed; {
 		changed = false
 		for _, f := range in.Funcs {
+			if f.quiet == in.epoch+1 {
+				// Its last round ran at this epoch and changed nothing:
+				// run again, it would compute the same.
+				continue
+			}
+			start := in.epoch
 			clear(f.ctrl)
 			clear(f.done)
 			if f.step() {
 				changed = true
+			}
+			if in.epoch == start {
+				f.quiet = start + 1
 			}
 		}
 	}
