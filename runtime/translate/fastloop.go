@@ -162,9 +162,10 @@ func isLoop(s ast.Stmt) bool {
 //     accessed at one such index (each iteration touches its own
 //     element);
 //   - every other variable is a local scalar whose address is never taken
-//     (a register value, whose dependences the compiler sees), and the
-//     loop contains no nested loop, pointer dereference, member access or
-//     address-of.
+//     (a register value, whose dependences the compiler sees) or an
+//     arithmetic scalar the loop only reads (a global, a shared scalar),
+//     and the loop contains no nested loop, pointer dereference, member
+//     access or address-of.
 func (t *translator) ivdepSafe(s ast.Stmt) bool {
 	var post ast.Expr
 	var parts []ast.Node
@@ -247,7 +248,11 @@ func (t *translator) ivdepSafe(s ast.Stmt) bool {
 			case *ast.Name:
 				switch o := t.info.Uses[x].(type) {
 				case *types.Var:
-					if !t.registerVar(o) {
+					// a register local; or an arithmetic scalar in memory
+					// (a global, a shared scalar) that the loop only
+					// reads: the loop's writes go to register locals and
+					// shared array elements, which never overlap it
+					if !t.registerVar(o) && (written[x] || !types.IsArithmetic(o.Type())) {
 						ok = false
 					}
 				case *types.FuncObj:

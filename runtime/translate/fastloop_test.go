@@ -22,6 +22,8 @@ const l1Program = `#include <upc.h>
 shared [*] double a[N*THREADS], b[N*THREADS];
 shared int c[N*THREADS];
 strict shared int s;
+shared double alpha;
+double scale = 0.5;
 struct pt { int x; double y; };
 shared struct pt ps[N*THREADS];
 int f(int i) { return c[i] + 1; }
@@ -45,7 +47,11 @@ int main(void) {
     for (i = 0; i < 5; i++) s = i;                      /* not versioned: 5 w, 20 B */
     for (i = 1; i < N; i++) a[i] = a[i-1] + 1.0;        /* 99 r 792 B, 99 w 792 B; no ivdep */
     for (i = 0; i < N - 1; i++) b[i] = a[i] * 2 + a[i+1]; /* 198 r 1584 B, 99 w 792 B */
-    printf("%.1f %d %.1f %.1f\n", sum, c[7], a[N-1], b[N-2]); /* 3 r, 20 B */
+    if (MYTHREAD == 0) alpha = 4.0;                     /* 1 w, 8 B */
+    upc_barrier;
+    for (i = 0; i < N; i++) a[i] = scale * alpha * b[i]; /* 200 r 1600 B, 100 w 800 B */
+    for (i = 0; i < N; i++) scale += a[i];              /* 100 r 800 B; no ivdep */
+    printf("%.1f %d %.1f %.1f %.1f\n", sum, c[7], a[N-1], b[N-2], scale); /* 3 r, 20 B */
     return 0;
 }
 `
@@ -65,11 +71,11 @@ func TestSingleThreadLoops(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n := strings.Count(string(c), "if (THREADS == 1)"); n != 10 {
-			t.Errorf("static %d: %d versioned loops, want 10\n%s", static, n, c)
+		if n := strings.Count(string(c), "if (THREADS == 1)"); n != 12 {
+			t.Errorf("static %d: %d versioned loops, want 12\n%s", static, n, c)
 		}
-		if n := strings.Count(string(c), `_Pragma("GCC ivdep")`); n != 4 {
-			t.Errorf("static %d: %d loops marked ivdep, want 4\n%s", static, n, c)
+		if n := strings.Count(string(c), `_Pragma("GCC ivdep")`); n != 5 {
+			t.Errorf("static %d: %d loops marked ivdep, want 5\n%s", static, n, c)
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 		bin, err := runtime.Build(ctx, []runtime.Source{{Name: "l1.c", Code: c}},
@@ -85,16 +91,16 @@ func TestSingleThreadLoops(t *testing.T) {
 		if err := res.Err(); err != nil {
 			t.Fatalf("%v\n%s", err, res.Stderr)
 		}
-		if got := strings.TrimSpace(string(res.Threads[0].Stdout)); got != "661721.8 10 99.0 295.0" {
+		if got := strings.TrimSpace(string(res.Threads[0].Stdout)); got != "661721.8 10 402.0 295.0 29706.5" {
 			t.Errorf("static %d: output %q", static, got)
 		}
 		if res.Stats == nil {
 			t.Fatal("no statistics")
 		}
 		tot := res.Stats.Total
-		if tot.LocalReads != 1264 || tot.LocalReadBytes != 9072 || tot.LocalWrites != 1108 || tot.LocalWriteBytes != 7644 ||
+		if tot.LocalReads != 1564 || tot.LocalReadBytes != 11472 || tot.LocalWrites != 1209 || tot.LocalWriteBytes != 8452 ||
 			tot.RemoteReads != 0 || tot.RemoteWrites != 0 {
-			t.Errorf("static %d: counts %+v, want 1264 reads (9072 B), 1108 writes (7644 B)", static, tot)
+			t.Errorf("static %d: counts %+v, want 1564 reads (11472 B), 1209 writes (8452 B)", static, tot)
 		}
 	}
 }
