@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/upclint/upclint/checks/facts"
 	"github.com/upclint/upclint/checks/unit"
 	"github.com/upclint/upclint/grammar"
 )
@@ -21,8 +22,9 @@ type ruleDiagnostic struct {
 // it requires, and returns their diagnostics. A diagnostic's rule is its
 // Category, or the analyzer's name when Category is empty. An analyzer that
 // fails or panics becomes a diagnostic of its own rule at the top of the
-// file: one broken rule never hides the others' findings.
-func analyze(u *grammar.Unit, path string, analyzers []*analysis.Analyzer, readFile func(string) ([]byte, error)) []ruleDiagnostic {
+// file: one broken rule never hides the others' findings. Without
+// wantFixes, the rules are told (facts.Facts.WantFixes) not to build fixes.
+func analyze(u *grammar.Unit, path string, analyzers []*analysis.Analyzer, readFile func(string) ([]byte, error), wantFixes bool) []ruleDiagnostic {
 	var out []ruleDiagnostic
 	results := map[*analysis.Analyzer]any{unit.Analyzer: u}
 	failed := map[*analysis.Analyzer]bool{}
@@ -70,6 +72,9 @@ func analyze(u *grammar.Unit, path string, analyzers []*analysis.Analyzer, readF
 			out = append(out, ruleDiagnostic{analysis.Diagnostic{Pos: filePos,
 				Message: fmt.Sprintf("internal error in rule %s: %v (please report it)", a.Name, err)}, a.Name})
 			return false
+		}
+		if f, ok := res.(*facts.Facts); ok && !wantFixes {
+			f.WantFixes = false
 		}
 		results[a] = res
 		return true

@@ -40,6 +40,10 @@ type Options struct {
 	// from the analysing goroutines (it must be safe for concurrent use)
 	// and not for a file too large to analyse; src must not be modified.
 	Source func(path string, src []byte)
+	// NoFixes analyses without building suggested fixes: the findings are
+	// the same but carry no Fixes (the language server publishes
+	// diagnostics this way and builds fixes only for code actions).
+	NoFixes bool
 }
 
 func (o *Options) enabled(rule string) bool { return o.Enabled == nil || o.Enabled(rule) }
@@ -184,7 +188,10 @@ func AnalyzeSource(path string, src []byte, opts *Options) (*grammar.Unit, []Fin
 			analyzers = append(analyzers, r.Analyzer)
 		}
 	}
-	guard := newEditGuard(u)
+	var guard *editGuard
+	if !opts.NoFixes {
+		guard = newEditGuard(u)
+	}
 	// Analyzers read the text analysed (pass.ReadFile), not the file on
 	// disk: the language server and upclint fix analyse unsaved text.
 	passRead := func(name string) ([]byte, error) {
@@ -193,12 +200,14 @@ func AnalyzeSource(path string, src []byte, opts *Options) (*grammar.Unit, []Fin
 		}
 		return readFile(name)
 	}
-	for _, d := range analyze(u, path, analyzers, passRead) {
+	for _, d := range analyze(u, path, analyzers, passRead, !opts.NoFixes) {
 		if !opts.enabled(d.rule) {
 			continue // an analyzer may report under several rule names
 		}
 		f := fromAnalysis(fset, d, read)
-		f.Fixes = convertFixes(fset, d, guard)
+		if guard != nil {
+			f.Fixes = convertFixes(fset, d, guard)
+		}
 		findings = append(findings, f)
 	}
 	slices.SortStableFunc(findings, func(a, b Finding) int { return compareFindings(&a, &b) })

@@ -34,7 +34,12 @@ type Facts struct {
 	Unit     *grammar.Unit
 	Variance *variance.Info
 	Funcs    []*Func // function definitions in source order
-	byDecl   map[*ast.Decl]*Func
+	// WantFixes tells the rules whether to build suggested fixes. Compute
+	// sets it; the driver clears it for an analysis whose fixes are not
+	// wanted (the language server's diagnostics): the rules then report
+	// the same diagnostics without SuggestedFixes.
+	WantFixes bool
+	byDecl    map[*ast.Decl]*Func
 }
 
 // Func are the facts of one function definition. The per-function analyses
@@ -53,7 +58,7 @@ type Func struct {
 
 // Compute computes the facts of u.
 func Compute(u *grammar.Unit) *Facts {
-	f := &Facts{Unit: u, byDecl: map[*ast.Decl]*Func{}}
+	f := &Facts{Unit: u, WantFixes: true, byDecl: map[*ast.Decl]*Func{}}
 	if u.File == nil || u.Info == nil {
 		return f
 	}

@@ -91,12 +91,14 @@ func run(pass *analysis.Pass) (any, error) {
 					related = append(related, analysis.RelatedInformation{Pos: rd.Start(), End: rd.End(),
 						Message: "the remote read of " + name})
 				}
-				if ed == nil {
-					ed = collfix.New(pass, fs)
-				}
 				var fixes []analysis.SuggestedFix
-				if f := broadcastFix(ed, fn, n, rd); f != nil {
-					fixes = append(fixes, *f)
+				if fs.WantFixes {
+					if ed == nil {
+						ed = collfix.New(pass, fs)
+					}
+					if f := broadcastFix(ed, fn, n, rd); f != nil {
+						fixes = append(fixes, *f)
+					}
 				}
 				pass.Report(analysis.Diagnostic{Pos: n.Start(), End: n.End(), Category: Name, Message: msg, Related: related,
 					SuggestedFixes: fixes})

@@ -51,10 +51,10 @@ func run(pass *analysis.Pass) (any, error) {
 		if fn.Graph.Func == nil || fn.Graph.Func.Body == nil {
 			continue
 		}
-		if ed == nil {
+		if ed == nil && fs.WantFixes {
 			ed = collfix.New(pass, fs)
 		}
-		c := &checker{pass: pass, fn: fn, info: info, ed: ed}
+		c := &checker{pass: pass, fn: fn, info: info, ed: ed, wantFixes: fs.WantFixes}
 		cfg.Inspect(fn.Graph.Func.Body, func(n ast.Node) bool {
 			if s, ok := n.(*ast.ForStmt); ok {
 				if c.loop(s) {
@@ -71,7 +71,9 @@ type checker struct {
 	pass *analysis.Pass
 	fn   *facts.Func
 	info *types.Info
-	ed   *collfix.Editor
+	ed   *collfix.Editor // nil when fixes are not wanted
+	// wantFixes: build suggested fixes (facts.Facts.WantFixes).
+	wantFixes bool
 }
 
 // loop checks one for statement; it reports whether it reported.
@@ -115,8 +117,10 @@ func (c *checker) loop(s *ast.ForStmt) bool {
 		end = s.Body.Start()
 	}
 	var fixes []analysis.SuggestedFix
-	if f := c.fix(s, at.(*ast.AssignExpr), t); f != nil {
-		fixes = append(fixes, *f)
+	if c.wantFixes {
+		if f := c.fix(s, at.(*ast.AssignExpr), t); f != nil {
+			fixes = append(fixes, *f)
+		}
 	}
 	c.pass.Report(analysis.Diagnostic{Pos: s.Start(), End: end, Category: Name, Message: found,
 		Related:        []analysis.RelatedInformation{{Pos: at.Start(), End: at.End(), Message: "the element-wise copy of the collective"}},

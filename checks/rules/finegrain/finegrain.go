@@ -54,8 +54,8 @@ func run(pass *analysis.Pass) (any, error) {
 	if f.Unit == nil || f.Unit.Info == nil {
 		return nil, nil
 	}
-	var fx *fixer
-	if f.Unit.File != nil {
+	var fx *fixer // nil: no fixes built
+	if f.Unit.File != nil && f.WantFixes {
 		fx = newFixer(pass, f.Unit.File.Tokens)
 	}
 	for _, fn := range f.Funcs {

@@ -61,11 +61,15 @@ func run(pass *analysis.Pass) (any, error) {
 					nested = callGraph(f.Unit.Info)
 				}
 				aff := s.Affinity
+				var fixes []analysis.SuggestedFix
+				if f.WantFixes {
+					fixes = suggest(pass, fn, f.Unit.Info, l, s, p, nested)
+				}
 				pass.Report(analysis.Diagnostic{
 					Pos: s.Start(), End: aff.End(), Category: Name, Message: msg,
 					Related: []analysis.RelatedInformation{{Pos: aff.Start(), End: aff.End(),
 						Message: "affinity tested on every iteration by every thread"}},
-					SuggestedFixes: suggest(pass, fn, f.Unit.Info, l, s, p, nested),
+					SuggestedFixes: fixes,
 				})
 			}
 		}
