@@ -143,6 +143,12 @@ func (b *builder) newBlock(kind string, s ast.Stmt) *Block {
 }
 
 func (b *builder) addEdge(from, to *Block, e Edge) {
+	if from.Succs == nil {
+		from.Succs, from.Edges = from.succBuf[:0:2], from.edgeBuf[:0:2]
+	}
+	if to.Preds == nil {
+		to.Preds = to.predBuf[:0:2]
+	}
 	from.Succs = append(from.Succs, to)
 	from.Edges = append(from.Edges, e)
 	to.Preds = append(to.Preds, from)

@@ -84,6 +84,12 @@ type Block struct {
 	NoReturn *ast.CallExpr
 
 	Comment string // free text shown by the printers
+
+	// Inline storage for the first two successors, edges and predecessors,
+	// which is all most blocks have.
+	succBuf [2]*Block
+	edgeBuf [2]Edge
+	predBuf [2]*Block
 }
 
 // EdgeKind says why control flows along an edge.
