@@ -7,12 +7,14 @@ import (
 	"os"
 	"runtime/debug"
 	"slices"
+	"sync"
 	"time"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
 	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/checks/config"
 	"github.com/upclint/upclint/checks/suppress"
 	"github.com/upclint/upclint/grammar"
 	"github.com/upclint/upclint/grammar/diag"
@@ -62,6 +64,15 @@ type snapshot struct {
 	read     func(string) ([]byte, error)
 	seqs     map[string]uint64 // textSeq of the open documents the analysis read
 	elapsed  time.Duration
+
+	// The findings are analysed without fixes (checks.Options.NoFixes):
+	// diagnostics do not need them. The fixes are computed on the first
+	// code action request for the snapshot, from the same text and
+	// options, and kept.
+	opts    *checks.Options
+	eff     *config.Effective
+	fixOnce sync.Once
+	fixes   [][]checks.Fix // of each finding, once fixOnce has run
 }
 
 // scheduleLocked asks for a new analysis of ds after delay (0: now),
@@ -216,6 +227,8 @@ func (s *Server) runAnalysis(in *analysisInput) (snap *snapshot) {
 	snap = &snapshot{version: in.version, path: in.path, uri: in.uri, src: in.text,
 		m: newMapper(in.text, in.enc), enc: in.enc, read: read, seqs: in.seqs}
 	opts, eff, cfgErr := analysisOptions(in.path, in.root, &in.settings, read)
+	opts.NoFixes = true
+	snap.opts, snap.eff = opts, eff
 	func() {
 		defer func() {
 			if r := recover(); r != nil {
@@ -226,20 +239,7 @@ func (s *Server) runAnalysis(in *analysisInput) (snap *snapshot) {
 					Message: fmt.Sprintf("internal error analysing this file: %v (please report it)", r)}}
 			}
 		}()
-		snap.unit, snap.findings = s.analyze(in.path, in.text, opts)
-		for i := range snap.findings {
-			f := &snap.findings[i]
-			f.Severity = eff.Severity(f.Rule, f.Severity)
-		}
-		// Suppression comments, read from the unsaved text too.
-		snap.findings = suppress.Apply(snap.findings, []string{in.path}, read, func(_, rule string) bool {
-			return opts.Enabled(rule)
-		})
-		for i := range snap.findings {
-			if f := &snap.findings[i]; f.Rule == suppress.Rule {
-				f.Severity = eff.Severity(f.Rule, f.Severity)
-			}
-		}
+		snap.unit, snap.findings = s.check(in.path, in.text, opts, eff, read)
 	}()
 	if cfgErr != nil {
 		p := checks.Position{Path: in.path, Line: 1, Col: 1}
@@ -249,6 +249,74 @@ func (s *Server) runAnalysis(in *analysisInput) (snap *snapshot) {
 	snap.diags, snap.diagOf = toDiagnostics(snap)
 	snap.elapsed = time.Since(start)
 	return snap
+}
+
+// check analyses one document with opts and applies the configured
+// severities and the suppression comments (read from the unsaved text too).
+func (s *Server) check(path string, text []byte, opts *checks.Options, eff *config.Effective,
+	read func(string) ([]byte, error)) (*grammar.Unit, []checks.Finding) {
+	u, findings := s.analyze(path, text, opts)
+	for i := range findings {
+		f := &findings[i]
+		f.Severity = eff.Severity(f.Rule, f.Severity)
+	}
+	findings = suppress.Apply(findings, []string{path}, read, func(_, rule string) bool {
+		return opts.Enabled(rule)
+	})
+	for i := range findings {
+		if f := &findings[i]; f.Rule == suppress.Rule {
+			f.Severity = eff.Severity(f.Rule, f.Severity)
+		}
+	}
+	return u, findings
+}
+
+// fixesOf returns the fixes of each finding of snap, analysing its text
+// again with fixes on the first call. A finding of the analysis with fixes
+// is matched to snap's by rule, range and message (the analyses differ in
+// nothing else). A panic leaves the findings without fixes.
+func (s *Server) fixesOf(snap *snapshot) [][]checks.Fix {
+	snap.fixOnce.Do(func() {
+		snap.fixes = make([][]checks.Fix, len(snap.findings))
+		for i := range snap.findings {
+			snap.fixes[i] = snap.findings[i].Fixes
+		}
+		if snap.opts == nil || snap.unit == nil {
+			return
+		}
+		defer func() {
+			if r := recover(); r != nil {
+				s.log.Printf("panic computing the fixes of %s: %v\n%s", snap.path, r, debug.Stack())
+			}
+		}()
+		start := time.Now()
+		opts := *snap.opts
+		opts.NoFixes = false
+		_, full := s.check(snap.path, snap.src, &opts, snap.eff, snap.read)
+		type key struct {
+			rule, msg, path string
+			pos, end        int
+		}
+		keyOf := func(f *checks.Finding) key {
+			return key{f.Rule, f.Message, f.Pos.Path, f.Pos.Offset, f.End.Offset}
+		}
+		byKey := map[key][][]checks.Fix{}
+		for i := range full {
+			if f := &full[i]; len(f.Fixes) > 0 {
+				byKey[keyOf(f)] = append(byKey[keyOf(f)], f.Fixes)
+			}
+		}
+		n := 0
+		for i := range snap.findings {
+			k := keyOf(&snap.findings[i])
+			if q := byKey[k]; len(q) > 0 {
+				snap.fixes[i], byKey[k] = q[0], q[1:]
+				n++
+			}
+		}
+		s.log.Printf("fixes of %s version %d in %v: %d findings with fixes", snap.path, snap.version, time.Since(start).Round(time.Microsecond), n)
+	})
+	return snap.fixes
 }
 
 // currentSnapshot returns the analysis of the document's current

@@ -54,7 +54,7 @@ func (s *Server) codeAction(ctx context.Context, params json.RawMessage) (any, e
 		// The edits would apply to text the client no longer has.
 		return nil, errorf(codeContentModified, "content modified")
 	}
-	return codeActions(snap, p.Range, p.Context.Only), nil
+	return codeActions(snap, s.fixesOf(snap), p.Range, p.Context.Only), nil
 }
 
 // snapIsOlder reports whether the document changed after snap was taken.
@@ -67,8 +67,8 @@ func snapIsOlder(s *Server, snap *snapshot) bool {
 
 // codeActions computes the actions for the findings of snap that overlap
 // rng: one quick fix per suggested fix, an "ignore" action per finding, and
-// the file-wide "fix all" action.
-func codeActions(snap *snapshot, rng protocol.Range, only []protocol.CodeActionKind) []protocol.CodeAction {
+// the file-wide "fix all" action. fixes are the fixes of each finding.
+func codeActions(snap *snapshot, fixes [][]checks.Fix, rng protocol.Range, only []protocol.CodeActionKind) []protocol.CodeAction {
 	actions := []protocol.CodeAction{}
 	l := newLocator(snap)
 	start, end := snap.m.offset(rng.Start), snap.m.offset(rng.End)
@@ -82,7 +82,7 @@ func codeActions(snap *snapshot, rng protocol.Range, only []protocol.CodeActionK
 		if snap.m.offset(d.Range.End) < start || snap.m.offset(d.Range.Start) > end {
 			continue // the finding does not touch the requested range
 		}
-		for _, fix := range f.Fixes {
+		for _, fix := range fixes[fi] {
 			edit := l.workspaceEdit(fix.Edits)
 			if edit == nil {
 				continue
@@ -101,7 +101,7 @@ func codeActions(snap *snapshot, rng protocol.Range, only []protocol.CodeActionK
 		}
 	}
 	if kindWanted(only, kindFixAll) || kindWanted(only, protocol.CodeActionKindSourceFixAll) {
-		if a, ok := fixAllAction(snap, l); ok {
+		if a, ok := fixAllAction(snap, fixes, l); ok {
 			actions = append(actions, a)
 		}
 	}
@@ -137,7 +137,7 @@ func ignoreAction(snap *snapshot, f *checks.Finding, d protocol.Diagnostic) prot
 
 // fixAllAction applies every safe fix of the file; a fix whose edits
 // overlap an earlier chosen fix is left out (it can be applied after).
-func fixAllAction(snap *snapshot, l *locator) (protocol.CodeAction, bool) {
+func fixAllAction(snap *snapshot, fixes [][]checks.Fix, l *locator) (protocol.CodeAction, bool) {
 	type span struct {
 		path       string
 		start, end int
@@ -146,7 +146,7 @@ func fixAllAction(snap *snapshot, l *locator) (protocol.CodeAction, bool) {
 	var edits []checks.Edit
 	n := 0
 	for _, fi := range snap.diagOf {
-		for _, fix := range snap.findings[fi].Fixes {
+		for _, fix := range fixes[fi] {
 			if !fix.Safe || len(fix.Edits) == 0 {
 				continue
 			}
