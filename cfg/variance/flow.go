@@ -214,8 +214,15 @@ func (f *Func) buildFlow() *flow {
 	for _, p := range f.ps {
 		params[p] = true
 	}
-	for _, v := range vars {
-		d := &def{v: v, kind: defUndef, block: g.Entry}
+	// The definitions live in two slabs: the initial ones, and those of
+	// the assignment events (renaming visits each live block once).
+	ndefs := len(evs) - nuse
+	fl.defs = make([]*def, 0, len(vars)+ndefs+len(fl.phis))
+	initial := make([]def, len(vars))
+	assigns := make([]def, 0, ndefs)
+	for i, v := range vars {
+		d := &initial[i]
+		*d = def{v: v, kind: defUndef, block: g.Entry}
 		if params[v] {
 			d.kind = defParam
 		}
@@ -238,7 +245,14 @@ func (f *Func) buildFlow() *flow {
 				fl.use[e.name] = top(e.v)
 				continue
 			}
-			d := &def{v: e.v, kind: defAssign, node: e.node, old: top(e.v), block: b, guard: e.guard}
+			var d *def
+			if len(assigns) < cap(assigns) {
+				assigns = append(assigns, def{})
+				d = &assigns[len(assigns)-1]
+			} else {
+				d = &def{}
+			}
+			*d = def{v: e.v, kind: defAssign, node: e.node, old: top(e.v), block: b, guard: e.guard}
 			if id, ok := e.node.(*ast.InitDeclarator); ok && id.Init == nil {
 				d.kind, d.old = defUndef, nil
 			}
