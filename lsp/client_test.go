@@ -127,30 +127,26 @@ func (c *testClient) readLoop(r io.Reader) {
 // hundreds of kilobytes per diagnostic, and the benchmarks would measure
 // the test client.
 func decodePublication(raw json.RawMessage) (*protocol.PublishDiagnosticsParams, error) {
-	var parts map[string]json.RawMessage
+	var parts struct {
+		URI         uri.URI           `json:"uri"`
+		Version     *int32            `json:"version"`
+		Diagnostics []json.RawMessage `json:"diagnostics"`
+	}
+	p := &protocol.PublishDiagnosticsParams{}
 	if err := json.Unmarshal(raw, &parts); err != nil {
-		return &protocol.PublishDiagnosticsParams{}, err
+		return p, err
 	}
-	var diags []json.RawMessage
-	if err := json.Unmarshal(parts["diagnostics"], &diags); err != nil {
-		return &protocol.PublishDiagnosticsParams{}, err
+	p.URI = parts.URI
+	if parts.Version != nil {
+		p.Version = protocol.NewOptional(*parts.Version)
 	}
-	parts["diagnostics"] = json.RawMessage("[]")
-	rest, err := json.Marshal(parts)
-	if err != nil {
-		return &protocol.PublishDiagnosticsParams{}, err
-	}
-	var p protocol.PublishDiagnosticsParams
-	if err := protocol.Unmarshal(rest, &p); err != nil {
-		return &p, err
-	}
-	p.Diagnostics = make([]protocol.Diagnostic, len(diags))
-	for i, d := range diags {
+	p.Diagnostics = make([]protocol.Diagnostic, len(parts.Diagnostics))
+	for i, d := range parts.Diagnostics {
 		if err := protocol.Unmarshal(d, &p.Diagnostics[i]); err != nil {
-			return &p, err
+			return p, err
 		}
 	}
-	return &p, nil
+	return p, nil
 }
 
 func (c *testClient) write(msg []byte) {
