@@ -277,34 +277,7 @@ func (c *checker) localPointerFixed(id *ast.Name, v *types.Var, l *cfg.Loop) boo
 	if v == nil || v.IsStatic() || !types.IsPointer(v.Type()) || c.fn.Decl.Body == nil {
 		return false
 	}
-	moved := false
-	cfg.Inspect(c.fn.Decl.Body, func(n ast.Node) bool {
-		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == "&" && isName(u.X, id.Name) {
-			moved = true
-		}
-		return !moved
-	})
-	for _, b := range l.Blocks {
-		for _, n := range b.Nodes {
-			cfg.Inspect(n, func(m ast.Node) bool {
-				switch m := m.(type) {
-				case *ast.AssignExpr:
-					moved = moved || isName(m.L, id.Name)
-				case *ast.PostfixExpr:
-					moved = moved || isName(m.X, id.Name)
-				case *ast.UnaryExpr:
-					moved = moved || (m.Op == "++" || m.Op == "--") && isName(m.X, id.Name)
-				}
-				return !moved
-			})
-		}
-	}
-	return !moved
-}
-
-func isName(e ast.Expr, name string) bool {
-	n, ok := cfg.Unparen(e).(*ast.Name)
-	return ok && n.Name == name
+	return cfg.FixedInLoop(c.fn.Decl.Body, l, id.Name)
 }
 
 // rootName returns the variable an array or pointer expression starts

@@ -407,7 +407,7 @@ func (fx *fixer) liveAfter() bool {
 		case *ast.ForStmt:
 			markInit(x.Init.X, inits)
 		case *ast.UnaryExpr:
-			if x.Op == "&" && isName(x.X, name) {
+			if x.Op == "&" && cfg.IsName(x.X, name) {
 				live = true
 			}
 		case *ast.Name:

@@ -209,34 +209,7 @@ func localPointerFixed(fn *facts.Func, l *cfg.Loop, a *affine.Access) bool {
 	if !ok || a.Var == nil || !a.Pointer || a.Var.IsStatic() || fn.Decl.Body == nil {
 		return false
 	}
-	moved := false
-	cfg.Inspect(fn.Decl.Body, func(n ast.Node) bool {
-		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == "&" && isName(u.X, id.Name) {
-			moved = true
-		}
-		return !moved
-	})
-	for _, b := range l.Blocks {
-		for _, n := range b.Nodes {
-			cfg.Inspect(n, func(m ast.Node) bool {
-				switch m := m.(type) {
-				case *ast.AssignExpr:
-					moved = moved || isName(m.L, id.Name)
-				case *ast.PostfixExpr:
-					moved = moved || isName(m.X, id.Name)
-				case *ast.UnaryExpr:
-					moved = moved || (m.Op == "++" || m.Op == "--") && isName(m.X, id.Name)
-				}
-				return !moved
-			})
-		}
-	}
-	return !moved
-}
-
-func isName(e ast.Expr, name string) bool {
-	n, ok := cfg.Unparen(e).(*ast.Name)
-	return ok && n.Name == name
+	return cfg.FixedInLoop(fn.Decl.Body, l, id.Name)
 }
 
 // oneIndex reports whether e indexes its base once (a[x], not a[x][y]).
