@@ -1,6 +1,8 @@
 package variance
 
 import (
+	"slices"
+
 	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/types"
@@ -39,6 +41,7 @@ const (
 // def is one SSA definition of a promoted variable.
 type def struct {
 	v     *types.Var
+	vi    int32 // v's id in the flow
 	kind  defKind
 	node  ast.Node   // the assignment, ++/--, or InitDeclarator
 	old   *def       // the definition it updates (compound assignment, ++/--, guarded)
@@ -54,7 +57,7 @@ type def struct {
 
 // flow holds the SSA definitions of a function.
 type flow struct {
-	promoted map[*types.Var]bool
+	promoted map[*types.Var]int32 // i+1 for the promoted variable i
 	defs     []*def
 	use      map[*ast.Name]*def
 	phis     []*def
@@ -76,7 +79,7 @@ func (f *Func) buildFlow() *flow {
 		return nil
 	}
 	fl := &flow{
-		promoted: map[*types.Var]bool{},
+		promoted: map[*types.Var]int32{},
 		use:      map[*ast.Name]*def{},
 		gate:     map[*cfg.Block]*cfg.Block{},
 		branched: map[*cfg.Block]bool{},
@@ -85,6 +88,7 @@ func (f *Func) buildFlow() *flow {
 	// Candidates: the scalar automatic variables the body declares or
 	// names, and the parameters; minus those whose address is taken.
 	addrTaken := map[*types.Var]bool{}
+	var cands []*types.Var
 	consider := func(v *types.Var) {
 		if v == nil || v.IsStatic() || v.Field || v.Storage == types.Typedef {
 			return
@@ -94,7 +98,10 @@ func (f *Func) buildFlow() *flow {
 		}
 		t := v.Type()
 		ok := t != nil && types.IsScalar(t) && !types.IsShared(t) && types.QualsOf(t).Flags&types.Volatile == 0
-		fl.promoted[v] = ok
+		fl.promoted[v] = 0
+		if ok {
+			cands = append(cands, v)
+		}
 	}
 	for _, p := range f.ps {
 		consider(p)
@@ -117,12 +124,20 @@ func (f *Func) buildFlow() *flow {
 		}
 		return true
 	})
-	for v, ok := range fl.promoted {
-		if !ok || addrTaken[v] {
+	// The promoted variables get dense ids in the order they were met.
+	vars := make([]*types.Var, 0, len(cands))
+	for _, v := range cands {
+		if !addrTaken[v] {
+			vars = append(vars, v)
+			fl.promoted[v] = int32(len(vars))
+		}
+	}
+	for v, id := range fl.promoted {
+		if id == 0 {
 			delete(fl.promoted, v)
 		}
 	}
-	if len(fl.promoted) == 0 {
+	if len(vars) == 0 {
 		return fl
 	}
 
@@ -134,14 +149,14 @@ func (f *Func) buildFlow() *flow {
 	evStart := make([]int32, len(g.Blocks)+1)
 	nuse := 0
 	w := &walker{fl: fl, in: in,
-		use: func(n *ast.Name, v *types.Var) {
-			evs = append(evs, flowEvent{v: v, name: n})
+		use: func(n *ast.Name, vi int32) {
+			evs = append(evs, flowEvent{vi: vi, name: n})
 			nuse++
 		},
-		def: func(v *types.Var, n ast.Node, guard []ast.Expr) {
-			evs = append(evs, flowEvent{v: v, node: n, guard: guard})
+		def: func(vi int32, n ast.Node, guard []ast.Expr) {
+			evs = append(evs, flowEvent{vi: vi, node: n, guard: guard})
 		}}
-	defBlocks := map[*types.Var][]*cfg.Block{}
+	defBlocks := make([][]*cfg.Block, len(vars))
 	for _, b := range g.Blocks {
 		evStart[b.Index] = int32(len(evs))
 		if b.Live {
@@ -150,8 +165,8 @@ func (f *Func) buildFlow() *flow {
 			}
 			for _, e := range evs[evStart[b.Index]:] {
 				if e.node != nil {
-					if bs := defBlocks[e.v]; len(bs) == 0 || bs[len(bs)-1] != b {
-						defBlocks[e.v] = append(bs, b)
+					if bs := defBlocks[e.vi]; len(bs) == 0 || bs[len(bs)-1] != b {
+						defBlocks[e.vi] = append(bs, b)
 					}
 				}
 			}
@@ -163,16 +178,15 @@ func (f *Func) buildFlow() *flow {
 	// φ placement: the iterated dominance frontier of the defining blocks
 	// and of the exits of the loops containing one.
 	phiAt := make([][]*def, len(g.Blocks))
-	vars := make([]*types.Var, 0, len(fl.promoted))
-	for v := range fl.promoted {
-		vars = append(vars, v)
-	}
+	// φs and their edges are allocated in chunks of growing size.
+	var phiSlab []def
+	var edgeSlab []*def
 	has := make([]int32, len(g.Blocks)) // i+1 for vars[i]
 	inWork := make([]int32, len(g.Blocks))
 	var work []*cfg.Block
 	for i, v := range vars {
 		stamp := int32(i + 1)
-		work = append(append(work[:0], g.Entry), defBlocks[v]...)
+		work = append(append(work[:0], g.Entry), defBlocks[i]...)
 		for _, b := range work {
 			inWork[b.Index] = stamp
 		}
@@ -181,7 +195,17 @@ func (f *Func) buildFlow() *flow {
 				return
 			}
 			has[y.Index] = stamp
-			phi := &def{v: v, kind: defPhi, block: y, edges: make([]*def, len(y.Preds))}
+			if len(phiSlab) == cap(phiSlab) {
+				phiSlab = make([]def, 0, max(4, 2*cap(phiSlab)))
+			}
+			np := len(y.Preds)
+			if len(edgeSlab)+np > cap(edgeSlab) {
+				edgeSlab = make([]*def, 0, max(8, 2*cap(edgeSlab), np))
+			}
+			edges := edgeSlab[len(edgeSlab) : len(edgeSlab)+np : len(edgeSlab)+np]
+			edgeSlab = edgeSlab[:len(edgeSlab)+np]
+			phiSlab = append(phiSlab, def{v: v, vi: int32(i), kind: defPhi, block: y, edges: edges})
+			phi := &phiSlab[len(phiSlab)-1]
 			phiAt[y.Index] = append(phiAt[y.Index], phi)
 			fl.phis = append(fl.phis, phi)
 			if inWork[y.Index] != stamp {
@@ -190,7 +214,7 @@ func (f *Func) buildFlow() *flow {
 			}
 		}
 		for _, l := range loops.Loops {
-			for _, b := range defBlocks[v] {
+			for _, b := range defBlocks[i] {
 				if l.Contains(b) {
 					for _, e := range l.Exits {
 						addPhi(e.To())
@@ -208,12 +232,11 @@ func (f *Func) buildFlow() *flow {
 		}
 	}
 
-	// Renaming along the dominator tree.
-	stacks := map[*types.Var][]*def{}
-	params := map[*types.Var]bool{}
-	for _, p := range f.ps {
-		params[p] = true
-	}
+	// Renaming along the dominator tree: cur holds the definition of
+	// each variable that reaches the point visited, undo the values it
+	// had before the pushes of the blocks on the current path.
+	cur := make([]*def, len(vars))
+	var undo []*def
 	// The definitions live in two slabs: the initial ones, and those of
 	// the assignment events (renaming visits each live block once).
 	ndefs := len(evs) - nuse
@@ -222,27 +245,26 @@ func (f *Func) buildFlow() *flow {
 	assigns := make([]def, 0, ndefs)
 	for i, v := range vars {
 		d := &initial[i]
-		*d = def{v: v, kind: defUndef, block: g.Entry}
-		if params[v] {
+		*d = def{v: v, vi: int32(i), kind: defUndef, block: g.Entry}
+		if slices.Contains(f.ps, v) {
 			d.kind = defParam
 		}
 		fl.defs = append(fl.defs, d)
-		stacks[v] = []*def{d}
+		cur[i] = d
 	}
 	var rename func(b *cfg.Block)
 	rename = func(b *cfg.Block) {
-		var pushed []*types.Var
+		mark := len(undo)
 		push := func(d *def) {
-			stacks[d.v] = append(stacks[d.v], d)
-			pushed = append(pushed, d.v)
+			undo = append(undo, cur[d.vi])
+			cur[d.vi] = d
 		}
-		top := func(v *types.Var) *def { s := stacks[v]; return s[len(s)-1] }
 		for _, phi := range phiAt[b.Index] {
 			push(phi)
 		}
 		for _, e := range evs[evStart[b.Index]:evStart[b.Index+1]] {
 			if e.node == nil {
-				fl.use[e.name] = top(e.v)
+				fl.use[e.name] = cur[e.vi]
 				continue
 			}
 			var d *def
@@ -252,7 +274,7 @@ func (f *Func) buildFlow() *flow {
 			} else {
 				d = &def{}
 			}
-			*d = def{v: e.v, kind: defAssign, node: e.node, old: top(e.v), block: b, guard: e.guard}
+			*d = def{v: vars[e.vi], vi: e.vi, kind: defAssign, node: e.node, old: cur[e.vi], block: b, guard: e.guard}
 			if id, ok := e.node.(*ast.InitDeclarator); ok && id.Init == nil {
 				d.kind, d.old = defUndef, nil
 			}
@@ -263,7 +285,7 @@ func (f *Func) buildFlow() *flow {
 			for _, phi := range phiAt[s.Index] {
 				for i, p := range s.Preds {
 					if p == b {
-						phi.edges[i] = top(phi.v)
+						phi.edges[i] = cur[phi.vi]
 					}
 				}
 			}
@@ -271,10 +293,11 @@ func (f *Func) buildFlow() *flow {
 		for _, c := range g.DomChildren(b) {
 			rename(c)
 		}
-		for i := len(pushed) - 1; i >= 0; i-- {
-			v := pushed[i]
-			stacks[v] = stacks[v][:len(stacks[v])-1]
+		for i := len(undo) - 1; i >= mark; i-- {
+			p := undo[i]
+			cur[p.vi] = p
 		}
+		undo = undo[:mark]
 	}
 	rename(g.Entry)
 	fl.defs = append(fl.defs, fl.phis...)
@@ -284,7 +307,7 @@ func (f *Func) buildFlow() *flow {
 // flowEvent is a read (name set) or a write (node set) of a promoted
 // variable.
 type flowEvent struct {
-	v     *types.Var
+	vi    int32 // the promoted variable's id
 	name  *ast.Name
 	node  ast.Node
 	guard []ast.Expr
@@ -296,18 +319,21 @@ type walker struct {
 	fl    *flow
 	in    *Info
 	guard []ast.Expr
-	use   func(*ast.Name, *types.Var)
-	def   func(*types.Var, ast.Node, []ast.Expr)
+	use   func(*ast.Name, int32)
+	def   func(int32, ast.Node, []ast.Expr)
 }
 
-// promoted returns the promoted variable e names, or nil.
-func (w *walker) promoted(e ast.Expr) (*ast.Name, *types.Var) {
+// promoted returns the name and the id+1 of the promoted variable e
+// names, or 0.
+func (w *walker) promoted(e ast.Expr) (*ast.Name, int32) {
 	if x, ok := cfg.Unparen(e).(*ast.Name); ok {
-		if v, ok := w.in.Types.Uses[x].(*types.Var); ok && w.fl.promoted[v] {
-			return x, v
+		if v, ok := w.in.Types.Uses[x].(*types.Var); ok {
+			if id := w.fl.promoted[v]; id > 0 {
+				return x, id
+			}
 		}
 	}
-	return nil, nil
+	return nil, 0
 }
 
 func (w *walker) under(cond ast.Expr, n ast.Node) {
@@ -326,14 +352,15 @@ func (w *walker) walk(n ast.Node) {
 		case *ast.StmtExpr:
 			return false // its statements are in blocks of their own
 		case *ast.Name:
-			if x, v := w.promoted(m); v != nil {
-				w.use(x, v)
+			if x, v := w.promoted(m); v > 0 {
+				w.use(x, v-1)
 			}
 		case *ast.AssignExpr:
 			x, v := w.promoted(m.L)
-			if v == nil {
+			if v == 0 {
 				return true
 			}
+			v--
 			w.walk(m.R)
 			if m.Op == "=" {
 				// the target is not read: it names the value assigned
@@ -345,16 +372,16 @@ func (w *walker) walk(n ast.Node) {
 			}
 			return false
 		case *ast.PostfixExpr:
-			if x, v := w.promoted(m.X); v != nil {
-				w.use(x, v)
-				w.def(v, m, w.guard)
+			if x, v := w.promoted(m.X); v > 0 {
+				w.use(x, v-1)
+				w.def(v-1, m, w.guard)
 				return false
 			}
 		case *ast.UnaryExpr:
 			if m.Op == "++" || m.Op == "--" {
-				if x, v := w.promoted(m.X); v != nil {
-					w.use(x, v)
-					w.def(v, m, w.guard)
+				if x, v := w.promoted(m.X); v > 0 {
+					w.use(x, v-1)
+					w.def(v-1, m, w.guard)
 					return false
 				}
 			}
@@ -376,8 +403,10 @@ func (w *walker) walk(n ast.Node) {
 				w.walk(m.Init)
 			}
 			if id := declIdent(m.Decl); id != nil {
-				if v, ok := w.in.Types.Defs[id].(*types.Var); ok && w.fl.promoted[v] {
-					w.def(v, m, w.guard)
+				if v, ok := w.in.Types.Defs[id].(*types.Var); ok {
+					if vi := w.fl.promoted[v]; vi > 0 {
+						w.def(vi-1, m, w.guard)
+					}
 				}
 			}
 			return false

@@ -232,7 +232,7 @@ func Analyze(file *ast.File, info *types.Info, conf *Config) *Info {
 
 // promoted reports whether v is in SSA form in f.
 func (f *Func) promoted(v *types.Var) bool {
-	return v != nil && f.flow != nil && f.flow.promoted[v]
+	return v != nil && f.flow != nil && f.flow.promoted[v] > 0
 }
 
 func declIdent(d *ast.Declarator) *ast.Ident {
@@ -671,7 +671,7 @@ func (f *Func) Variant(e ast.Expr) *Reason {
 			return &Reason{Node: x, What: "read of shared " + x.Name}
 		}
 		r := in.Vars[v]
-		if f.flow != nil && f.flow.promoted[v] {
+		if f.flow != nil && f.flow.promoted[v] > 0 {
 			if d, ok := f.flow.use[x]; ok && d != nil {
 				r = d.why
 			}
