@@ -420,19 +420,37 @@ func (g *Graph) controlDeps() [][]ControlDep {
 		return t.cd
 	}
 	cd := make([][]ControlDep, len(g.Blocks))
-	for _, a := range g.Blocks {
-		if len(a.Succs) < 2 || t.pre[a.Index] < 0 {
-			continue
-		}
-		stop := t.idom[a.Index]
-		for i, s := range a.Succs {
-			if t.dominates(s.Index, a.Index) {
-				continue // s post-dominates a: no dependence
+	// Two passes: count the dependences of each block, then fill them in
+	// one backing array.
+	count := make([]int32, len(g.Blocks))
+	total := 0
+	each := func(visit func(r int32, a *Block, i int)) {
+		for _, a := range g.Blocks {
+			if len(a.Succs) < 2 || t.pre[a.Index] < 0 {
+				continue
 			}
-			for r := int32(s.Index); r >= 0 && r != stop; r = t.idom[r] {
-				cd[r] = append(cd[r], ControlDep{a, i})
+			stop := t.idom[a.Index]
+			for i, s := range a.Succs {
+				if t.dominates(s.Index, a.Index) {
+					continue // s post-dominates a: no dependence
+				}
+				for r := int32(s.Index); r >= 0 && r != stop; r = t.idom[r] {
+					visit(r, a, i)
+				}
 			}
 		}
+	}
+	each(func(r int32, _ *Block, _ int) { count[r]++; total++ })
+	if total > 0 {
+		slab := make([]ControlDep, total)
+		off := int32(0)
+		for r, c := range count {
+			if c > 0 {
+				cd[r] = slab[off : off : off+c]
+				off += c
+			}
+		}
+		each(func(r int32, a *Block, i int) { cd[r] = append(cd[r], ControlDep{a, i}) })
 	}
 	t.cd = cd
 	return cd
