@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -255,5 +256,43 @@ func TestModelHotSpotGrowsWithThreads(t *testing.T) {
 			t.Errorf("THREADS=%d: modeled %v, not more than %v with fewer threads", n, m, prev)
 		}
 		prev = m
+	}
+}
+
+// A hot spot between two collectives that synchronise all threads is
+// charged in its own phase: coll_hotspot.c has six phases (start-up, the
+// first reduction's IN_ALLSYNC barrier, its tree and final barrier, the
+// reads of dst closed by the second reduction's IN_ALLSYNC barrier, the
+// second tree, exit), so its modeled time is
+//
+//	6·2(o+L)·ceil(log2 T) + 2·ceil(log2 T)·(2o+2L+9G) + max(2o+2L+8G, (T-1)(o+8G))
+//
+// (a reduction's parent reads each child's 8-byte partial and its flag
+// byte; the binomial tree's critical path is the root's ceil(log2 T)
+// reads). From THREADS = 13 on the last term is the hot spot on thread 0,
+// linear in THREADS. --check's argument comparison adds a barrier that
+// the model does not charge.
+func TestModelHotSpotBetweenCollectives(t *testing.T) {
+	bin := buildTestProgram(t, "coll_hotspot", BuildOptions{})
+	net := DefaultNet
+	o, L, G := float64(net.O), float64(net.L), net.G
+	for _, tc := range []struct {
+		threads int
+		check   bool
+	}{{2, false}, {8, false}, {8, true}, {32, false}, {64, false}} {
+		res, err := Run(context.Background(), bin, Options{Threads: tc.threads, Check: tc.check})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := res.Err(); err != nil {
+			t.Fatal(err)
+		}
+		T := float64(tc.threads)
+		lg := math.Ceil(math.Log2(T))
+		hot := math.Max(2*o+2*L+8*G, (T-1)*(o+8*G))
+		want := 6*2*(o+L)*lg + 2*lg*(2*o+2*L+9*G) + hot
+		if got := res.Stats.ModeledNs; math.Abs(got-want) > 0.01 {
+			t.Errorf("THREADS=%d check=%v: modeled %.3f ns, want %.3f", tc.threads, tc.check, got, want)
+		}
 	}
 }

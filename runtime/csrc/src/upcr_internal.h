@@ -135,7 +135,7 @@ typedef struct upcr_ctl {
 	/* network model */
 	double net_o, net_L, net_G; /* ns, ns, ns per byte */
 	int32_t inject;
-	double vclock;               /* modeled time at the last completed barrier */
+	double vclock;               /* modeled time at the last completed barrier (user or collective) */
 	volatile double phase_end[2];
 	/* fatal errors, reports */
 	volatile uint32_t abort;     /* a fatal report was made: the launcher stops all threads */
@@ -215,8 +215,8 @@ void upcr_wait_kind(int kind, int hasid, int id, upcr_loc_t loc);
 /* statistics and model (upcr_stats.c) */
 void upcr_model_remote(int target, size_t n, int write, int bulk, upcr_loc_t loc);
 void upcr_model_at_notify(void);
-void upcr_model_phase_end(uint32_t parity);
-void upcr_model_after_wait(uint32_t parity);
+void upcr_model_phase_end(void);
+void upcr_model_after_wait(void);
 void upcr_stats_publish(int with_lines);
 int upcr_write_stats_json(const char *path, double wall_s);
 void upcr_stats_init_thread(void);

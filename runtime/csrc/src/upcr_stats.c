@@ -11,14 +11,27 @@
  *   - a remote operation of n bytes costs its initiator 2o + 2L + nG
  *     (request and reply, each with send/receive overhead and latency);
  *   - it occupies the target thread's network interface for o + nG;
- *   - per barrier phase, modeled time advances by
+ *   - a phase ends at every synchronisation of all threads: a user barrier
+ *     (at upc_notify) and every internal barrier of a collective (the
+ *     IN/OUT ALLSYNC and MYSYNC points, which this runtime implements as
+ *     barriers, and the barriers inside reductions and allocations);
+ *   - per phase, modeled time advances by
  *       max(max over threads of its own operation cost,
  *           max over threads of the demand placed on it)
  *     plus the barrier itself, 2(o+L)*ceil(log2 THREADS).
+ * Closing a phase at a collective's barriers matters: between two
+ * synchronisations every thread can wait for the busiest one, so a hot
+ * spot (every thread reading one thread's scalar right after a reduction)
+ * is charged (THREADS-1)(o+nG) in that interval instead of disappearing
+ * in one phase that spans the whole run.  The collective's own transfers
+ * form a phase of their own when it synchronises on both sides; for the
+ * binomial trees of broadcast and reduce the root's own cost,
+ * ceil(log2 THREADS) messages of 2o+2L+nG, is also the tree's critical
+ * path, so the phase maximum charges exactly that.  NOSYNC sides do not
+ * synchronise, so their transfers join the surrounding phase.
  * The phase time is a bound that is independent of the order in which the
  * operations happened, so the model is deterministic; the second term
- * is what makes a hot spot (every thread reading one thread's scalar)
- * cost linear time in THREADS.
+ * is what makes a hot spot cost linear time in THREADS.
  * Inject mode additionally delays each remote operation in wall-clock
  * time: it queues behind the target's "busy until" time (kept in shared
  * memory and advanced atomically), then waits o + nG + L.
@@ -41,6 +54,11 @@ static int *touched;      /* targets in load_to this phase */
 static char *is_touched;  /* membership of touched[] (a demand can be 0) */
 static int ntouched;
 static double phase_comm; /* own modeled cost this phase, ns */
+/* Model phases completed by this thread: user barriers and collective
+ * barriers in program order (the same sequence on every thread, since a
+ * collective cannot sit between upc_notify and upc_wait), so its parity
+ * selects the shared accumulators of the current phase. */
+static uint32_t mphase;
 
 void upcr_stats_init_thread(void)
 {
@@ -132,12 +150,12 @@ void upcr_model_remote(int target, size_t n, int write, int bulk, upcr_loc_t loc
 	}
 }
 
-/* At upc_notify: publish this phase's own cost and the demand this thread
- * put on each target. */
+/* At upc_notify or a collective barrier: publish this phase's own cost
+ * and the demand this thread put on each target. */
 void upcr_model_at_notify(void)
 {
 	upcr_thread_ctl_t *me = upcr_me();
-	uint32_t p = upcr_phase_ & 1;
+	uint32_t p = mphase & 1;
 	me->phase_comm[p] = phase_comm;
 	for (int i = 0; i < ntouched; i++) {
 		int t = touched[i];
@@ -150,10 +168,12 @@ void upcr_model_at_notify(void)
 	phase_comm = 0;
 }
 
-/* Called by the last thread to arrive: the phase's modeled time. */
-void upcr_model_phase_end(uint32_t p)
+/* Called by the last thread to arrive (after its own upcr_model_at_notify,
+ * before it releases the others): the phase's modeled time. */
+void upcr_model_phase_end(void)
 {
 	upcr_ctl_t *c = upcr_ctl_;
+	uint32_t p = mphase & 1;
 	int T = upcr_threads_;
 	double m = 0;
 	for (int t = 0; t < T; t++) {
@@ -172,7 +192,12 @@ void upcr_model_phase_end(uint32_t p)
 	c->phase_end[p] = c->vclock;
 }
 
-void upcr_model_after_wait(uint32_t p) { upcr_ctr_.modeled_ns = upcr_ctl_->phase_end[p]; }
+/* After the release: this thread's clock is the phase's end. */
+void upcr_model_after_wait(void)
+{
+	upcr_ctr_.modeled_ns = upcr_ctl_->phase_end[mphase & 1];
+	mphase++;
+}
 
 /* Copy the private counters (and, if they changed, the per-line table)
  * into this thread's slot of the control region. */

@@ -325,7 +325,7 @@ void upcr_notify_kind(int kind, int hasid, int id, upcr_loc_t loc)
 	uint32_t n = __atomic_add_fetch(&c->bar_count, 1, __ATOMIC_ACQ_REL);
 	if (n == (uint32_t)upcr_threads_) {
 		check_phase(p);
-		upcr_model_phase_end(p);
+		upcr_model_phase_end();
 		c->bar_count = 0;
 		release_generation(&c->bar_gen, &c->bar_sleepers);
 	}
@@ -353,7 +353,7 @@ void upcr_wait_kind(int kind, int hasid, int id, upcr_loc_t loc)
 		upcr_set_running();
 	upcr_notified_ = 0;
 	upcr_phase_++;
-	upcr_model_after_wait(p);
+	upcr_model_after_wait();
 	/* rule 2 of 6.6.1: a wait value must equal the notify consensus */
 	if (hasid && c->bar_cons_hasid[p] && c->bar_cons_id[p] != id) {
 		char where[256];
@@ -387,14 +387,23 @@ void upcr_barrier(int hasid, int id, upcr_loc_t loc)
 static const char *cur_coll = NULL;
 static upcr_loc_t cur_coll_loc;
 
-void upcr_coll_barrier(void)
+/* A barrier of all threads, apart from the user's notify/wait phases.
+ * With model set it is a synchronisation of the program (a collective's
+ * ALLSYNC/MYSYNC point or an internal step) and closes a phase of the
+ * network model; the argument comparison of --check is not part of the
+ * program and leaves the model alone. */
+static void coll_barrier(int model)
 {
 	upcr_ctl_t *c = upcr_ctl_;
 	upcr_thread_ctl_t *me = upcr_me();
 	me->coll = cur_coll ? cur_coll : "collective";
+	if (model)
+		upcr_model_at_notify();
 	uint32_t g = upcr_cphase_;
 	uint32_t n = __atomic_add_fetch(&c->cbar_count, 1, __ATOMIC_ACQ_REL);
 	if (n == (uint32_t)upcr_threads_) {
+		if (model)
+			upcr_model_phase_end();
 		c->cbar_count = 0;
 		release_generation(&c->cbar_gen, &c->cbar_sleepers);
 	} else {
@@ -403,7 +412,11 @@ void upcr_coll_barrier(void)
 		upcr_set_running();
 	}
 	upcr_cphase_++;
+	if (model)
+		upcr_model_after_wait();
 }
+
+void upcr_coll_barrier(void) { coll_barrier(1); }
 
 static void describe_call(char *buf, size_t len, const char *name, upcr_loc_t loc, int nargs,
 			  volatile uint64_t *args)
@@ -449,7 +462,7 @@ void upcr_coll_enter(const char *name, const uint64_t *args, int nargs, size_t b
 	me->c_nargs[s] = nargs;
 	for (int i = 0; i < nargs; i++)
 		me->c_args[s][i] = args[i];
-	upcr_coll_barrier();
+	coll_barrier(0);
 	/* every thread compares itself with thread 0; the slots of this
 	 * collective stay intact until the next-but-one collective */
 	upcr_thread_ctl_t *z = &upcr_ctl_->thr[0];

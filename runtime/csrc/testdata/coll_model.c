@@ -1,5 +1,8 @@
 /* Translated from coll_model.upc: one broadcast of 8 bytes; the root sends
  * along a binomial tree, so its modeled cost is ceil(log2 THREADS) messages.
+ * Modeled time: four phases closed by barriers (start-up, IN_ALLSYNC,
+ * OUT_ALLSYNC, exit) of 2(o+L)ceil(log2 THREADS) each, plus the tree's
+ * critical path ceil(log2 THREADS)(2o+2L+8G) = 18000.64 ns per tree level.
  *   1  #include <upc.h>
  *   2  #include <upc_collective.h>
  *   3  #include <stdio.h>
