@@ -34,6 +34,7 @@ type runFlags struct {
 	timeout   string
 	keep      string
 	cc        string
+	noFast    bool
 }
 
 func newRunCmd() *cobra.Command {
@@ -70,6 +71,7 @@ Arguments after "--" are passed to the program.`,
 	fl.StringVar(&f.timeout, "timeout", "", "stop the program after `T` (seconds, or a duration like 30s)")
 	fl.StringVar(&f.keep, "keep", "", "keep the translated C in `dir`")
 	fl.StringVar(&f.cc, "cc", "", "C `compiler` (default $CC, else cc)")
+	fl.BoolVar(&f.noFast, "no-fastloop", false, "no single-thread loop versions: upc_forall tests every iteration's affinity even with THREADS=1 (slower; as a compiler without that specialisation)")
 	return cmd
 }
 
@@ -145,7 +147,7 @@ func runProgram(ctx context.Context, f *runFlags, files, progArgs []string, stdo
 	cfg := &grammar.Config{IncludeDirs: f.fe.includes, Defines: f.fe.defines, Undefs: f.fe.undefs, StaticThreads: f.fe.threads}
 	var srcs []runtime.Source
 	for _, file := range files {
-		c, _, err := translate.TranslateFile(file, cfg, translate.Options{})
+		c, _, err := translate.TranslateFile(file, cfg, translate.Options{NoFastLoop: f.noFast})
 		if err != nil {
 			return &exitError{code: exitFailure, err: err}
 		}

@@ -59,23 +59,28 @@ int main(void) {
 // TestSingleThreadLoops checks that the single-thread loop versions keep
 // the results and the local access statistics exact, with dynamic and
 // static THREADS, and that only the loops that may be versioned (and
-// marked ivdep) are.
+// marked ivdep) are; with Options.NoFastLoop no loop is versioned and the
+// results and counts are the same.
 func TestSingleThreadLoops(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "l1.upc")
 	if err := os.WriteFile(path, []byte(l1Program), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, static := range []int{0, 1} {
-		c, _, err := translate.TranslateFile(path, &grammar.Config{StaticThreads: static}, translate.Options{})
+	for _, tc := range []struct {
+		static, versioned, ivdep int
+		nofast                   bool
+	}{{0, 12, 5, false}, {1, 12, 5, false}, {0, 0, 0, true}} {
+		static := tc.static
+		c, _, err := translate.TranslateFile(path, &grammar.Config{StaticThreads: static}, translate.Options{NoFastLoop: tc.nofast})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n := strings.Count(string(c), "if (THREADS == 1)"); n != 12 {
-			t.Errorf("static %d: %d versioned loops, want 12\n%s", static, n, c)
+		if n := strings.Count(string(c), "if (THREADS == 1)"); n != tc.versioned {
+			t.Errorf("static %d nofast %v: %d versioned loops, want %d\n%s", static, tc.nofast, n, tc.versioned, c)
 		}
-		if n := strings.Count(string(c), `_Pragma("GCC ivdep")`); n != 5 {
-			t.Errorf("static %d: %d loops marked ivdep, want 5\n%s", static, n, c)
+		if n := strings.Count(string(c), `_Pragma("GCC ivdep")`); n != tc.ivdep {
+			t.Errorf("static %d nofast %v: %d loops marked ivdep, want %d\n%s", static, tc.nofast, n, tc.ivdep, c)
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 		bin, err := runtime.Build(ctx, []runtime.Source{{Name: "l1.c", Code: c}},

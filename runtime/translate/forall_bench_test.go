@@ -25,17 +25,19 @@ import (
 // testdata/kernels/vecadd.upc and its forall-fixed version (package fixes,
 // as upclint fix --rules forall) with a size where the loops dominate
 // (-DN=1<<20, -DREPS=16; override with UPCLINT_VECADD_N and
-// UPCLINT_VECADD_REPS), runs both alternately UPCLINT_VECADD_RUNS times
-// (default 7) at THREADS 1, 2 and 4, and reports the medians of the
-// original/fixed ratios of the runtime's wall_seconds and of the CPU time
-// of the run's processes, and the scaling of each version against its
-// THREADS=1 wall time (UPCLINT_VECADD_DEBUG=1 logs every run). Run with
+// UPCLINT_VECADD_REPS), each translated twice: as usual ("fast") and with
+// translate.Options.NoFastLoop ("nofast"). Under dynamic THREADS the usual
+// translation emits a single-thread version of such loops (fastloop.go)
+// in which a upc_forall has no affinity test at all, so at THREADS=1 there
+// is little left for the fix to remove; without it every iteration tests
+// its affinity, as in the seed's compiler. The four binaries run
+// alternately UPCLINT_VECADD_RUNS times (default 7) at THREADS 1, 2 and 4;
+// the benchmark reports per setting the medians of the original/fixed
+// ratios of the runtime's wall_seconds and of the CPU time of the run's
+// processes, and the scaling of each version against its THREADS=1 median
+// wall time (UPCLINT_VECADD_DEBUG=1 logs every run). Run with
 //
 //	go test ./runtime/translate -run '^$' -bench ForallVecadd -benchtime 1x -v
-//
-// Note: under dynamic THREADS the translator emits a single-thread version
-// of a loop like these (fastloop.go), in which a upc_forall has no affinity
-// test at all, so at THREADS=1 there is little left for the fix to remove.
 func BenchmarkForallVecadd(b *testing.B) {
 	path := "../../testdata/kernels/vecadd.upc"
 	n := envInt("UPCLINT_VECADD_N", 1<<20)
@@ -49,41 +51,52 @@ func BenchmarkForallVecadd(b *testing.B) {
 	if len(res.Applied) == 0 {
 		b.Fatal("no forall fix applied")
 	}
-	orig := buildVariant(b, path, cfg, nil)
-	fixed := buildVariant(b, path, cfg, res.Fixed)
+	type variant struct{ setting, version, bin string }
+	var vs []variant
+	for _, setting := range []string{"fast", "nofast"} {
+		o := translate.Options{NoFastLoop: setting == "nofast"}
+		vs = append(vs, variant{setting, "orig", buildVariant(b, path, cfg, nil, o)},
+			variant{setting, "fixed", buildVariant(b, path, cfg, res.Fixed, o)})
+	}
 	for range b.N {
 		wall1 := map[string]float64{}
 		for _, threads := range []int{1, 2, 4} {
-			var wallRatio, cpuRatio []float64
-			walls := map[string][]float64{}
+			walls, cpus := map[string][]float64{}, map[string][]float64{}
 			for range runs {
-				wo, co := timeRun(b, orig, threads)
-				wf, cf := timeRun(b, fixed, threads)
-				walls["orig"] = append(walls["orig"], wo)
-				walls["fixed"] = append(walls["fixed"], wf)
-				if os.Getenv("UPCLINT_VECADD_DEBUG") != "" {
-					b.Logf("T=%d wall %.3f/%.3f cpu %.3f/%.3f", threads, wo, wf, co, cf)
+				for _, v := range vs {
+					w, c := timeRun(b, v.bin, threads)
+					walls[v.setting+"-"+v.version] = append(walls[v.setting+"-"+v.version], w)
+					cpus[v.setting+"-"+v.version] = append(cpus[v.setting+"-"+v.version], c)
+					if os.Getenv("UPCLINT_VECADD_DEBUG") != "" {
+						b.Logf("T=%d %s %s wall %.3f cpu %.3f", threads, v.setting, v.version, w, c)
+					}
 				}
-				wallRatio = append(wallRatio, wo/wf)
-				cpuRatio = append(cpuRatio, co/cf)
 			}
 			t := "T" + strconv.Itoa(threads)
-			mw, mc := median(wallRatio), median(cpuRatio)
-			b.ReportMetric(mw, t+"-wall-speedup")
-			b.ReportMetric(mc, t+"-cpu-speedup")
-			line := ""
-			for _, v := range []string{"orig", "fixed"} {
-				w := median(walls[v])
-				if threads == 1 {
-					wall1[v] = w
-				} else {
-					b.ReportMetric(wall1[v]/w, t+"-"+v+"-scaling")
-					line += " " + v + " scaling " + strconv.FormatFloat(wall1[v]/w, 'f', 2, 64) + "x"
+			for _, setting := range []string{"fast", "nofast"} {
+				var wallRatio, cpuRatio []float64
+				for i := range runs {
+					wallRatio = append(wallRatio, walls[setting+"-orig"][i]/walls[setting+"-fixed"][i])
+					cpuRatio = append(cpuRatio, cpus[setting+"-orig"][i]/cpus[setting+"-fixed"][i])
 				}
-				line += " " + v + " median wall " + strconv.FormatFloat(w, 'f', 3, 64) + " s"
+				mw, mc := median(wallRatio), median(cpuRatio)
+				b.ReportMetric(mw, t+"-"+setting+"-wall-speedup")
+				b.ReportMetric(mc, t+"-"+setting+"-cpu-speedup")
+				line := ""
+				for _, v := range []string{"orig", "fixed"} {
+					k := setting + "-" + v
+					w := median(walls[k])
+					if threads == 1 {
+						wall1[k] = w
+					} else {
+						b.ReportMetric(wall1[k]/w, t+"-"+k+"-scaling")
+						line += " " + v + " scaling " + strconv.FormatFloat(wall1[k]/w, 'f', 2, 64) + "x"
+					}
+					line += " " + v + " median wall " + strconv.FormatFloat(w, 'f', 3, 64) + " s"
+				}
+				b.Logf("vecadd N=%d REPS=%d THREADS=%d %s: original/fixed median ratio wall %.3fx, CPU %.3fx;%s",
+					n, reps, threads, setting, mw, mc, line)
 			}
-			b.Logf("vecadd N=%d REPS=%d THREADS=%d: original/fixed median ratio wall %.3fx, CPU %.3fx;%s",
-				n, reps, threads, mw, mc, line)
 		}
 	}
 }
@@ -95,11 +108,12 @@ func envInt(name string, def int) int {
 	return def
 }
 
-// buildVariant translates and compiles the kernel (src replaces its text
-// when not nil).
-func buildVariant(b *testing.B, path string, cfg grammar.Config, src []byte) string {
+// buildVariant translates (with o) and compiles the kernel (src replaces
+// its text when not nil).
+func buildVariant(b *testing.B, path string, cfg grammar.Config, src []byte, o translate.Options) string {
 	b.Helper()
-	c, _, err := translate.TranslateFile(path, &cfg, translate.Options{Source: src})
+	o.Source = src
+	c, _, err := translate.TranslateFile(path, &cfg, o)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -64,6 +64,12 @@ type Options struct {
 	// Check indexes shared arrays of known size through upcr_index_chk,
 	// so that a run with --check reports out-of-bounds subscripts.
 	Check bool
+	// NoFastLoop emits every loop once, without the single-thread version
+	// (fastloop.go): a upc_forall then tests the affinity of every
+	// iteration even when THREADS is 1, as a compiler without that
+	// specialisation does. Slower; for measuring what a loop
+	// transformation gains on such a compiler.
+	NoFastLoop bool
 }
 
 // Error is a translation failure at a source position.
