@@ -2,10 +2,12 @@ package bench
 
 import (
 	"context"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	_ "github.com/upclint/upclint/checks/rules/all"
 )
@@ -106,5 +108,31 @@ func TestReadSeeds(t *testing.T) {
 	}
 	if s := seeds["matvec.upc"]; !strings.Contains(s.Reports, "100x") {
 		t.Errorf("matvec seed figure %q", s.Reports)
+	}
+}
+
+// TestScalingGrowth classifies synthetic series: a + b·log2 T is
+// logarithmic, a + c·T linear, and the two-term fit recovers both.
+func TestScalingGrowth(t *testing.T) {
+	s := &Scaling{}
+	for T := 2; T <= 512; T *= 2 {
+		lg := math.Log2(float64(T))
+		s.Points = append(s.Points, ScalingPoint{Threads: T,
+			Orig:  time.Duration(1000 + 300*float64(T) + 2000*lg),
+			Fixed: time.Duration(5000 * lg)})
+	}
+	o, f := s.Growth(false), s.Growth(true)
+	if o.Kind != "linear" || f.Kind != "logarithmic" {
+		t.Errorf("kinds %q, %q; want linear, logarithmic", o.Kind, f.Kind)
+	}
+	if math.Abs(o.C-300) > 1 || math.Abs(o.B-2000) > 5 || math.Abs(f.B-5000) > 1 || math.Abs(f.C) > 0.01 {
+		t.Errorf("fits: orig %+v fixed %+v", o, f)
+	}
+	if f.R2Log < 0.999 || f.R2Log <= f.R2Linear {
+		t.Errorf("fixed R² log %.4f linear %.4f", f.R2Log, f.R2Linear)
+	}
+	// 1000+300T+2000·lg vs 5000·lg: 20600 vs 25000 at T = 32, 32200 vs 30000 at 64
+	if x := s.Crossover(); x != 64 {
+		t.Errorf("crossover %d, want 64", x)
 	}
 }

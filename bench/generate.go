@@ -27,7 +27,15 @@ type Options struct {
 	Self     bool      // measure check throughput in process
 	Command  string    // the command line shown in the document
 	Commit   string    // the measured commit when git cannot tell
-	Log      func(format string, args ...any)
+	// Scaling measures the allreduce kernel's modeled time, original and
+	// fixed, for THREADS = 2, 4, ..., ScalingMax (default 512).
+	Scaling    bool
+	ScalingMax int
+	// Forall measures the forall fix on vecadd with and without the
+	// translator's single-thread loop versions, ForallRuns rounds (default 5).
+	Forall     bool
+	ForallRuns int
+	Log        func(format string, args ...any)
 }
 
 // Generate measures everything and writes the document and the plots.
@@ -70,6 +78,30 @@ func Generate(ctx context.Context, o Options) (*Report, error) {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
+	}
+	if o.Scaling {
+		o.Log("allreduce scaling")
+		if o.ScalingMax <= 0 {
+			o.ScalingMax = 512
+		}
+		var ts []int
+		for t := 2; t <= o.ScalingMax; t *= 2 {
+			ts = append(ts, t)
+		}
+		// fewer iterations than the kernel's default keep THREADS = 512 to seconds
+		r.Scaling = MeasureScaling(ctx, filepath.Join(o.Root, "testdata", "kernels", "allreduce.upc"),
+			[]string{"ITERATIONS=5"}, ts, o.Config)
+	}
+	if o.Forall {
+		o.Log("forall vecadd")
+		if o.ForallRuns <= 0 {
+			o.ForallRuns = 5
+		}
+		r.Forall = MeasureForall(ctx, filepath.Join(o.Root, "testdata", "kernels", "vecadd.upc"),
+			forallDefines(1<<18, 16), []int{1, 2, 4}, o.ForallRuns, o.Config)
+	}
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
 	}
 	if o.Self {
 		o.Log("check throughput")

@@ -283,14 +283,21 @@ func rulesOf(path string) []string {
 
 // build translates src (the text of path) and compiles it with the runtime.
 func build(ctx context.Context, path string, src []byte, cc string) (string, error) {
-	cfg := grammar.Config{ReadFile: func(name string) ([]byte, error) {
+	return buildWith(ctx, path, src, cc, grammar.Config{}, translate.Options{})
+}
+
+// buildWith is build with a front-end configuration (macros) and
+// translator options.
+func buildWith(ctx context.Context, path string, src []byte, cc string, cfg grammar.Config, o translate.Options) (string, error) {
+	cfg.ReadFile = func(name string) ([]byte, error) {
 		if name == path {
 			return src, nil
 		}
 		return os.ReadFile(name)
-	}}
+	}
 	u := grammar.Load(gotoken.NewFileSet(), path, src, &cfg)
-	code, err := translate.Translate(u, translate.Options{Source: src, ReadFile: cfg.ReadFile})
+	o.Source, o.ReadFile = src, cfg.ReadFile
+	code, err := translate.Translate(u, o)
 	if err != nil {
 		return "", err
 	}

@@ -46,7 +46,9 @@ type Report struct {
 	Kernels  []*KernelResult
 	Self     []SelfSpeed
 	GoBench  []*GoBenchResult
-	PlotsDir string // relative to the document
+	Scaling  *Scaling      // the allreduce kernel's modeled time vs THREADS (nil: not measured)
+	Forall   *ForallResult // the forall fix on vecadd with and without single-thread loops (nil: not measured)
+	PlotsDir string        // relative to the document
 }
 
 func f3(x float64) string {
@@ -200,7 +202,7 @@ func (r *Report) Write(w io.Writer) error {
 	p("1. **Fix**: all rules, unsafe fixes included (`upclint fix --unsafe`; in process: `fixes.FixFile` with `Unsafe: true`).\n")
 	p("2. **Validate**: `fixes.ValidateResult` builds both versions on the bundled runtime and requires every thread's output and exit status to match with THREADS = %s; a failed validation reverts the fix.\n", joinInts(c.Threads))
 	p("3. **Measure** both binaries with THREADS = %s, %d runs each, without and with inject mode (`runtime.Options.Inject`: every remote operation also waits its modeled cost in wall-clock time). Every run must print its `OK` line.\n", joinInts(c.Threads), c.Reps)
-	p("4. **Remote operations** = fine-grained remote reads + writes + bulk remote copies (`Counters.RemoteOps`), **bytes** = their payload, summed over threads. **Modeled communication time** (LogGP, o = %s, L = %s, G = %g ns/B): a remote operation of n bytes costs its initiator 2o + 2L + nG and occupies its target o + nG; per barrier phase time advances by the larger of the busiest initiator and the busiest target, plus 2(o+L)·ceil(log2 THREADS) per barrier. It is deterministic (one value per configuration). With THREADS = 1 nothing is remote, so modeled speedups start at THREADS = 2.\n",
+	p("4. **Remote operations** = fine-grained remote reads + writes + bulk remote copies (`Counters.RemoteOps`), **bytes** = their payload, summed over threads. **Modeled communication time** (LogGP, o = %s, L = %s, G = %g ns/B): a remote operation of n bytes costs its initiator 2o + 2L + nG and occupies its target o + nG; a phase ends at every barrier of all threads (user barriers and the collectives' ALLSYNC/MYSYNC points and internal barriers), and per phase time advances by the larger of the busiest initiator and the busiest target, plus 2(o+L)·ceil(log2 THREADS) per barrier. It is deterministic (one value per configuration). With THREADS = 1 nothing is remote, so modeled speedups start at THREADS = 2.\n",
 		dur(c.Net.O), dur(c.Net.L), c.Net.G)
 	p("5. **Wall time** = the program's own `wall_seconds` (runtime statistics), in ms: median [min–max] of the %d runs. The kernels' default sizes are small (well under a second), so wall times without injection are dominated by start-up and barriers and are noisy on 2 cores with up to 16 processes; injected wall times show the network model in real time.\n\n", c.Reps)
 
@@ -282,6 +284,13 @@ func (r *Report) Write(w io.Writer) error {
 				ms(a.Wall), ms(bb.Wall), ms(a.WallInject), ms(bb.WallInject), xf(pt.InjectSpeedup()))
 		}
 		p("\nReproduce one row (here THREADS = 8):\n\n```sh\n%s\n```\n\n", kernelCommands(k, 8))
+	}
+
+	if r.Scaling != nil {
+		writeScaling(p, r.Scaling)
+	}
+	if r.Forall != nil {
+		writeForall(p, r.Forall)
 	}
 
 	p("## 2. upclint's own speed\n\n")

@@ -32,6 +32,8 @@ func main() {
 		inject  = flag.Bool("inject", true, "also measure wall times with injected network delays")
 		gobench = flag.Bool("gobench", true, "run the project's Go benchmarks")
 		self    = flag.Bool("self", true, "measure check throughput in process")
+		scaling = flag.Int("scaling-max", 512, "largest THREADS of the allreduce scaling table (0: no table)")
+		forallN = flag.Int("forall-runs", 5, "rounds of the vecadd forall measurement with and without single-thread loops (0: none)")
 		commit  = flag.String("commit", "", "commit to report when git cannot tell")
 		quiet   = flag.Bool("q", false, "no progress on standard error")
 		render  = flag.String("render", "", "only re-render the document and plots from a results.json of an earlier run")
@@ -47,6 +49,8 @@ func main() {
 	o := bench.Options{Root: *root, Out: *out, PlotsDir: *plots, Self: *self, Commit: *commit,
 		Command: "go run ./bench/cmd/benchmarks" + flagsSet()}
 	o.Config.Reps, o.Config.Inject = *reps, *inject
+	o.Scaling, o.ScalingMax = *scaling > 0, *scaling
+	o.Forall, o.ForallRuns = *forallN > 0, *forallN
 	for _, t := range strings.Split(*threads, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(t))
 		if err != nil || n <= 0 {
