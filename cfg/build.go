@@ -83,7 +83,7 @@ func BuildOptions(fn *ast.Decl, opts *Options) *Graph {
 	g.Exit = b.newBlock("exit", nil)
 	b.cur = g.Entry
 	if fn != nil && fn.Body != nil {
-		b.collectAddrLabels(fn.Body)
+		b.scanBody(fn.Body)
 		b.stmt(fn.Body)
 	}
 	b.jump(g.Exit)
@@ -126,7 +126,7 @@ type builder struct {
 	computed []*Block // blocks ending in a computed goto
 
 	forall      *ast.ForallStmt // innermost enclosing forall body
-	forallDepth int
+	forallDepth int32
 	controlling int // enclosing forall bodies with an affinity test
 }
 
@@ -179,14 +179,29 @@ func (b *builder) label(name string) *Block {
 	return blk
 }
 
-func (b *builder) collectAddrLabels(body ast.Node) {
-	seen := map[string]bool{}
+// scanBody walks the body once for the address-taken labels, and records
+// the declarators and address-of operators of the function, which several
+// analyses need and would otherwise each find by walking the whole body.
+func (b *builder) scanBody(body ast.Node) {
+	var seen map[string]bool
+	g := b.g
 	Inspect(body, func(n ast.Node) bool {
-		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == "&&" {
-			if l, ok := u.X.(*ast.Name); ok && !seen[l.Name] {
-				seen[l.Name] = true
-				b.g.AddrLabels = append(b.g.AddrLabels, l.Name)
+		switch n := n.(type) {
+		case *ast.UnaryExpr:
+			switch n.Op {
+			case "&&":
+				if l, ok := n.X.(*ast.Name); ok && !seen[l.Name] {
+					if seen == nil {
+						seen = map[string]bool{}
+					}
+					seen[l.Name] = true
+					g.AddrLabels = append(g.AddrLabels, l.Name)
+				}
+			case "&":
+				g.addrOfs = append(g.addrOfs, n)
 			}
+		case *ast.InitDeclarator:
+			g.initDecls = append(g.initDecls, n)
 		}
 		return true
 	})

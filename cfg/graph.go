@@ -42,6 +42,11 @@ type Graph struct {
 	// value it yields (its last expression statement), or to nil.
 	StmtExprValue map[*ast.StmtExpr]ast.Expr
 
+	// initDecls and addrOfs are the init-declarators and the & operators
+	// of the body, in the order Inspect visits them.
+	initDecls []*ast.InitDeclarator
+	addrOfs   []*ast.UnaryExpr
+
 	dom, pdom *domTree
 	loops     *LoopForest
 	facts     *funcFacts
@@ -73,12 +78,13 @@ type Block struct {
 
 	// Live reports whether the block is reachable from Entry.
 	Live bool
+	// ForallDepth is the number of upc_forall bodies containing the block.
+	// (int32 next to Live keeps a Block within a 256-byte allocation.)
+	ForallDepth int32
 	// Forall is the innermost upc_forall whose body contains the block, or
 	// nil. The header, affinity test and step of a forall are not in its
 	// body.
 	Forall *ast.ForallStmt
-	// ForallDepth is the number of upc_forall bodies containing the block.
-	ForallDepth int
 	// NoReturn is the call that never returns at the end of the block, if
 	// any; the block's only successor is then Exit.
 	NoReturn *ast.CallExpr
@@ -165,6 +171,16 @@ func (b *Block) PredIndex(p *Block) int {
 	}
 	return -1
 }
+
+// InitDeclarators returns the init-declarators of the function body, live
+// or not, in the order Inspect visits them. The slice is shared: callers
+// must not modify it.
+func (g *Graph) InitDeclarators() []*ast.InitDeclarator { return g.initDecls }
+
+// AddressOfs returns the unary & expressions of the function body, live or
+// not, in the order Inspect visits them. The slice is shared: callers must
+// not modify it.
+func (g *Graph) AddressOfs() []*ast.UnaryExpr { return g.addrOfs }
 
 // LiveBlocks returns the reachable blocks in index order.
 func (g *Graph) LiveBlocks() []*Block {

@@ -416,21 +416,16 @@ func (g *Graph) funcFacts() *funcFacts {
 		for _, d := range g.Func.Inits {
 			forEachParam(d.Decl, func(name string) { ff.locals[name] = true })
 		}
-		Inspect(g.Func.Body, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.InitDeclarator:
-				if name := declName(n.Decl); name != "" {
-					ff.locals[name] = true
-				}
-			case *ast.UnaryExpr:
-				if n.Op == "&" {
-					if r := rootName(n.X); r != nil {
-						ff.addrTaken[r.Name] = true
-					}
-				}
+		for _, n := range g.initDecls {
+			if name := declName(n.Decl); name != "" {
+				ff.locals[name] = true
 			}
-			return true
-		})
+		}
+		for _, n := range g.addrOfs {
+			if r := rootName(n.X); r != nil {
+				ff.addrTaken[r.Name] = true
+			}
+		}
 	}
 	g.facts = ff
 	return ff

@@ -2,6 +2,7 @@ package affine
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/grammar/ast"
@@ -76,55 +77,77 @@ func Analyze(g *cfg.Graph, info *types.Info) *Func {
 	f := &Func{Graph: g, Info: info, Atoms: map[string]*Atom{}, byExpr: map[ast.Expr]*Access{},
 		boxes: map[*cfg.Loop][]*Box{}, ranges: map[*cfg.Loop]*ivRange{}}
 	forest := g.Loops()
-	for _, b := range g.Blocks {
-		if !b.Live {
+	// The maps are per block; they are cleared rather than remade, and
+	// the visitor is made once: this runs for every block of every
+	// function.
+	inner := map[ast.Expr]bool{}
+	writes := map[ast.Expr]bool{}
+	addr := map[ast.Expr]bool{}
+	var b *cfg.Block
+	var loops []*cfg.Loop
+	var loopsOf *cfg.Loop // the innermost loop loops was computed for
+	visit := func(m ast.Node) bool {
+		switch m := m.(type) {
+		case *ast.StmtExpr:
+			return false
+		case *ast.AssignExpr:
+			writes[cfg.Unparen(m.L)] = true
+		case *ast.PostfixExpr:
+			writes[cfg.Unparen(m.X)] = true
+		case *ast.UnaryExpr:
+			if m.Op == "++" || m.Op == "--" {
+				writes[cfg.Unparen(m.X)] = true
+			}
+			if m.Op == "&" {
+				addr[cfg.Unparen(m.X)] = true
+			}
+			if m.Op == "*" && !addr[m] {
+				f.addDeref(m, b, loops, writes[m])
+			}
+		case *ast.IndexExpr:
+			if !inner[m] {
+				for x := cfg.Unparen(m.X); ; {
+					ix, ok := x.(*ast.IndexExpr)
+					if !ok {
+						break
+					}
+					inner[ix] = true
+					x = cfg.Unparen(ix.X)
+				}
+				f.addIndex(m, b, loops, writes[m])
+				f.byExpr[m].Addr = addr[m]
+			}
+		}
+		return true
+	}
+	for _, blk := range g.Blocks {
+		if !blk.Live {
 			continue
 		}
-		var loops []*cfg.Loop
-		for l := forest.LoopOf(b); l != nil; l = l.Parent {
-			loops = append(loops, l)
+		b = blk
+		// Blocks of the same innermost loop share its chain of loops.
+		if l := forest.LoopOf(b); l != loopsOf {
+			loopsOf, loops = l, nil
+			for ; l != nil; l = l.Parent {
+				loops = append(loops, l)
+			}
 		}
-		inner := map[ast.Expr]bool{}
-		writes := map[ast.Expr]bool{}
-		addr := map[ast.Expr]bool{}
+		inner, writes, addr = reset(inner), reset(writes), reset(addr)
 		for _, n := range b.Nodes {
-			cfg.Inspect(n, func(m ast.Node) bool {
-				switch m := m.(type) {
-				case *ast.StmtExpr:
-					return false
-				case *ast.AssignExpr:
-					writes[cfg.Unparen(m.L)] = true
-				case *ast.PostfixExpr:
-					writes[cfg.Unparen(m.X)] = true
-				case *ast.UnaryExpr:
-					if m.Op == "++" || m.Op == "--" {
-						writes[cfg.Unparen(m.X)] = true
-					}
-					if m.Op == "&" {
-						addr[cfg.Unparen(m.X)] = true
-					}
-					if m.Op == "*" && !addr[m] {
-						f.addDeref(m, b, loops, writes[m])
-					}
-				case *ast.IndexExpr:
-					if !inner[m] {
-						for x := cfg.Unparen(m.X); ; {
-							ix, ok := x.(*ast.IndexExpr)
-							if !ok {
-								break
-							}
-							inner[ix] = true
-							x = cfg.Unparen(ix.X)
-						}
-						f.addIndex(m, b, loops, writes[m])
-						f.byExpr[m].Addr = addr[m]
-					}
-				}
-				return true
-			})
+			cfg.Inspect(n, visit)
 		}
 	}
 	return f
+}
+
+// reset empties m for reuse; a map grown large is dropped instead, as
+// clearing costs its capacity.
+func reset(m map[ast.Expr]bool) map[ast.Expr]bool {
+	if len(m) > 64 {
+		return map[ast.Expr]bool{}
+	}
+	clear(m)
+	return m
 }
 
 func (f *Func) typeOf(e ast.Expr) types.Type {
@@ -164,16 +187,20 @@ func (a *Access) fail(reason string, at ast.Node) {
 
 // addIndex records the access X[i1][i2]...[in].
 func (f *Func) addIndex(e *ast.IndexExpr, b *cfg.Block, loops []*cfg.Loop, write bool) {
-	var idx []ast.Expr
+	// The indices in source order (i, j for a[i][j]); the walk from e
+	// meets them last first.
+	var buf [4]ast.Expr
+	idx := buf[:0]
 	x := ast.Expr(e)
 	for {
 		ix, ok := cfg.Unparen(x).(*ast.IndexExpr)
 		if !ok {
 			break
 		}
-		idx = append([]ast.Expr{ix.Index}, idx...)
+		idx = append(idx, ix.Index)
 		x = ix.X
 	}
+	slices.Reverse(idx)
 	base := cfg.Unparen(x)
 	a := f.newAccess(e, base, b, loops, write)
 	bt := f.typeOf(base)

@@ -61,9 +61,33 @@ type flow struct {
 	defs     []*def
 	use      map[*ast.Name]*def
 	phis     []*def
-	gate     map[*cfg.Block]*cfg.Block // joins of variant branches → the branch
-	branched map[*cfg.Block]bool       // variant branches whose joins are in gate
+	gate     []*cfg.Block // by block index: for a join of a variant branch, the branch
+	branched []bool       // by block index: variant branches whose joins are in gate
 	loops    *cfg.LoopForest
+}
+
+// defChunk is the number of definitions allocated at once: the
+// definitions of all functions of a unit live until the end of the
+// analysis, so they are carved out of shared chunks.
+const defChunk = 256
+
+// newDef returns a zeroed definition from the current chunk.
+func (in *Info) newDef() *def {
+	if len(in.defBuf) == cap(in.defBuf) {
+		in.defBuf = make([]def, 0, defChunk)
+	}
+	in.defBuf = in.defBuf[:len(in.defBuf)+1]
+	return &in.defBuf[len(in.defBuf)-1]
+}
+
+// newEdges returns a zeroed list of n φ edges from the current chunk.
+func (in *Info) newEdges(n int) []*def {
+	if len(in.edgeBuf)+n > cap(in.edgeBuf) {
+		in.edgeBuf = make([]*def, 0, max(4*defChunk, n))
+	}
+	k := len(in.edgeBuf)
+	in.edgeBuf = in.edgeBuf[:k+n]
+	return in.edgeBuf[k : k+n : k+n]
 }
 
 // buildFlow computes the SSA definitions of f, or returns nil when the
@@ -81,8 +105,8 @@ func (f *Func) buildFlow() *flow {
 	fl := &flow{
 		promoted: map[*types.Var]int32{},
 		use:      map[*ast.Name]*def{},
-		gate:     map[*cfg.Block]*cfg.Block{},
-		branched: map[*cfg.Block]bool{},
+		gate:     make([]*cfg.Block, len(g.Blocks)),
+		branched: make([]bool, len(g.Blocks)),
 		loops:    loops,
 	}
 	// Candidates: the scalar automatic variables the body declares or
@@ -106,24 +130,39 @@ func (f *Func) buildFlow() *flow {
 	for _, p := range f.ps {
 		consider(p)
 	}
-	cfg.Inspect(f.Decl.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.InitDeclarator:
-			if id := declIdent(n.Decl); id != nil {
-				v, _ := in.Types.Defs[id].(*types.Var)
-				consider(v)
-			}
-		case *ast.UnaryExpr:
-			if n.Op == "&" {
-				if x, ok := cfg.Unparen(n.X).(*ast.Name); ok {
-					if v, ok := in.Types.Uses[x].(*types.Var); ok {
-						addrTaken[v] = true
-					}
-				}
+	initDecl := func(n *ast.InitDeclarator) {
+		if id := declIdent(n.Decl); id != nil {
+			v, _ := in.Types.Defs[id].(*types.Var)
+			consider(v)
+		}
+	}
+	addrOf := func(n *ast.UnaryExpr) {
+		if x, ok := cfg.Unparen(n.X).(*ast.Name); ok {
+			if v, ok := in.Types.Uses[x].(*types.Var); ok {
+				addrTaken[v] = true
 			}
 		}
-		return true
-	})
+	}
+	if g.Func == f.Decl {
+		for _, n := range g.InitDeclarators() {
+			initDecl(n)
+		}
+		for _, n := range g.AddressOfs() {
+			addrOf(n)
+		}
+	} else {
+		cfg.Inspect(f.Decl.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.InitDeclarator:
+				initDecl(n)
+			case *ast.UnaryExpr:
+				if n.Op == "&" {
+					addrOf(n)
+				}
+			}
+			return true
+		})
+	}
 	// The promoted variables get dense ids in the order they were met.
 	vars := make([]*types.Var, 0, len(cands))
 	for _, v := range cands {
@@ -178,9 +217,6 @@ func (f *Func) buildFlow() *flow {
 	// φ placement: the iterated dominance frontier of the defining blocks
 	// and of the exits of the loops containing one.
 	phiAt := make([][]*def, len(g.Blocks))
-	// φs and their edges are allocated in chunks of growing size.
-	var phiSlab []def
-	var edgeSlab []*def
 	has := make([]int32, len(g.Blocks)) // i+1 for vars[i]
 	inWork := make([]int32, len(g.Blocks))
 	var work []*cfg.Block
@@ -195,17 +231,8 @@ func (f *Func) buildFlow() *flow {
 				return
 			}
 			has[y.Index] = stamp
-			if len(phiSlab) == cap(phiSlab) {
-				phiSlab = make([]def, 0, max(4, 2*cap(phiSlab)))
-			}
-			np := len(y.Preds)
-			if len(edgeSlab)+np > cap(edgeSlab) {
-				edgeSlab = make([]*def, 0, max(8, 2*cap(edgeSlab), np))
-			}
-			edges := edgeSlab[len(edgeSlab) : len(edgeSlab)+np : len(edgeSlab)+np]
-			edgeSlab = edgeSlab[:len(edgeSlab)+np]
-			phiSlab = append(phiSlab, def{v: v, vi: int32(i), kind: defPhi, block: y, edges: edges})
-			phi := &phiSlab[len(phiSlab)-1]
+			phi := in.newDef()
+			*phi = def{v: v, vi: int32(i), kind: defPhi, block: y, edges: in.newEdges(len(y.Preds))}
 			phiAt[y.Index] = append(phiAt[y.Index], phi)
 			fl.phis = append(fl.phis, phi)
 			if inWork[y.Index] != stamp {
@@ -237,14 +264,10 @@ func (f *Func) buildFlow() *flow {
 	// had before the pushes of the blocks on the current path.
 	cur := make([]*def, len(vars))
 	var undo []*def
-	// The definitions live in two slabs: the initial ones, and those of
-	// the assignment events (renaming visits each live block once).
 	ndefs := len(evs) - nuse
 	fl.defs = make([]*def, 0, len(vars)+ndefs+len(fl.phis))
-	initial := make([]def, len(vars))
-	assigns := make([]def, 0, ndefs)
 	for i, v := range vars {
-		d := &initial[i]
+		d := in.newDef()
 		*d = def{v: v, vi: int32(i), kind: defUndef, block: g.Entry}
 		if slices.Contains(f.ps, v) {
 			d.kind = defParam
@@ -267,13 +290,7 @@ func (f *Func) buildFlow() *flow {
 				fl.use[e.name] = cur[e.vi]
 				continue
 			}
-			var d *def
-			if len(assigns) < cap(assigns) {
-				assigns = append(assigns, def{})
-				d = &assigns[len(assigns)-1]
-			} else {
-				d = &def{}
-			}
+			d := in.newDef()
 			*d = def{v: vars[e.vi], vi: e.vi, kind: defAssign, node: e.node, old: cur[e.vi], block: b, guard: e.guard}
 			if id, ok := e.node.(*ast.InitDeclarator); ok && id.Init == nil {
 				d.kind, d.old = defUndef, nil
@@ -423,13 +440,13 @@ func (f *Func) evalDefs() bool {
 	changed := false
 	// Joins of the branches that became variant.
 	for _, b := range f.Graph.Blocks {
-		if !b.Live || len(b.Succs) < 2 || fl.branched[b] || f.branch(b) == nil {
+		if !b.Live || len(b.Succs) < 2 || fl.branched[b.Index] || f.branch(b) == nil {
 			continue
 		}
-		fl.branched[b] = true
+		fl.branched[b.Index] = true
 		for _, j := range joins(f.Graph, b) {
-			if fl.gate[j] == nil {
-				fl.gate[j] = b
+			if fl.gate[j.Index] == nil {
+				fl.gate[j.Index] = b
 				in.epoch++
 			}
 		}
@@ -506,7 +523,7 @@ func (f *Func) phiVariant(d *def, exitCache map[*cfg.Loop]*cfg.Block, exitDone m
 		}
 	}
 	name := d.v.Name()
-	if br := f.flow.gate[d.block]; br != nil && differ {
+	if br := f.flow.gate[d.block.Index]; br != nil && differ {
 		r := f.branch(br)
 		return &Reason{Node: r.Node, What: name + " assigned under thread-dependent control (" + r.What + ")", Branch: br}
 	}

@@ -82,9 +82,18 @@ type Info struct {
 	// definitions, results, memory, φ gates): a result computed at the
 	// same epoch is still valid.
 	epoch uint64
+	// shared counts the changes of the facts a function's round may read
+	// from outside the function (variables other than its promoted ones,
+	// parameters on entry, memory, results, collectives): a function whose
+	// last round changed nothing computes nothing new until it moves.
+	shared uint64
 	// flowBuf is buildFlow's scratch buffer of events, reused from one
 	// function to the next.
 	flowBuf []flowEvent
+	// defBuf and edgeBuf are the current chunks of SSA definitions and φ
+	// edges (see newDef).
+	defBuf  []def
+	edgeBuf []*def
 	byDecl  map[*ast.Decl]*Func
 	byObj   map[*types.FuncObj]*Func
 }
@@ -108,7 +117,7 @@ type Func struct {
 	done   []bool
 	brAt   []uint64  // by block index: epoch+1 at which brWhy was computed
 	brWhy  []*Reason // memo of branch
-	quiet  uint64    // epoch+1 of the last round that changed nothing
+	quiet  uint64    // shared+1 at the start of the last round that changed nothing
 }
 
 // Func returns the facts of a function definition.
@@ -211,23 +220,30 @@ func Analyze(file *ast.File, info *types.Info, conf *Config) *Info {
 	for changed := true; changed; {
 		changed = false
 		for _, f := range in.Funcs {
-			if f.quiet == in.epoch+1 {
-				// Its last round ran at this epoch and changed nothing:
-				// run again, it would compute the same.
+			if f.quiet == in.shared+1 {
+				// Its last round changed nothing, and nothing it reads
+				// from outside has changed since: run again, it would
+				// compute the same.
 				continue
 			}
-			start := in.epoch
+			start, startShared := in.epoch, in.shared
 			clear(f.ctrl)
 			clear(f.done)
 			if f.step() {
 				changed = true
 			}
 			if in.epoch == start {
-				f.quiet = start + 1
+				f.quiet = startShared + 1
 			}
 		}
 	}
 	return in
+}
+
+// sharedChanged counts a change of a fact functions read from each other.
+func (in *Info) sharedChanged() {
+	in.epoch++
+	in.shared++
 }
 
 // promoted reports whether v is in SSA form in f.
@@ -304,7 +320,13 @@ type blockEvents struct {
 // is that of their SSA definitions (evalDefs).
 func (f *Func) collectEvents() []blockEvents {
 	in := f.info
-	var out []blockEvents
+	live := 0
+	for _, b := range f.Graph.Blocks {
+		if b.Live {
+			live++
+		}
+	}
+	out := make([]blockEvents, 0, live)
 	var evs []event
 	for _, b := range f.Graph.Blocks {
 		if !b.Live {
@@ -361,7 +383,7 @@ func (f *Func) step() bool {
 		if r != nil && in.Vars[v] == nil {
 			in.Vars[v] = r
 			changed = true
-			in.epoch++
+			in.sharedChanged()
 		}
 	}
 	if f.flow != nil && f.evalDefs() {
@@ -379,7 +401,7 @@ func (f *Func) step() bool {
 		if be.coll != nil && f.Collective == nil && in.CollectiveKind(be.coll) != "" {
 			f.Collective = be.coll
 			changed = true
-			in.epoch++
+			in.sharedChanged()
 		}
 		for _, ev := range be.events {
 			switch ev.kind {
@@ -391,11 +413,11 @@ func (f *Func) step() bool {
 				if why := f.Variant(r.X); why != nil {
 					f.Result = why
 					changed = true
-					in.epoch++
+					in.sharedChanged()
 				} else if why := under("return", r); why != nil {
 					f.Result = why
 					changed = true
-					in.epoch++
+					in.sharedChanged()
 				}
 			case evInit:
 				if in.Vars[ev.v] != nil {
@@ -418,10 +440,10 @@ func (f *Func) step() bool {
 					// a store through a pointer
 					if r := f.Variant(m.R); r != nil {
 						in.Memory, changed = r, true
-						in.epoch++
+						in.sharedChanged()
 					} else if r := under("store", m); r != nil {
 						in.Memory, changed = r, true
-						in.epoch++
+						in.sharedChanged()
 					}
 					break
 				}
@@ -458,7 +480,7 @@ func (f *Func) step() bool {
 				if c.Collective != nil && f.Collective == nil {
 					f.Collective = m
 					changed = true
-					in.epoch++
+					in.sharedChanged()
 				}
 				ps := c.ps
 				for i, a := range m.Args {
@@ -469,7 +491,7 @@ func (f *Func) step() bool {
 								in.Vars[ps[i]] = r
 							}
 							changed = true
-							in.epoch++
+							in.sharedChanged()
 						}
 					}
 				}
