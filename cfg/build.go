@@ -180,8 +180,9 @@ func (b *builder) label(name string) *Block {
 }
 
 // scanBody walks the body once for the address-taken labels, and records
-// the declarators and address-of operators of the function, which several
-// analyses need and would otherwise each find by walking the whole body.
+// the declarators and address-of operators of the function and whether it
+// has statement expressions, which several analyses need and would
+// otherwise each find by walking the whole body.
 func (b *builder) scanBody(body ast.Node) {
 	var seen map[string]bool
 	g := b.g
@@ -202,6 +203,8 @@ func (b *builder) scanBody(body ast.Node) {
 			}
 		case *ast.InitDeclarator:
 			g.initDecls = append(g.initDecls, n)
+		case *ast.StmtExpr:
+			g.stmtExprs = true
 		}
 		return true
 	})

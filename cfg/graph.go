@@ -46,6 +46,7 @@ type Graph struct {
 	// of the body, in the order Inspect visits them.
 	initDecls []*ast.InitDeclarator
 	addrOfs   []*ast.UnaryExpr
+	stmtExprs bool // the body has a statement expression
 
 	dom, pdom *domTree
 	loops     *LoopForest
@@ -181,6 +182,11 @@ func (g *Graph) InitDeclarators() []*ast.InitDeclarator { return g.initDecls }
 // not, in the order Inspect visits them. The slice is shared: callers must
 // not modify it.
 func (g *Graph) AddressOfs() []*ast.UnaryExpr { return g.addrOfs }
+
+// HasStmtExprs reports whether the function body contains a statement
+// expression anywhere, unevaluated operands included. Without one, every
+// statement of the body is reached by InspectStmts.
+func (g *Graph) HasStmtExprs() bool { return g.stmtExprs }
 
 // LiveBlocks returns the reachable blocks in index order.
 func (g *Graph) LiveBlocks() []*Block {

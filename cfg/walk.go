@@ -8,7 +8,11 @@ import "github.com/upclint/upclint/grammar/ast"
 // sizes, initializers); type names are not entered except for typeof and
 // VLA sizes. Unevaluated operands (sizeof, typeof) are visited too: use
 // Unevaluated to tell them apart.
-func Inspect(n ast.Node, f func(ast.Node) bool) {
+func Inspect(n ast.Node, f func(ast.Node) bool) { inspect(n, f, false) }
+
+// inspect is Inspect, and with eval InspectEval: the operands of sizeof,
+// type names and typeof are then visited but not entered.
+func inspect(n ast.Node, f func(ast.Node) bool, eval bool) {
 	// One type switch per node: each case checks for a typed nil, calls f
 	// and visits the children.
 	switch n := n.(type) {
@@ -19,13 +23,13 @@ func Inspect(n ast.Node, f func(ast.Node) bool) {
 			return
 		}
 		if n.Specs != nil {
-			Inspect(n.Specs, f)
+			inspect(n.Specs, f, eval)
 		}
 		for _, d := range n.Inits {
-			Inspect(d, f)
+			inspect(d, f, eval)
 		}
 		if n.Body != nil {
-			Inspect(n.Body, f)
+			inspect(n.Body, f, eval)
 		}
 	case *ast.DeclSpecs:
 		if n == nil || !f(n) {
@@ -33,56 +37,56 @@ func Inspect(n ast.Node, f func(ast.Node) bool) {
 		}
 		for _, s := range n.List {
 			if s.Typeof != nil {
-				Inspect(s.Typeof, f)
+				inspect(s.Typeof, f, eval)
 			}
 		}
 	case *ast.TypeofSpec:
-		if n == nil || !f(n) {
+		if n == nil || !f(n) || eval {
 			return
 		}
 		if n.Type != nil {
-			Inspect(n.Type, f)
+			inspect(n.Type, f, eval)
 		}
 		if n.X != nil {
-			Inspect(n.X, f)
+			inspect(n.X, f, eval)
 		}
 	case *ast.TypeName:
-		if n == nil || !f(n) {
+		if n == nil || !f(n) || eval {
 			return
 		}
 		if n.Specs != nil {
-			Inspect(n.Specs, f)
+			inspect(n.Specs, f, eval)
 		}
 		if n.Decl != nil {
-			Inspect(n.Decl, f)
+			inspect(n.Decl, f, eval)
 		}
 	case *ast.InitDeclarator:
 		if n == nil || !f(n) {
 			return
 		}
 		if n.Decl != nil {
-			Inspect(n.Decl, f)
+			inspect(n.Decl, f, eval)
 		}
 		if n.Init != nil {
-			Inspect(n.Init, f)
+			inspect(n.Init, f, eval)
 		}
 	case *ast.Declarator:
 		if n == nil || !f(n) {
 			return
 		}
 		if n.Direct != nil {
-			Inspect(n.Direct, f)
+			inspect(n.Direct, f, eval)
 		}
 	case *ast.DirectDecl:
 		if n == nil || !f(n) {
 			return
 		}
 		if n.Nested != nil {
-			Inspect(n.Nested, f)
+			inspect(n.Nested, f, eval)
 		}
 		for _, s := range n.Suffixes {
 			if s.Array != nil && s.Array.Size != nil {
-				Inspect(s.Array.Size, f)
+				inspect(s.Array.Size, f, eval)
 			}
 		}
 	case *ast.Initializer:
@@ -90,10 +94,10 @@ func Inspect(n ast.Node, f func(ast.Node) bool) {
 			return
 		}
 		if n.List != nil {
-			Inspect(n.List, f)
+			inspect(n.List, f, eval)
 		}
 		if n.X != nil {
-			Inspect(n.X, f)
+			inspect(n.X, f, eval)
 		}
 	case *ast.InitList:
 		if n == nil || !f(n) {
@@ -102,14 +106,14 @@ func Inspect(n ast.Node, f func(ast.Node) bool) {
 		for _, it := range n.Items {
 			for _, d := range it.Designators {
 				if d.Index != nil {
-					Inspect(d.Index, f)
+					inspect(d.Index, f, eval)
 				}
 				if d.High != nil {
-					Inspect(d.High, f)
+					inspect(d.High, f, eval)
 				}
 			}
 			if it.Init != nil {
-				Inspect(it.Init, f)
+				inspect(it.Init, f, eval)
 			}
 		}
 
@@ -119,207 +123,207 @@ func Inspect(n ast.Node, f func(ast.Node) bool) {
 			return
 		}
 		for _, s := range n.Items {
-			Inspect(s, f)
+			inspect(s, f, eval)
 		}
 	case *ast.DeclStmt:
 		if n == nil || !f(n) {
 			return
 		}
-		Inspect(n.Decl, f)
+		inspect(n.Decl, f, eval)
 	case *ast.ExprStmt:
 		if n == nil || !f(n) {
 			return
 		}
-		Inspect(n.X, f)
+		inspect(n.X, f, eval)
 	case *ast.IfStmt:
 		if n == nil || !f(n) {
 			return
 		}
-		Inspect(n.Cond, f)
-		Inspect(n.Then, f)
-		Inspect(n.Else, f)
+		inspect(n.Cond, f, eval)
+		inspect(n.Then, f, eval)
+		inspect(n.Else, f, eval)
 	case *ast.WhileStmt:
 		if n == nil || !f(n) {
 			return
 		}
-		Inspect(n.Cond, f)
-		Inspect(n.Body, f)
+		inspect(n.Cond, f, eval)
+		inspect(n.Body, f, eval)
 	case *ast.DoStmt:
 		if n == nil || !f(n) {
 			return
 		}
-		Inspect(n.Body, f)
-		Inspect(n.Cond, f)
+		inspect(n.Body, f, eval)
+		inspect(n.Cond, f, eval)
 	case *ast.ForStmt:
 		if n == nil || !f(n) {
 			return
 		}
-		Inspect(&n.Init, f)
-		Inspect(n.Cond, f)
-		Inspect(n.Post, f)
-		Inspect(n.Body, f)
+		inspect(&n.Init, f, eval)
+		inspect(n.Cond, f, eval)
+		inspect(n.Post, f, eval)
+		inspect(n.Body, f, eval)
 	case *ast.ForInit:
 		if n == nil || !f(n) {
 			return
 		}
 		if n.Decl != nil {
-			Inspect(n.Decl, f)
+			inspect(n.Decl, f, eval)
 		}
-		Inspect(n.X, f)
+		inspect(n.X, f, eval)
 	case *ast.ForallStmt:
 		if n == nil || !f(n) {
 			return
 		}
-		Inspect(&n.Init, f)
-		Inspect(n.Cond, f)
-		Inspect(n.Post, f)
+		inspect(&n.Init, f, eval)
+		inspect(n.Cond, f, eval)
+		inspect(n.Post, f, eval)
 		if n.Affinity != nil {
-			Inspect(n.Affinity, f)
+			inspect(n.Affinity, f, eval)
 		}
-		Inspect(n.Body, f)
+		inspect(n.Body, f, eval)
 	case *ast.Affinity:
 		if n == nil || !f(n) {
 			return
 		}
-		Inspect(n.X, f)
+		inspect(n.X, f, eval)
 	case *ast.SwitchStmt:
 		if n == nil || !f(n) {
 			return
 		}
-		Inspect(n.Tag, f)
-		Inspect(n.Body, f)
+		inspect(n.Tag, f, eval)
+		inspect(n.Body, f, eval)
 	case *ast.CaseStmt:
 		if n == nil || !f(n) {
 			return
 		}
-		Inspect(n.Value, f)
-		Inspect(n.High, f)
-		Inspect(n.Body, f)
+		inspect(n.Value, f, eval)
+		inspect(n.High, f, eval)
+		inspect(n.Body, f, eval)
 	case *ast.DefaultStmt:
 		if n == nil || !f(n) {
 			return
 		}
-		Inspect(n.Body, f)
+		inspect(n.Body, f, eval)
 	case *ast.LabeledStmt:
 		if n == nil || !f(n) {
 			return
 		}
-		Inspect(n.Body, f)
+		inspect(n.Body, f, eval)
 	case *ast.GotoStmt:
 		if n == nil || !f(n) {
 			return
 		}
-		Inspect(n.X, f)
+		inspect(n.X, f, eval)
 	case *ast.ReturnStmt:
 		if n == nil || !f(n) {
 			return
 		}
-		Inspect(n.X, f)
+		inspect(n.X, f, eval)
 	case *ast.BarrierStmt:
 		if n == nil || !f(n) {
 			return
 		}
-		Inspect(n.ID, f)
+		inspect(n.ID, f, eval)
 
 	// Expressions.
 	case *ast.ParenExpr:
 		if n == nil || !f(n) {
 			return
 		}
-		Inspect(n.X, f)
+		inspect(n.X, f, eval)
 	case *ast.UnaryExpr:
 		if n == nil || !f(n) {
 			return
 		}
-		Inspect(n.X, f)
+		inspect(n.X, f, eval)
 	case *ast.PostfixExpr:
 		if n == nil || !f(n) {
 			return
 		}
-		Inspect(n.X, f)
+		inspect(n.X, f, eval)
 	case *ast.BinaryExpr:
 		if n == nil || !f(n) {
 			return
 		}
-		Inspect(n.X, f)
-		Inspect(n.Y, f)
+		inspect(n.X, f, eval)
+		inspect(n.Y, f, eval)
 	case *ast.AssignExpr:
 		if n == nil || !f(n) {
 			return
 		}
-		Inspect(n.L, f)
-		Inspect(n.R, f)
+		inspect(n.L, f, eval)
+		inspect(n.R, f, eval)
 	case *ast.CondExpr:
 		if n == nil || !f(n) {
 			return
 		}
-		Inspect(n.Cond, f)
-		Inspect(n.Then, f)
-		Inspect(n.Else, f)
+		inspect(n.Cond, f, eval)
+		inspect(n.Then, f, eval)
+		inspect(n.Else, f, eval)
 	case *ast.CommaExpr:
 		if n == nil || !f(n) {
 			return
 		}
 		for _, x := range n.List {
-			Inspect(x, f)
+			inspect(x, f, eval)
 		}
 	case *ast.CallExpr:
 		if n == nil || !f(n) {
 			return
 		}
-		Inspect(n.Fun, f)
+		inspect(n.Fun, f, eval)
 		for _, x := range n.Args {
-			Inspect(x, f)
+			inspect(x, f, eval)
 		}
 	case *ast.IndexExpr:
 		if n == nil || !f(n) {
 			return
 		}
-		Inspect(n.X, f)
-		Inspect(n.Index, f)
+		inspect(n.X, f, eval)
+		inspect(n.Index, f, eval)
 	case *ast.MemberExpr:
 		if n == nil || !f(n) {
 			return
 		}
-		Inspect(n.X, f)
+		inspect(n.X, f, eval)
 	case *ast.CastExpr:
 		if n == nil || !f(n) {
 			return
 		}
 		if n.Type != nil {
-			Inspect(n.Type, f)
+			inspect(n.Type, f, eval)
 		}
-		Inspect(n.X, f)
+		inspect(n.X, f, eval)
 	case *ast.CompoundLit:
 		if n == nil || !f(n) {
 			return
 		}
 		if n.Type != nil {
-			Inspect(n.Type, f)
+			inspect(n.Type, f, eval)
 		}
 		if n.Init != nil {
-			Inspect(n.Init, f)
+			inspect(n.Init, f, eval)
 		}
 	case *ast.SizeofExpr:
-		if n == nil || !f(n) {
+		if n == nil || !f(n) || eval {
 			return
 		}
 		if n.Type != nil {
-			Inspect(n.Type, f)
+			inspect(n.Type, f, eval)
 		}
-		Inspect(n.X, f)
+		inspect(n.X, f, eval)
 	case *ast.StmtExpr:
 		if n == nil || !f(n) {
 			return
 		}
 		if n.Body != nil {
-			Inspect(n.Body, f)
+			inspect(n.Body, f, eval)
 		}
 	case *ast.VaArgExpr:
 		if n == nil || !f(n) {
 			return
 		}
-		Inspect(n.X, f)
+		inspect(n.X, f, eval)
 
 	case *ast.Name:
 		if n != nil {
@@ -337,6 +341,52 @@ func Inspect(n ast.Node, f func(ast.Node) bool) {
 		if !isNil(n) {
 			f(n)
 		}
+	}
+}
+
+// InspectStmts visits the statements of the tree rooted at s in the order
+// Inspect does, without entering expressions: statements inside statement
+// expressions are not visited (see Graph.HasStmtExprs), those of nested
+// function definitions are. It calls f(s); if that returns true it visits
+// the statements s contains.
+func InspectStmts(s ast.Stmt, f func(ast.Stmt) bool) {
+	if isNil(s) || !f(s) {
+		return
+	}
+	switch s := s.(type) {
+	case *ast.Block:
+		for _, x := range s.Items {
+			InspectStmts(x, f)
+		}
+	case *ast.DeclStmt:
+		if s.Decl != nil && s.Decl.Body != nil {
+			InspectStmts(s.Decl.Body, f)
+		}
+	case *ast.IfStmt:
+		InspectStmts(s.Then, f)
+		InspectStmts(s.Else, f)
+	case *ast.WhileStmt:
+		InspectStmts(s.Body, f)
+	case *ast.DoStmt:
+		InspectStmts(s.Body, f)
+	case *ast.ForStmt:
+		if s.Init.Decl != nil && s.Init.Decl.Body != nil {
+			InspectStmts(s.Init.Decl.Body, f)
+		}
+		InspectStmts(s.Body, f)
+	case *ast.ForallStmt:
+		if s.Init.Decl != nil && s.Init.Decl.Body != nil {
+			InspectStmts(s.Init.Decl.Body, f)
+		}
+		InspectStmts(s.Body, f)
+	case *ast.SwitchStmt:
+		InspectStmts(s.Body, f)
+	case *ast.CaseStmt:
+		InspectStmts(s.Body, f)
+	case *ast.DefaultStmt:
+		InspectStmts(s.Body, f)
+	case *ast.LabeledStmt:
+		InspectStmts(s.Body, f)
 	}
 }
 
@@ -465,15 +515,4 @@ func Unparen(e ast.Expr) ast.Expr {
 
 // InspectEval is Inspect restricted to evaluated code: it does not enter
 // the operands of sizeof-like operators, type names and typeof.
-func InspectEval(n ast.Node, f func(ast.Node) bool) {
-	Inspect(n, func(m ast.Node) bool {
-		if !f(m) {
-			return false
-		}
-		switch m.(type) {
-		case *ast.SizeofExpr, *ast.TypeName, *ast.TypeofSpec, *ast.OffsetofExpr:
-			return false
-		}
-		return true
-	})
-}
+func InspectEval(n ast.Node, f func(ast.Node) bool) { inspect(n, f, true) }

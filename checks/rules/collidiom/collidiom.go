@@ -55,14 +55,20 @@ func run(pass *analysis.Pass) (any, error) {
 			ed = collfix.New(pass, fs)
 		}
 		c := &checker{pass: pass, fn: fn, info: info, ed: ed, wantFixes: fs.WantFixes}
-		cfg.Inspect(fn.Graph.Func.Body, func(n ast.Node) bool {
+		visit := func(n ast.Node) bool {
 			if s, ok := n.(*ast.ForStmt); ok {
 				if c.loop(s) {
 					return false // one finding per nest
 				}
 			}
 			return true
-		})
+		}
+		if fn.Graph.HasStmtExprs() {
+			cfg.Inspect(fn.Graph.Func.Body, visit)
+		} else {
+			// Loops are statements, and no expression holds one.
+			cfg.InspectStmts(fn.Graph.Func.Body, func(s ast.Stmt) bool { return visit(s) })
+		}
 	}
 	return nil, nil
 }
