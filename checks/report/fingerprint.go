@@ -3,11 +3,12 @@ package report
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/upclint/upclint/checks"
 )
@@ -24,28 +25,54 @@ import (
 // expects of partialFingerprints.primaryLocationLineHash.
 func AssignFingerprints(findings []checks.Finding) {
 	seen := map[string]int{}
+	var key []byte
+	var fp [16 + 1 + 20]byte
+	lastPath, lastRel := "", ""
 	for i := range findings {
 		f := &findings[i]
 		if f.Fingerprint != "" {
 			continue
 		}
-		key := f.Rule + "\x00" + relPath(f.Pos.Path) + "\x00" + normalizeLine(f.Line)
-		n := seen[key] + 1
-		seen[key] = n
-		sum := sha256.Sum256([]byte(key))
-		f.Fingerprint = fmt.Sprintf("%s:%d", hex.EncodeToString(sum[:8]), n)
+		// Findings come sorted by file: convert each path once.
+		if f.Pos.Path != lastPath || lastRel == "" {
+			lastPath, lastRel = f.Pos.Path, relPath(f.Pos.Path)
+		}
+		key = append(key[:0], f.Rule...)
+		key = append(key, 0)
+		key = append(key, lastRel...)
+		key = append(key, 0)
+		key = appendNormalizedLine(key, f.Line)
+		n := seen[string(key)] + 1
+		seen[string(key)] = n
+		sum := sha256.Sum256(key)
+		b := hex.AppendEncode(fp[:0], sum[:8])
+		b = append(b, ':')
+		f.Fingerprint = string(strconv.AppendInt(b, int64(n), 10))
 	}
 }
 
-// normalizeLine removes every white-space character.
-func normalizeLine(s string) string {
-	return strings.Map(func(r rune) rune {
-		if unicode.IsSpace(r) {
-			return -1
+// appendNormalizedLine appends s without its white-space characters.
+func appendNormalizedLine(dst []byte, s string) []byte {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if !asciiSpace[c] {
+				dst = append(dst, c)
+			}
+			i++
+			continue
 		}
-		return r
-	}, s)
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !unicode.IsSpace(r) {
+			dst = utf8.AppendRune(dst, r)
+		}
+		i += size
+	}
+	return dst
 }
+
+// asciiSpace marks the ASCII characters unicode.IsSpace reports.
+var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
 
 // relPath returns path relative to the working directory when it lies
 // below it, with forward slashes.

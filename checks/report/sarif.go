@@ -3,7 +3,6 @@ package report
 import (
 	"cmp"
 	"compress/gzip"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/url"
@@ -77,8 +76,7 @@ func BuildSARIF(findings []checks.Finding, run *Run) (*sarif.Report, error) {
 }
 
 // buildSARIFLimited builds the log within the limits and returns it with
-// its indented JSON encoding (marshalled once: the encoding is most of the
-// cost of a large log).
+// its compact JSON encoding (see MarshalSARIF), encoded once per attempt.
 func buildSARIFLimited(findings []checks.Finding, run *Run) (*sarif.Report, []byte, error) {
 	AssignFingerprints(findings)
 	maxResults, maxBytes := sarifLimits(run)
@@ -95,13 +93,11 @@ func buildSARIFLimited(findings []checks.Finding, run *Run) (*sarif.Report, []by
 	if keep < len(findings) {
 		why = fmt.Sprintf("GitHub code scanning accepts at most %d results per run", maxResults)
 	}
+	var data []byte
 	for {
 		rep := buildSARIF(findings, order[:keep], why, run)
-		// Compact: logs of large trees run to megabytes, and indenting
-		// doubles the time to write them; SARIF viewers and code scanning
-		// do not need the white space.
-		data, err := json.Marshal(rep)
-		if err != nil {
+		var err error
+		if data, err = appendSARIF(data[:0], rep); err != nil {
 			return nil, nil, err
 		}
 		n, err := compressedSize(data, maxBytes)
@@ -168,8 +164,10 @@ func buildSARIF(findings []checks.Finding, keep []int, truncated string, run *Ru
 	}
 	kept := slices.Clone(keep)
 	slices.Sort(kept)
+	r.Results = slices.Grow(r.Results, len(kept))
+	var uris uriCache
 	for _, i := range kept {
-		r.AddResult(result(r, &findings[i]))
+		r.AddResult(result(r, &findings[i], &uris))
 	}
 	exit := 0
 	if run != nil {
@@ -220,11 +218,11 @@ func addRule(r *sarif.Run, rule *checks.Rule) {
 }
 
 // result converts one finding.
-func result(r *sarif.Run, f *checks.Finding) *sarif.Result {
+func result(r *sarif.Run, f *checks.Finding, uris *uriCache) *sarif.Result {
 	res := sarif.NewRuleResult(f.Rule).
 		WithLevel(level(f.Severity)).
 		WithMessage(sarif.NewTextMessage(f.Message)).
-		WithLocations([]*sarif.Location{location(f.Pos, f.End, f.Line)}).
+		WithLocations([]*sarif.Location{location(f.Pos, f.End, f.Line, uris)}).
 		WithPartialFingerprints(map[string]string{"primaryLocationLineHash": f.Fingerprint})
 	if idx := r.GetRuleIndex(f.Rule); idx >= 0 {
 		res.WithRuleIndex(idx)
@@ -234,7 +232,7 @@ func result(r *sarif.Run, f *checks.Finding) *sarif.Result {
 		if j == MaxSARIFRelatedLocations {
 			break
 		}
-		loc := location(rl.Pos, rl.End, "").WithMessage(sarif.NewTextMessage(rl.Message))
+		loc := location(rl.Pos, rl.End, "", uris).WithMessage(sarif.NewTextMessage(rl.Message))
 		loc.WithID(j)
 		rel = append(rel, loc)
 	}
@@ -243,7 +241,7 @@ func result(r *sarif.Run, f *checks.Finding) *sarif.Result {
 	}
 	var fixes []*sarif.Fix
 	for _, fx := range f.Fixes {
-		fixes = append(fixes, fix(f, &fx))
+		fixes = append(fixes, fix(f, &fx, uris))
 	}
 	if len(fixes) > 0 {
 		res.WithFixes(fixes)
@@ -254,7 +252,7 @@ func result(r *sarif.Run, f *checks.Finding) *sarif.Result {
 // fix converts a suggested rewrite: one artifactChange per file, in the
 // order the files first appear, each with its replacements. Regions carry
 // both lines and columns and byte offsets.
-func fix(f *checks.Finding, fx *checks.Fix) *sarif.Fix {
+func fix(f *checks.Finding, fx *checks.Fix, uris *uriCache) *sarif.Fix {
 	desc := fx.Message
 	if !fx.Safe {
 		desc += " (review: not proven safe)"
@@ -269,7 +267,7 @@ func fix(f *checks.Finding, fx *checks.Fix) *sarif.Fix {
 		ch := byPath[path]
 		if ch == nil {
 			ch = sarif.NewArtifactChange().
-				WithArtifactLocation(sarif.NewArtifactLocation().WithURI(relURI(path)).WithURIBaseID(srcRoot)).
+				WithArtifactLocation(sarif.NewArtifactLocation().WithURI(uris.get(path)).WithURIBaseID(srcRoot)).
 				WithReplacements([]*sarif.Replacement{})
 			byPath[path] = ch
 			changes = append(changes, ch)
@@ -296,7 +294,7 @@ func fix(f *checks.Finding, fx *checks.Fix) *sarif.Fix {
 	return sarif.NewFix().WithDescription(sarif.NewTextMessage(desc)).WithArtifactChanges(changes)
 }
 
-func location(pos, end checks.Position, line string) *sarif.Location {
+func location(pos, end checks.Position, line string, uris *uriCache) *sarif.Location {
 	region := sarif.NewRegion()
 	if pos.IsValid() {
 		region.WithStartLine(pos.Line).WithStartColumn(charColumn(line, pos.Col))
@@ -309,9 +307,13 @@ func location(pos, end checks.Position, line string) *sarif.Location {
 			}
 		}
 	}
-	return sarif.NewLocationWithPhysicalLocation(sarif.NewPhysicalLocation().
-		WithArtifactLocation(sarif.NewArtifactLocation().WithURI(relURI(pos.Path)).WithURIBaseID(srcRoot)).
-		WithRegion(region))
+	phys := sarif.NewPhysicalLocation().
+		WithArtifactLocation(sarif.NewArtifactLocation().WithURI(uris.get(pos.Path)).WithURIBaseID(srcRoot))
+	if pos.IsValid() {
+		// A region needs a start; a finding on a whole file has none.
+		phys.WithRegion(region)
+	}
+	return sarif.NewLocationWithPhysicalLocation(phys)
 }
 
 // charColumn converts a 1-based byte column into a 1-based code point
@@ -321,6 +323,18 @@ func charColumn(line string, col int) int {
 		return max(col, 1)
 	}
 	return utf8.RuneCountInString(line[:col-1]) + 1
+}
+
+// uriCache remembers the URI of the last path converted: a finding's
+// locations and fixes are mostly in one file, and findings come sorted by
+// file.
+type uriCache struct{ path, uri string }
+
+func (c *uriCache) get(path string) string {
+	if c.uri == "" || path != c.path {
+		c.path, c.uri = path, relURI(path)
+	}
+	return c.uri
 }
 
 // relURI turns a path into a URI relative to the working directory.
