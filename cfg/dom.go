@@ -1,6 +1,9 @@
 package cfg
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // Dominators and post-dominators by the iterative algorithm of Cooper,
 // Harvey and Kennedy ("A Simple, Fast Dominance Algorithm") over reverse
@@ -33,8 +36,17 @@ type domTree struct {
 	childBlocks, frontierBlocks [][]*Block // children and frontier as blocks, on first use
 }
 
-// adjacency returns the successor and predecessor index lists of g.
+// adjacency returns the successor and predecessor index lists of g,
+// computed once for both trees. They are shared: callers must not modify
+// them.
 func (g *Graph) adjacency() (succ, pred [][]int32) {
+	if g.succIdx == nil {
+		g.succIdx, g.predIdx = g.computeAdjacency()
+	}
+	return g.succIdx, g.predIdx
+}
+
+func (g *Graph) computeAdjacency() (succ, pred [][]int32) {
 	n := len(g.Blocks)
 	succ = make([][]int32, n)
 	pred = make([][]int32, n)
@@ -67,8 +79,9 @@ func postorder(n int, root int32, succ [][]int32, seen []bool) []int32 {
 		b int32
 		i int
 	}
-	var out []int32
-	stack := []frame{{root, 0}}
+	out := make([]int32, 0, n)
+	stack := make([]frame, 1, min(n, 64))
+	stack[0] = frame{root, 0}
 	seen[root] = true
 	for len(stack) > 0 {
 		top := &stack[len(stack)-1]
@@ -93,18 +106,18 @@ func buildDomTree(n int, root int32, succ, pred [][]int32) *domTree {
 	seen := make([]bool, n)
 	po := postorder(n, root, succ, seen)
 	t := &domTree{root: root}
-	rpoNum := make([]int32, n)
+	// The tree's per-block arrays and the scratch ones in one allocation.
+	arrays := make([]int32, 5*n)
+	rpoNum := arrays[0:n:n]
 	for i := range rpoNum {
 		rpoNum[i] = -1
 	}
-	t.order = make([]int32, len(po))
-	for i, b := range po {
-		t.order[len(po)-1-i] = b
-	}
+	slices.Reverse(po)
+	t.order = po
 	for i, b := range t.order {
 		rpoNum[b] = int32(i)
 	}
-	idom := make([]int32, n)
+	idom := arrays[n : 2*n : 2*n]
 	for i := range idom {
 		idom[i] = -1
 	}
@@ -150,8 +163,8 @@ func buildDomTree(n int, root int32, succ, pred [][]int32) *domTree {
 		}
 	})
 	// Preorder numbering for constant-time dominance queries.
-	t.pre = make([]int32, n)
-	t.last = make([]int32, n)
+	t.pre = arrays[2*n : 3*n : 3*n]
+	t.last = arrays[3*n : 4*n : 4*n]
 	for i := range t.pre {
 		t.pre[i] = -1
 	}
@@ -177,7 +190,7 @@ func buildDomTree(n int, root int32, succ, pred [][]int32) *domTree {
 		stack = stack[:len(stack)-1]
 	}
 	// Dominance frontiers.
-	last := make([]int32, n) // b+1 when b was last added to r's frontier
+	last := arrays[4*n : 5*n : 5*n] // b+1 when b was last added to r's frontier
 	t.frontier = lists(n, func(add func(owner, x int32)) {
 		clear(last)
 		for _, b := range t.order {
@@ -276,15 +289,32 @@ func (g *Graph) postDomTree() *domTree {
 	exit := int32(g.Exit.Index)
 	rsucc := make([][]int32, n)
 	rpred := make([][]int32, n)
+	// The live predecessors of all blocks in one array; each list is
+	// capped at its length.
+	nlive := 0
+	for _, b := range g.Blocks {
+		if b.Live {
+			for _, p := range pred[b.Index] {
+				if g.Blocks[p].Live {
+					nlive++
+				}
+			}
+		}
+	}
+	buf := make([]int32, 0, nlive)
 	for _, b := range g.Blocks {
 		if !b.Live {
 			continue
 		}
 		rpred[b.Index] = succ[b.Index]
+		start := len(buf)
 		for _, p := range pred[b.Index] {
 			if g.Blocks[p].Live {
-				rsucc[b.Index] = append(rsucc[b.Index], p)
+				buf = append(buf, p)
 			}
+		}
+		if len(buf) > start {
+			rsucc[b.Index] = buf[start:len(buf):len(buf)]
 		}
 	}
 	if len(virtual) > 0 {

@@ -48,10 +48,11 @@ type Graph struct {
 	addrOfs   []*ast.UnaryExpr
 	stmtExprs bool // the body has a statement expression
 
-	dom, pdom *domTree
-	loops     *LoopForest
-	facts     *funcFacts
-	readOnly  func(*ast.Name) bool
+	succIdx, predIdx [][]int32 // see adjacency
+	dom, pdom        *domTree
+	loops            *LoopForest
+	facts            *funcFacts
+	readOnly         func(*ast.Name) bool
 }
 
 // Block is a basic block: a sequence of nodes executed in order, followed

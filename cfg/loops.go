@@ -1,7 +1,7 @@
 package cfg
 
 import (
-	"sort"
+	"slices"
 
 	"github.com/upclint/upclint/grammar/ast"
 )
@@ -45,10 +45,11 @@ type Loop struct {
 	// from, or nil for a loop made by goto.
 	Stmt ast.Stmt
 
-	forest *LoopForest
-	inv    *invariance
-	iv     *InductionVar
-	ivd    bool
+	forest  *LoopForest
+	nblocks int // the number of Blocks, while they are collected
+	inv     *invariance
+	iv      *InductionVar
+	ivd     bool
 }
 
 // LoopExit is an edge from a block of a loop to a block outside it.
@@ -135,6 +136,7 @@ func findLoops(g *Graph) *LoopForest {
 		return l
 	}
 	var loops []*Loop
+	var work []*Block
 	for i := len(t.order) - 1; i >= 0; i-- {
 		h := g.Blocks[t.order[i]]
 		if len(latches[h.Index]) == 0 {
@@ -143,8 +145,7 @@ func findLoops(g *Graph) *LoopForest {
 		l := &Loop{Header: h, Latches: latches[h.Index], forest: f}
 		loops = append(loops, l)
 		f.loopOf[h.Index] = l
-		var work []*Block
-		work = append(work, l.Latches...)
+		work = append(work[:0], l.Latches...)
 		for len(work) > 0 {
 			b := work[len(work)-1]
 			work = work[:len(work)-1]
@@ -165,8 +166,9 @@ func findLoops(g *Graph) *LoopForest {
 			}
 		}
 	}
-	// Blocks, exits and entries, outer loops first.
-	sort.SliceStable(loops, func(i, j int) bool { return rpo[loops[i].Header.Index] < rpo[loops[j].Header.Index] })
+	// Blocks, exits and entries, outer loops first: the loops were found
+	// in decreasing reverse postorder of their (distinct) headers.
+	slices.Reverse(loops)
 	for _, l := range loops {
 		if l.Parent == nil {
 			l.Depth = 1
@@ -175,6 +177,20 @@ func findLoops(g *Graph) *LoopForest {
 			l.Depth = l.Parent.Depth + 1
 			l.Parent.Inner = append(l.Parent.Inner, l)
 		}
+	}
+	// Each loop's blocks are counted first, to allocate them in one array.
+	for _, b := range g.Blocks {
+		for l := f.loopOf[b.Index]; l != nil; l = l.Parent {
+			l.nblocks++
+		}
+	}
+	total := 0
+	for _, l := range loops {
+		total += l.nblocks
+	}
+	blocks := make([]*Block, total)
+	for _, l := range loops {
+		l.Blocks, blocks = blocks[:0:l.nblocks], blocks[l.nblocks:]
 	}
 	for _, b := range g.Blocks {
 		for l := f.loopOf[b.Index]; l != nil; l = l.Parent {
