@@ -45,7 +45,7 @@ const (
 
 // SARIF writes findings as a SARIF 2.1.0 log with one run.
 func SARIF(w io.Writer, findings []checks.Finding, run *Run) error {
-	_, data, err := buildSARIFLimited(findings, run)
+	data, _, _, err := encodeSARIFLimited(findings, run)
 	if err != nil {
 		return err
 	}
@@ -71,13 +71,24 @@ func sarifLimits(run *Run) (results, bytes int) {
 // kept, in report order, and a notification in the invocation tells how
 // many were left out and why.
 func BuildSARIF(findings []checks.Finding, run *Run) (*sarif.Report, error) {
-	rep, _, err := buildSARIFLimited(findings, run)
-	return rep, err
+	_, keep, why, err := encodeSARIFLimited(findings, run)
+	if err != nil {
+		return nil, err
+	}
+	rep := sarifSkeleton(len(findings), len(keep), why, run)
+	r := rep.Runs[0]
+	var uris uriCache
+	for _, i := range keep {
+		r.AddResult(result(r, &findings[i], &uris))
+	}
+	return rep, nil
 }
 
-// buildSARIFLimited builds the log within the limits and returns it with
-// its compact JSON encoding (see MarshalSARIF), encoded once per attempt.
-func buildSARIFLimited(findings []checks.Finding, run *Run) (*sarif.Report, []byte, error) {
+// encodeSARIFLimited encodes the log within the limits (see MarshalSARIF)
+// and returns it with the indices of the findings kept, in report order,
+// and why others were left out. Each result is built and encoded in turn,
+// so that the results of a large log do not all live at once.
+func encodeSARIFLimited(findings []checks.Finding, run *Run) (data []byte, keep []int, why string, err error) {
 	AssignFingerprints(findings)
 	maxResults, maxBytes := sarifLimits(run)
 	// Priority order: errors, then warnings, then notes; report order
@@ -88,30 +99,59 @@ func buildSARIFLimited(findings []checks.Finding, run *Run) (*sarif.Report, []by
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(findings[a].Severity, findings[b].Severity) })
 
-	keep := min(len(findings), maxResults)
-	why := ""
-	if keep < len(findings) {
+	n := min(len(findings), maxResults)
+	if n < len(findings) {
 		why = fmt.Sprintf("GitHub code scanning accepts at most %d results per run", maxResults)
 	}
-	var data []byte
 	for {
-		rep := buildSARIF(findings, order[:keep], why, run)
-		var err error
-		if data, err = appendSARIF(data[:0], rep); err != nil {
-			return nil, nil, err
+		keep = slices.Clone(order[:n])
+		slices.Sort(keep)
+		rep := sarifSkeleton(len(findings), n, why, run)
+		r := rep.Runs[0]
+		var uris uriCache
+		e := &sarifEncoder{results: func(e *sarifEncoder) {
+			for _, i := range keep {
+				e.elem()
+				e.result(result(r, &findings[i], &uris))
+			}
+		}}
+		e.buf = slices.Grow(data[:0], sarifSizeHint(findings, keep))
+		e.buf = e.buf[:cap(e.buf)]
+		e.report(rep)
+		if e.err != nil {
+			return nil, nil, "", e.err
 		}
-		n, err := compressedSize(data, maxBytes)
+		data = e.buf[:e.n]
+		size, err := compressedSize(data, maxBytes)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, "", err
 		}
-		if n <= maxBytes || keep == 0 {
-			return rep, data, nil
+		if size <= maxBytes || n == 0 {
+			return data, keep, why, nil
 		}
 		// Too large: keep proportionally fewer results, with a margin for
 		// the fixed part of the log, and try again.
-		keep = min(int(float64(keep)*float64(maxBytes)/float64(n)*0.95), keep-1)
+		n = min(int(float64(n)*float64(maxBytes)/float64(size)*0.95), n-1)
 		why = fmt.Sprintf("GitHub code scanning accepts SARIF logs of at most %d bytes gzip-compressed", maxBytes)
 	}
+}
+
+// sarifSizeHint estimates the size of the log of the kept findings, so
+// that its buffer is not copied and cleared at every doubling: the fixed
+// part, a few hundred bytes a result and location, and the text of fixes.
+func sarifSizeHint(findings []checks.Finding, keep []int) int {
+	hint := 64 << 10
+	for _, i := range keep {
+		f := &findings[i]
+		hint += 550 + len(f.Message) + 250*min(len(f.Related), MaxSARIFRelatedLocations)
+		for _, fx := range f.Fixes {
+			hint += 150 + len(fx.Message)
+			for _, e := range fx.Edits {
+				hint += 200 + len(e.NewText)*9/8
+			}
+		}
+	}
+	return hint
 }
 
 // compressedSize returns the gzip-compressed size of data, or its
@@ -141,10 +181,9 @@ type countWriter int
 
 func (c *countWriter) Write(p []byte) (int, error) { *c += countWriter(len(p)); return len(p), nil }
 
-// buildSARIF builds a log with the findings whose indices are in keep (in
-// report order); a non-empty truncated gives the reason others were left
-// out.
-func buildSARIF(findings []checks.Finding, keep []int, truncated string, run *Run) *sarif.Report {
+// sarifSkeleton builds a log without results, for kept of total
+// findings; a non-empty truncated gives the reason others were left out.
+func sarifSkeleton(total, kept int, truncated string, run *Run) *sarif.Report {
 	version := "0.0.0"
 	if run != nil && run.Version != "" {
 		version = strings.TrimPrefix(run.Version, "v")
@@ -162,13 +201,6 @@ func buildSARIF(findings []checks.Finding, keep []int, truncated string, run *Ru
 	for _, rule := range checks.Rules() {
 		addRule(r, rule)
 	}
-	kept := slices.Clone(keep)
-	slices.Sort(kept)
-	r.Results = slices.Grow(r.Results, len(kept))
-	var uris uriCache
-	for _, i := range kept {
-		r.AddResult(result(r, &findings[i], &uris))
-	}
 	exit := 0
 	if run != nil {
 		exit = run.ExitCode
@@ -180,7 +212,7 @@ func buildSARIF(findings []checks.Finding, keep []int, truncated string, run *Ru
 			WithLocations([]*sarif.Location{}).
 			WithMessage(sarif.NewTextMessage(fmt.Sprintf(
 				"%d of %d findings left out of this log (the least severe): %s; see the text or JSON report for all of them",
-				len(findings)-len(keep), len(findings), truncated)))})
+				total-kept, total, truncated)))})
 	}
 	r.Invocations = []*sarif.Invocation{inv}
 	rep := sarif.NewReport()
@@ -240,8 +272,8 @@ func result(r *sarif.Run, f *checks.Finding, uris *uriCache) *sarif.Result {
 		res.WithRelatedLocations(rel)
 	}
 	var fixes []*sarif.Fix
-	for _, fx := range f.Fixes {
-		fixes = append(fixes, fix(f, &fx, uris))
+	for k := range f.Fixes {
+		fixes = append(fixes, fix(f, &f.Fixes[k], uris))
 	}
 	if len(fixes) > 0 {
 		res.WithFixes(fixes)
@@ -258,18 +290,21 @@ func fix(f *checks.Finding, fx *checks.Fix, uris *uriCache) *sarif.Fix {
 		desc += " (review: not proven safe)"
 	}
 	var changes []*sarif.ArtifactChange
-	byPath := map[string]*sarif.ArtifactChange{}
-	for _, e := range fx.Edits {
+	var paths []string // of changes: a fix touches a file or two
+	for k := range fx.Edits {
+		e := &fx.Edits[k]
 		path := e.Pos.Path
 		if path == "" {
 			path = f.Pos.Path
 		}
-		ch := byPath[path]
-		if ch == nil {
+		var ch *sarif.ArtifactChange
+		if j := slices.Index(paths, path); j >= 0 {
+			ch = changes[j]
+		} else {
 			ch = sarif.NewArtifactChange().
 				WithArtifactLocation(sarif.NewArtifactLocation().WithURI(uris.get(path)).WithURIBaseID(srcRoot)).
 				WithReplacements([]*sarif.Replacement{})
-			byPath[path] = ch
+			paths = append(paths, path)
 			changes = append(changes, ch)
 		}
 		lineOf := func(p checks.Position) string {

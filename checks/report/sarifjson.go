@@ -86,6 +86,9 @@ type sarifEncoder struct {
 	buf []byte
 	n   int
 	err error // the first error of encoding/json
+	// results, when set, writes the elements of the results array of
+	// every run in place of the run's Results.
+	results func(*sarifEncoder)
 }
 
 // out returns the output so far, with buf's spare capacity after it.
@@ -337,7 +340,13 @@ func (e *sarifEncoder) run(r *sarif.Run) {
 	e.strings("redactionTokens", r.RedactionTokens)
 	// Present even when empty: an empty array says the scan found nothing.
 	e.key("results")
-	writeElems(e, r.Results, (*sarifEncoder).result)
+	if e.results != nil {
+		e.set(append(e.out(), '['))
+		e.results(e)
+		e.set(append(e.out(), ']'))
+	} else {
+		writeElems(e, r.Results, (*sarifEncoder).result)
+	}
 	if len(r.RunAggregates) > 0 {
 		e.other("runAggregates", r.RunAggregates)
 	}

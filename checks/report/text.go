@@ -1,9 +1,9 @@
 package report
 
 import (
-	"bufio"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/upclint/upclint/checks"
@@ -23,13 +23,6 @@ const (
 
 // painter wraps text in escape sequences, or not.
 type painter bool
-
-func (p painter) paint(style, s string) string {
-	if !p || s == "" {
-		return s
-	}
-	return style + s + ansiReset
-}
 
 func severityStyle(s diag.Severity) string {
 	switch s {
@@ -52,20 +45,53 @@ func severityStyle(s diag.Severity) string {
 // position is bold, the severity coloured (errors red, warnings magenta,
 // notes cyan), the caret green and the rule dim.
 func Text(w io.Writer, findings []checks.Finding, run *Run) error {
-	bw := bufio.NewWriter(w)
+	// Appended to a buffer written out now and then rather than printed
+	// with fmt: a large check has thousands of findings.
 	p := painter(run != nil && run.Color)
+	var buf []byte
 	counts := map[diag.Severity]int{}
 	for i := range findings {
 		f := &findings[i]
 		counts[f.Severity]++
-		fmt.Fprintf(bw, "%s: %s: %s %s\n", p.paint(ansiBold, posString(f.Pos)),
-			p.paint(severityStyle(f.Severity), f.Severity.String()), p.paint(ansiBold, f.Message),
-			p.paint(ansiDim, "["+f.Rule+"]"))
+		buf = p.appendPos(buf, f.Pos)
+		buf = append(buf, ": "...)
+		buf = p.append(buf, severityStyle(f.Severity), f.Severity.String())
+		buf = append(buf, ": "...)
+		buf = p.append(buf, ansiBold, f.Message)
+		buf = append(buf, ' ')
+		if p {
+			buf = append(buf, ansiDim...)
+		}
+		buf = append(buf, '[')
+		buf = append(buf, f.Rule...)
+		buf = append(buf, ']')
+		if p {
+			buf = append(buf, ansiReset...)
+		}
+		buf = append(buf, '\n')
 		if f.Line != "" {
-			fmt.Fprintf(bw, "    %s\n    %s%s\n", expandTabs(f.Line), caretIndent(f.Line, f.Pos.Col), p.paint(ansiGreen, "^"))
+			buf = append(buf, "    "...)
+			buf = appendExpandedTabs(buf, f.Line)
+			buf = append(buf, "\n    "...)
+			for range caretColumns(f.Line, f.Pos.Col) {
+				buf = append(buf, ' ')
+			}
+			buf = p.append(buf, ansiGreen, "^")
+			buf = append(buf, '\n')
 		}
 		for _, r := range f.Related {
-			fmt.Fprintf(bw, "%s: %s: %s\n", p.paint(ansiBold, posString(r.Pos)), p.paint(ansiCyan, "note"), r.Message)
+			buf = p.appendPos(buf, r.Pos)
+			buf = append(buf, ": "...)
+			buf = p.append(buf, ansiCyan, "note")
+			buf = append(buf, ": "...)
+			buf = append(buf, r.Message...)
+			buf = append(buf, '\n')
+		}
+		if len(buf) >= 64<<10 {
+			if _, err := w.Write(buf); err != nil {
+				return err
+			}
+			buf = buf[:0]
 		}
 	}
 	if len(findings) > 0 {
@@ -73,17 +99,45 @@ func Text(w io.Writer, findings []checks.Finding, run *Run) error {
 		if run != nil {
 			files = run.Files
 		}
-		fmt.Fprintf(bw, "%s in %s (%s)\n", plural(len(findings), "finding"), plural(files, "file"),
+		buf = fmt.Appendf(buf, "%s in %s (%s)\n", plural(len(findings), "finding"), plural(files, "file"),
 			severitySummary(counts))
 	}
-	return bw.Flush()
+	if len(buf) > 0 {
+		_, err := w.Write(buf)
+		return err
+	}
+	return nil
 }
 
-func posString(p checks.Position) string {
-	if !p.IsValid() {
-		return p.Path
+// append appends s, in style when painting.
+func (p painter) append(dst []byte, style, s string) []byte {
+	if p && s != "" {
+		dst = append(dst, style...)
+		dst = append(dst, s...)
+		return append(dst, ansiReset...)
 	}
-	return fmt.Sprintf("%s:%d:%d", p.Path, p.Line, p.Col)
+	return append(dst, s...)
+}
+
+// appendPos appends a position, in bold when painting.
+func (p painter) appendPos(dst []byte, pos checks.Position) []byte {
+	if !bool(p) || pos.Path == "" && !pos.IsValid() {
+		return appendPos(dst, pos)
+	}
+	dst = append(dst, ansiBold...)
+	dst = appendPos(dst, pos)
+	return append(dst, ansiReset...)
+}
+
+// appendPos appends path:line:col, or the path alone when there is no
+// line.
+func appendPos(dst []byte, p checks.Position) []byte {
+	dst = append(dst, p.Path...)
+	if !p.IsValid() {
+		return dst
+	}
+	dst = strconv.AppendInt(append(dst, ':'), int64(p.Line), 10)
+	return strconv.AppendInt(append(dst, ':'), int64(p.Col), 10)
 }
 
 func plural(n int, noun string) string {
@@ -103,13 +157,24 @@ func severitySummary(counts map[diag.Severity]int) string {
 	return strings.Join(parts, ", ")
 }
 
-// expandTabs replaces tabs by 4 spaces so the caret lines up in any terminal.
-func expandTabs(s string) string { return strings.ReplaceAll(s, "\t", "    ") }
+// appendExpandedTabs appends s with each tab replaced by 4 spaces, so the
+// caret lines up in any terminal.
+func appendExpandedTabs(dst []byte, s string) []byte {
+	for {
+		i := strings.IndexByte(s, '\t')
+		if i < 0 {
+			return append(dst, s...)
+		}
+		dst = append(dst, s[:i]...)
+		dst = append(dst, "    "...)
+		s = s[i+1:]
+	}
+}
 
-// caretIndent returns the spaces that put a caret under byte column col
-// (1-based) of line, counting a tab as 4 columns and a multi-byte character
-// as one.
-func caretIndent(line string, col int) string {
+// caretColumns returns the number of spaces that put a caret under byte
+// column col (1-based) of line, counting a tab as 4 columns and a
+// multi-byte character as one.
+func caretColumns(line string, col int) int {
 	n := 0
 	for i, r := range line {
 		if i >= col-1 {
@@ -121,5 +186,5 @@ func caretIndent(line string, col int) string {
 			n++
 		}
 	}
-	return strings.Repeat(" ", n)
+	return n
 }
