@@ -31,6 +31,24 @@ func TestJSONStringEscapes(t *testing.T) {
 	}
 }
 
+// TestJSONStringEveryByte: every byte value, at the start, inside and at
+// the end of a string, is escaped as encoding/json escapes it.
+func TestJSONStringEveryByte(t *testing.T) {
+	for b := range 256 {
+		for at := range 24 {
+			s := []byte("abcdefghijklmnopqrstuvwx")
+			s[at] = byte(b)
+			want, err := json.Marshal(string(s))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := appendJSONString(nil, string(s)); string(got) != string(want) {
+				t.Errorf("byte %#x at %d: got %s, want %s", b, at, got, want)
+			}
+		}
+	}
+}
+
 func FuzzJSONString(f *testing.F) {
 	for _, s := range escapeCases {
 		f.Add(s)
