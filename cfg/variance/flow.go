@@ -187,7 +187,7 @@ func (f *Func) buildFlow() *flow {
 	defer func() { in.flowBuf = evs[:0] }()
 	evStart := make([]int32, len(g.Blocks)+1)
 	nuse := 0
-	w := &walker{fl: fl, in: in,
+	w := &walker{fl: fl, in: in, names: promotedNames(vars),
 		use: func(n *ast.Name, vi int32) {
 			evs = append(evs, flowEvent{vi: vi, name: n})
 			nuse++
@@ -335,15 +335,32 @@ type flowEvent struct {
 type walker struct {
 	fl    *flow
 	in    *Info
+	names []string // see promotedNames
 	guard []ast.Expr
 	use   func(*ast.Name, int32)
 	def   func(int32, ast.Node, []ast.Expr)
+}
+
+// promotedNames returns the names of vars when they are few enough to be
+// searched faster than the unit's table of uses, else nil.
+func promotedNames(vars []*types.Var) []string {
+	if len(vars) > 16 {
+		return nil
+	}
+	names := make([]string, len(vars))
+	for i, v := range vars {
+		names[i] = v.Name()
+	}
+	return names
 }
 
 // promoted returns the name and the id+1 of the promoted variable e
 // names, or 0.
 func (w *walker) promoted(e ast.Expr) (*ast.Name, int32) {
 	if x, ok := cfg.Unparen(e).(*ast.Name); ok {
+		if w.names != nil && !slices.Contains(w.names, x.Name) {
+			return nil, 0 // no promoted variable has this name
+		}
 		if v, ok := w.in.Types.Uses[x].(*types.Var); ok {
 			if id := w.fl.promoted[v]; id > 0 {
 				return x, id

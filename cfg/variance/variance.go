@@ -686,22 +686,26 @@ func (f *Func) Variant(e ast.Expr) *Reason {
 		if !ok {
 			return nil
 		}
+		shared := types.IsShared(v.Type())
+		var r *Reason
+		if !shared {
+			r = in.Vars[v]
+			if f.flow != nil && f.flow.promoted[v] > 0 {
+				if d, ok := f.flow.use[x]; ok && d != nil {
+					r = d.why
+				}
+			}
+			if r == nil {
+				return nil // uniform, whether an array's address or a value
+			}
+		}
 		if t := in.typeOf(x); t != nil && isArray(t) {
 			return nil // an array's address
 		}
-		if types.IsShared(v.Type()) {
+		if shared {
 			return &Reason{Node: x, What: "read of shared " + x.Name}
 		}
-		r := in.Vars[v]
-		if f.flow != nil && f.flow.promoted[v] > 0 {
-			if d, ok := f.flow.use[x]; ok && d != nil {
-				r = d.why
-			}
-		}
-		if r != nil {
-			return &Reason{Node: x, What: x.Name + " is thread-dependent (" + r.What + ")", Branch: r.Branch}
-		}
-		return nil
+		return &Reason{Node: x, What: x.Name + " is thread-dependent (" + r.What + ")", Branch: r.Branch}
 	case *ast.UnaryExpr:
 		switch x.Op {
 		case "&":
