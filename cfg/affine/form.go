@@ -146,8 +146,56 @@ func (f *Form) terms(m map[string]*Term, scale int64) {
 	}
 }
 
+// normalized reports whether f is in the form the arithmetic produces:
+// non-zero coefficients, each term's atoms non-empty and sorted, terms
+// strictly ordered by number of atoms and product. Adding a constant to such a form, or
+// multiplying it by one, keeps its terms in place, which the arithmetic
+// then does without rebuilding them.
+func (f *Form) normalized() bool {
+	for i, t := range f.Terms {
+		if t.Coef == 0 || len(t.Atoms) == 0 || !sort.StringsAreSorted(t.Atoms) {
+			return false
+		}
+		if i > 0 {
+			p := f.Terms[i-1]
+			if len(p.Atoms) > len(t.Atoms) || len(p.Atoms) == len(t.Atoms) && p.key() >= t.key() {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// scaled returns the form with constant term constant and the terms of a
+// normalized f times c, dropping those that become zero, as normalize
+// would; atoms are copied when copyAtoms.
+func (f *Form) scaled(c int64, constant int64, copyAtoms bool) *Form {
+	out := &Form{Const: constant}
+	for _, t := range f.Terms {
+		coef := c * t.Coef
+		if coef == 0 {
+			continue
+		}
+		if out.Terms == nil {
+			out.Terms = make([]Term, 0, len(f.Terms))
+		}
+		atoms := t.Atoms
+		if copyAtoms {
+			atoms = append([]string(nil), atoms...)
+		}
+		out.Terms = append(out.Terms, Term{Coef: coef, Atoms: atoms})
+	}
+	return out
+}
+
 // Add returns f + g.
 func (f *Form) Add(g *Form) *Form {
+	if len(g.Terms) == 0 && f.normalized() {
+		return f.scaled(1, f.Const+g.Const, false)
+	}
+	if len(f.Terms) == 0 && g.normalized() {
+		return g.scaled(1, f.Const+g.Const, false)
+	}
 	m := map[string]*Term{}
 	f.terms(m, 1)
 	g.terms(m, 1)
@@ -159,6 +207,9 @@ func (f *Form) Sub(g *Form) *Form { return f.Add(g.Scale(-1)) }
 
 // Scale returns c*f.
 func (f *Form) Scale(c int64) *Form {
+	if f.normalized() {
+		return f.scaled(c, c*f.Const, false)
+	}
 	m := map[string]*Term{}
 	f.terms(m, c)
 	return normalize(c*f.Const, m)
@@ -166,6 +217,12 @@ func (f *Form) Scale(c int64) *Form {
 
 // Mul returns f*g.
 func (f *Form) Mul(g *Form) *Form {
+	if len(g.Terms) == 0 && f.normalized() {
+		return f.scaled(g.Const, f.Const*g.Const, true)
+	}
+	if len(f.Terms) == 0 && g.normalized() {
+		return g.scaled(f.Const, f.Const*g.Const, true)
+	}
 	m := map[string]*Term{}
 	add := func(c int64, atoms []string) {
 		if c == 0 {
