@@ -76,7 +76,6 @@ func (l *Loop) findInduction() *InductionVar {
 	default:
 		return nil
 	}
-	flip := map[string]string{"<": ">", "<=": ">=", ">": "<", ">=": "<=", "!=": "!="}
 	type cand struct {
 		v     *ast.Name
 		bound ast.Expr
@@ -87,7 +86,7 @@ func (l *Loop) findInduction() *InductionVar {
 		cands = append(cands, cand{v, c.Y, op})
 	}
 	if v, ok := Unparen(c.Y).(*ast.Name); ok {
-		cands = append(cands, cand{v, c.X, flip[op]})
+		cands = append(cands, cand{v, c.X, flipOp(op)})
 	}
 	inv := l.invariance()
 	for _, cd := range cands {
@@ -120,6 +119,22 @@ func (l *Loop) findInduction() *InductionVar {
 		return iv
 	}
 	return nil
+}
+
+// flipOp returns the comparison op with its operands swapped (a op b is
+// b flipOp(op) a), for the operators findInduction accepts.
+func flipOp(op string) string {
+	switch op {
+	case "<":
+		return ">"
+	case "<=":
+		return ">="
+	case ">":
+		return "<"
+	case ">=":
+		return "<="
+	}
+	return op // "!="
 }
 
 // findUpdate returns the expression in e (a top-level expression or comma

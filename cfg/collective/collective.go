@@ -71,13 +71,7 @@ type Func struct {
 
 // Analyze computes the collectivity facts of the function vf of in.
 func Analyze(in *variance.Info, vf *variance.Func) *Func {
-	f := &Func{V: vf, Info: in, Graph: vf.Graph, facts: map[*cfg.Block]*Fact{}, align: map[*cfg.Block]int8{}, block: map[ast.Node]*cfg.Block{}}
-	for _, b := range f.Graph.Blocks {
-		for _, n := range b.Nodes {
-			f.block[n] = b
-		}
-	}
-	return f
+	return &Func{V: vf, Info: in, Graph: vf.Graph, facts: map[*cfg.Block]*Fact{}, align: map[*cfg.Block]int8{}}
 }
 
 // Block returns the fact of block b.
@@ -170,6 +164,15 @@ func (f *Func) branchStmt(c *cfg.Block) ast.Stmt {
 // Node returns the fact of the block evaluating node n (a statement or
 // expression of a block's Nodes, or inside one), or nil.
 func (f *Func) Node(n ast.Node) *Fact {
+	if f.block == nil {
+		// Built on first use: most functions are never asked.
+		f.block = map[ast.Node]*cfg.Block{}
+		for _, b := range f.Graph.Blocks {
+			for _, m := range b.Nodes {
+				f.block[m] = b
+			}
+		}
+	}
 	if b := f.block[n]; b != nil {
 		return f.Block(b)
 	}
