@@ -222,27 +222,28 @@ func (s *Server) call(id json.RawMessage, method string, params json.RawMessage)
 
 	run := func() {
 		defer s.wg.Done()
-		defer func() {
-			cancel()
-			s.mu.Lock()
-			delete(s.inflight, key)
-			s.mu.Unlock()
-		}()
 		result, err := s.safeCall(ctx, method, h, params)
+		// The request stops being in flight before its response is sent:
+		// a client may reuse the id as soon as it has the response.
+		ctxErr := ctx.Err()
+		cancel()
+		s.mu.Lock()
+		delete(s.inflight, key)
+		s.mu.Unlock()
 		var resp []byte
 		switch {
-		case err == nil && ctx.Err() == nil:
+		case err == nil && ctxErr == nil:
 			raw, merr := protocol.Marshal(result)
 			if merr != nil {
 				resp = encodeResponse(id, nil, errorf(codeInternalError, "encoding the result of %s: %v", method, merr))
 			} else {
 				resp = encodeResponse(id, raw, nil)
 			}
-		case ctx.Err() != nil && s.ctx.Err() == nil:
+		case ctxErr != nil && s.ctx.Err() == nil:
 			resp = encodeResponse(id, nil, errorf(codeRequestCancelled, "request cancelled: %s", method))
 		default:
 			if err == nil {
-				err = ctx.Err()
+				err = ctxErr
 			}
 			var re *rpcError
 			if !errors.As(err, &re) {
