@@ -24,7 +24,9 @@ type ruleDiagnostic struct {
 // fails or panics becomes a diagnostic of its own rule at the top of the
 // file: one broken rule never hides the others' findings. Without
 // wantFixes, the rules are told (facts.Facts.WantFixes) not to build fixes.
-func analyze(u *grammar.Unit, path string, analyzers []*analysis.Analyzer, readFile func(string) ([]byte, error), wantFixes bool) []ruleDiagnostic {
+// With workers > 1 the shared facts are computed by that many goroutines
+// (facts.ComputeParallel); the result is the same.
+func analyze(u *grammar.Unit, path string, analyzers []*analysis.Analyzer, readFile func(string) ([]byte, error), wantFixes bool, workers int) []ruleDiagnostic {
 	var out []ruleDiagnostic
 	results := map[*analysis.Analyzer]any{unit.Analyzer: u}
 	failed := map[*analysis.Analyzer]bool{}
@@ -66,7 +68,11 @@ func analyze(u *grammar.Unit, path string, analyzers []*analysis.Analyzer, readF
 		for _, req := range a.Requires {
 			pass.ResultOf[req] = results[req]
 		}
-		res, err := runSafely(a, pass)
+		run := a.Run
+		if a == facts.Analyzer && workers > 1 {
+			run = func(pass *analysis.Pass) (any, error) { return facts.ComputeParallel(unit.Of(pass), workers), nil }
+		}
+		res, err := runSafely(run, pass)
 		if err != nil {
 			failed[a] = true
 			out = append(out, ruleDiagnostic{analysis.Diagnostic{Pos: filePos,
@@ -85,12 +91,13 @@ func analyze(u *grammar.Unit, path string, analyzers []*analysis.Analyzer, readF
 	return out
 }
 
-// runSafely runs one analyzer and turns a panic into an error.
-func runSafely(a *analysis.Analyzer, pass *analysis.Pass) (res any, err error) {
+// runSafely runs one analyzer's run function and turns a panic into an
+// error.
+func runSafely(run func(*analysis.Pass) (any, error), pass *analysis.Pass) (res any, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("panic: %v\n%s", r, debug.Stack())
 		}
 	}()
-	return a.Run(pass)
+	return run(pass)
 }

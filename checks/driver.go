@@ -44,6 +44,12 @@ type Options struct {
 	// the same but carry no Fixes (the language server publishes
 	// diagnostics this way and builds fixes only for code actions).
 	NoFixes bool
+	// Parallel analyses each file with all cores (runtime.GOMAXPROCS)
+	// where its analyses are independent, for a caller that analyses one
+	// file at a time (the language server): the findings are the same as
+	// without it. Run ignores it when it has several files, which it
+	// already analyses in parallel.
+	Parallel bool
 }
 
 func (o *Options) enabled(rule string) bool { return o.Enabled == nil || o.Enabled(rule) }
@@ -67,6 +73,11 @@ func Run(files []string, opts *Options) (*Result, error) {
 		findings []Finding
 		lines    int
 		err      error
+	}
+	if opts.Parallel && len(files) > 1 {
+		o := *opts
+		o.Parallel = false
+		opts = &o
 	}
 	outs := make([]outcome, len(files))
 	next := make(chan int)
@@ -200,7 +211,11 @@ func AnalyzeSource(path string, src []byte, opts *Options) (*grammar.Unit, []Fin
 		}
 		return readFile(name)
 	}
-	for _, d := range analyze(u, path, analyzers, passRead, !opts.NoFixes) {
+	workers := 1
+	if opts.Parallel {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	for _, d := range analyze(u, path, analyzers, passRead, !opts.NoFixes, workers) {
 		if !opts.enabled(d.rule) {
 			continue // an analyzer may report under several rule names
 		}

@@ -120,20 +120,24 @@ func processCPU(b *testing.B) time.Duration {
 // BenchmarkAnalyzeKernel measures the driver alone on the benchmark's
 // 3,000-line file (what BenchmarkEditToDiagnostics spends outside the
 // server), in wall-clock and CPU time per analysis.
-func BenchmarkAnalyzeKernel(b *testing.B) { benchmarkAnalyzeKernel(b, false) }
+func BenchmarkAnalyzeKernel(b *testing.B) { benchmarkAnalyzeKernel(b, false, false) }
 
 // BenchmarkAnalyzeKernelNoFixes is BenchmarkAnalyzeKernel without building
 // fixes, as the language server analyses for diagnostics.
-func BenchmarkAnalyzeKernelNoFixes(b *testing.B) { benchmarkAnalyzeKernel(b, true) }
+func BenchmarkAnalyzeKernelNoFixes(b *testing.B) { benchmarkAnalyzeKernel(b, true, false) }
 
-func benchmarkAnalyzeKernel(b *testing.B, noFixes bool) {
+// BenchmarkAnalyzeKernelNoFixesParallel is BenchmarkAnalyzeKernelNoFixes
+// with checks.Options.Parallel, exactly as the language server analyses.
+func BenchmarkAnalyzeKernelNoFixesParallel(b *testing.B) { benchmarkAnalyzeKernel(b, true, true) }
+
+func benchmarkAnalyzeKernel(b *testing.B, noFixes, parallel bool) {
 	src := []byte(bigKernel(3000))
 	path := filepath.Join(b.TempDir(), "big.upc")
 	var cpu time.Duration
 	b.ResetTimer()
 	for range b.N {
 		cpu0 := processCPU(b)
-		_, fs := checks.AnalyzeSource(path, src, &checks.Options{Jobs: 1, NoFixes: noFixes})
+		_, fs := checks.AnalyzeSource(path, src, &checks.Options{Jobs: 1, NoFixes: noFixes, Parallel: parallel})
 		cpu += processCPU(b) - cpu0
 		if len(fs) == 0 {
 			b.Fatal("no findings")

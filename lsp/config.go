@@ -97,7 +97,7 @@ func analysisOptions(path, root string, s *Settings, readFile func(string) ([]by
 		}
 		return out
 	}
-	opts := &checks.Options{Jobs: 1}
+	opts := &checks.Options{Jobs: 1, Parallel: true}
 	c := &opts.Config
 	c.IncludeDirs = slices.Concat(abs(s.IncludeDirs), eff.Include)
 	c.Defines = slices.Concat(eff.Define, s.Defines)

@@ -7,6 +7,8 @@ package facts
 
 import (
 	"reflect"
+	"sync"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -43,17 +45,18 @@ type Facts struct {
 }
 
 // Func are the facts of one function definition. The per-function analyses
-// are computed on first use: a rule that needs only collectivity does not
-// pay for affinity.
+// are computed on first use (a rule that needs only collectivity does not
+// pay for affinity), once: the accessors are safe for concurrent use.
 type Func struct {
 	Decl     *ast.Decl
 	Graph    *cfg.Graph
 	Variance *variance.Func
 
-	facts      *Facts
-	collective *collective.Func
-	affine     *affine.Func
-	affinity   *affinity.Func
+	facts                                    *Facts
+	collectiveOnce, affineOnce, affinityOnce sync.Once
+	collective                               *collective.Func
+	affine                                   *affine.Func
+	affinity                                 *affinity.Func
 }
 
 // Compute computes the facts of u.
@@ -71,6 +74,103 @@ func Compute(u *grammar.Unit) *Facts {
 	return f
 }
 
+// ComputeParallel computes the same facts as Compute with up to workers
+// goroutines, for a caller that analyses one unit and has idle cores (the
+// language server). The work on one function is independent of the other
+// functions until the unit-wide thread-variance fixpoint: the graphs are
+// built over the workers, then the affine and affinity facts of every
+// function, which need no variance, are computed while variance.Analyze
+// runs. Every function's affine and affinity facts are computed, as the
+// default rules (finegrain, forall) use them all.
+//
+// The graphs' dominator trees, post-dominator trees, control dependences
+// and loop forests, cached on first use, are computed by the goroutine that
+// builds the graph, before the variance and affine analyses share it: those
+// caches are not safe for concurrent first use, and both analyses need
+// them.
+func ComputeParallel(u *grammar.Unit, workers int) *Facts {
+	if workers <= 1 || u.File == nil || u.Info == nil {
+		return Compute(u)
+	}
+	var decls []*ast.Decl
+	for _, d := range u.File.Decls {
+		if d, ok := d.(*ast.Decl); ok && d.Body != nil {
+			decls = append(decls, d)
+		}
+	}
+	graphs := make([]*cfg.Graph, len(decls))
+	index := make(map[*ast.Decl]int, len(decls))
+	for i, d := range decls {
+		index[d] = i
+	}
+	forEach(len(decls), workers, func(i int) {
+		g := cfg.Build(decls[i])
+		g.ReversePostorder()
+		g.DomChildren(g.Entry)
+		g.DominanceFrontier(g.Entry)
+		g.ControlDeps(g.Entry)
+		g.Loops()
+		graphs[i] = g
+	})
+	graphOf := func(d *ast.Decl) *cfg.Graph {
+		if i, ok := index[d]; ok {
+			return graphs[i]
+		}
+		return cfg.Build(d)
+	}
+
+	f := &Facts{Unit: u, WantFixes: true, byDecl: make(map[*ast.Decl]*Func, len(decls))}
+	// The Funcs are made before variance.Analyze, from the same
+	// declarations in the same order, so that their affine facts can be
+	// computed meanwhile; the variance facts are attached after.
+	funcs := make([]*Func, len(decls))
+	for i, d := range decls {
+		funcs[i] = &Func{Decl: d, Graph: graphs[i], facts: f}
+	}
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		forEach(len(funcs), workers-1, func(i int) { funcs[i].Affinity() })
+	}()
+	f.Variance = variance.Analyze(u.File, u.Info, &variance.Config{Graph: graphOf})
+	wg.Wait()
+	for _, vf := range f.Variance.Funcs {
+		fn := funcs[index[vf.Decl]]
+		if fn.Graph != vf.Graph {
+			panic("facts: variance analysed a graph it was not given")
+		}
+		fn.Variance = vf
+		f.Funcs = append(f.Funcs, fn)
+		f.byDecl[vf.Decl] = fn
+	}
+	return f
+}
+
+// forEach calls do(i) for every i in [0, n) from up to workers goroutines
+// and returns when all calls have returned.
+func forEach(n, workers int, do func(i int)) {
+	workers = min(workers, n)
+	if workers <= 1 {
+		for i := range n {
+			do(i)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				do(i)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
 // Of returns the facts from a pass whose analyzer requires Analyzer.
 func Of(pass *analysis.Pass) *Facts { return pass.ResultOf[Analyzer].(*Facts) }
 
@@ -79,26 +179,20 @@ func (f *Facts) Func(d *ast.Decl) *Func { return f.byDecl[d] }
 
 // Collective returns the function's collectivity facts.
 func (fn *Func) Collective() *collective.Func {
-	if fn.collective == nil {
-		fn.collective = collective.Analyze(fn.facts.Variance, fn.Variance)
-	}
+	fn.collectiveOnce.Do(func() { fn.collective = collective.Analyze(fn.facts.Variance, fn.Variance) })
 	return fn.collective
 }
 
 // Affine returns the function's shared and private array accesses with
 // their affine index forms.
 func (fn *Func) Affine() *affine.Func {
-	if fn.affine == nil {
-		fn.affine = affine.Analyze(fn.Graph, fn.facts.Unit.Info)
-	}
+	fn.affineOnce.Do(func() { fn.affine = affine.Analyze(fn.Graph, fn.facts.Unit.Info) })
 	return fn.affine
 }
 
 // Affinity returns the locality (local, remote, unknown) of the function's
 // shared accesses.
 func (fn *Func) Affinity() *affinity.Func {
-	if fn.affinity == nil {
-		fn.affinity = affinity.Analyze(fn.Affine(), fn.facts.Unit.Info.StaticThreads)
-	}
+	fn.affinityOnce.Do(func() { fn.affinity = affinity.Analyze(fn.Affine(), fn.facts.Unit.Info.StaticThreads) })
 	return fn.affinity
 }

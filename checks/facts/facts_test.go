@@ -45,3 +45,43 @@ int g(void) { return a[MYTHREAD]; }
 		t.Error("no affinity facts for g")
 	}
 }
+
+func TestComputeParallel(t *testing.T) {
+	src := `#include <upc.h>
+shared int a[4*THREADS];
+int helper(int x) { return x + MYTHREAD; }
+void f(int n) {
+    for (int i = 0; i < n; i++)
+        a[i] = helper(i);
+    if (helper(n) > 0)
+        upc_barrier;
+}
+int g(void) { int s = 0; upc_forall (int i = 0; i < 4*THREADS; i++; &a[i]) s += a[i]; return s; }
+`
+	load := func() *grammar.Unit {
+		u := grammar.Load(gotoken.NewFileSet(), "f.upc", []byte(src), nil)
+		if len(u.Diags) > 0 {
+			t.Fatalf("front end: %v", u.Diags[0].Message)
+		}
+		return u
+	}
+	seq, par := Compute(load()), ComputeParallel(load(), 4)
+	if len(par.Funcs) != len(seq.Funcs) || len(par.Funcs) != 3 {
+		t.Fatalf("%d functions in parallel, %d sequentially, want 3", len(par.Funcs), len(seq.Funcs))
+	}
+	for i, fn := range par.Funcs {
+		s := seq.Funcs[i]
+		if par.Func(fn.Decl) != fn || fn.Variance != par.Variance.Func(fn.Decl) || fn.Graph != fn.Variance.Graph {
+			t.Errorf("%s: facts not linked", fn.Graph.Name)
+		}
+		if fn.Graph.String() != s.Graph.String() {
+			t.Errorf("%s: graphs differ:\n%s\n%s", fn.Graph.Name, fn.Graph, s.Graph)
+		}
+		if (fn.Variance.Result == nil) != (s.Variance.Result == nil) {
+			t.Errorf("%s: result variance differs", fn.Graph.Name)
+		}
+		if len(fn.Affine().Accesses) != len(s.Affine().Accesses) {
+			t.Errorf("%s: %d affine accesses in parallel, %d sequentially", fn.Graph.Name, len(fn.Affine().Accesses), len(s.Affine().Accesses))
+		}
+	}
+}
