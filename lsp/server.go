@@ -114,8 +114,10 @@ func NewServer(opts Options) *Server {
 // Serve runs the session: it reads messages from r and writes to w until
 // the client sends "exit" or closes r. It returns nil after a clean
 // shutdown and exit, ErrExitWithoutShutdown for an exit without shutdown,
-// and the read error when the stream broke.
+// and the read error when the stream broke. Serve tunes the process's
+// garbage collector for a language server while it runs (see tuneGC).
 func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
+	defer tuneGC()()
 	s.ctx, s.stop = context.WithCancel(ctx)
 	s.out = newOutQueue(w)
 	defer s.finish()
