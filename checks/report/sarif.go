@@ -44,13 +44,56 @@ const (
 )
 
 // SARIF writes findings as a SARIF 2.1.0 log with one run.
+//
+// A log written to a regular file is streamed to it in pieces: the log of
+// a large tree runs to megabytes, and a buffer that size costs as much to
+// obtain from the system and clear as the encoding itself. Should the file
+// exceed the limits, it is truncated and written again within them.
 func SARIF(w io.Writer, findings []checks.Finding, run *Run) error {
+	if f, ok := w.(*os.File); ok {
+		if done, err := streamSARIF(f, findings, run); done || err != nil {
+			return err
+		}
+	}
 	data, _, _, err := encodeSARIFLimited(findings, run)
 	if err != nil {
 		return err
 	}
 	_, err = w.Write(data)
 	return err
+}
+
+// streamSARIF writes the log to f, a regular file at offset 0, without
+// holding it in memory, and reports whether it did: false (with f empty
+// again) when f is not such a file or the log exceeds the limits.
+func streamSARIF(f *os.File, findings []checks.Finding, run *Run) (bool, error) {
+	if !atStartOfRegularFile(f) {
+		return false, nil
+	}
+	order, n, why := sarifSelection(findings, run)
+	_, maxBytes := sarifLimits(run)
+	e := &sarifEncoder{sink: f, buf: make([]byte, 0, 2*sarifFlushSize)}
+	e.buf = e.buf[:cap(e.buf)]
+	if err := encodeSARIF(e, findings, order, n, why, run); err != nil {
+		return false, err
+	}
+	size := e.flushed
+	if size > int64(maxBytes) {
+		// Over the size limit uncompressed: measure it compressed, as the
+		// buffered path does, reading the file back.
+		zsize, err := compressedSizeOf(io.NewSectionReader(f, 0, size))
+		if err != nil {
+			return false, err
+		}
+		if zsize > int64(maxBytes) {
+			if err := f.Truncate(0); err != nil {
+				return false, err
+			}
+			_, err := f.Seek(0, io.SeekStart)
+			return false, err
+		}
+	}
+	return true, nil
 }
 
 // sarifLimits returns the result count and compressed size limits of run.
@@ -84,42 +127,34 @@ func BuildSARIF(findings []checks.Finding, run *Run) (*sarif.Report, error) {
 	return rep, nil
 }
 
+// atStartOfRegularFile reports whether f is a regular file positioned at
+// its start, which a log can be streamed to and, if need be, truncated.
+// Anything else (a pipe, a terminal, a file written after other output)
+// gets the log in one piece.
+func atStartOfRegularFile(f *os.File) bool {
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		return false
+	}
+	off, err := f.Seek(0, io.SeekCurrent)
+	return err == nil && off == 0
+}
+
 // encodeSARIFLimited encodes the log within the limits (see MarshalSARIF)
 // and returns it with the indices of the findings kept, in report order,
 // and why others were left out. Each result is built and encoded in turn,
 // so that the results of a large log do not all live at once.
 func encodeSARIFLimited(findings []checks.Finding, run *Run) (data []byte, keep []int, why string, err error) {
-	AssignFingerprints(findings)
-	maxResults, maxBytes := sarifLimits(run)
-	// Priority order: errors, then warnings, then notes; report order
-	// within a severity.
-	order := make([]int, len(findings))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(findings[a].Severity, findings[b].Severity) })
-
-	n := min(len(findings), maxResults)
-	if n < len(findings) {
-		why = fmt.Sprintf("GitHub code scanning accepts at most %d results per run", maxResults)
-	}
+	order, n, why := sarifSelection(findings, run)
+	_, maxBytes := sarifLimits(run)
 	for {
 		keep = slices.Clone(order[:n])
 		slices.Sort(keep)
-		rep := sarifSkeleton(len(findings), n, why, run)
-		r := rep.Runs[0]
-		var uris uriCache
-		e := &sarifEncoder{results: func(e *sarifEncoder) {
-			for _, i := range keep {
-				e.elem()
-				e.result(result(r, &findings[i], &uris))
-			}
-		}}
+		e := &sarifEncoder{}
 		e.buf = slices.Grow(data[:0], sarifSizeHint(findings, keep))
 		e.buf = e.buf[:cap(e.buf)]
-		e.report(rep)
-		if e.err != nil {
-			return nil, nil, "", e.err
+		if err := encodeSARIF(e, findings, order, n, why, run); err != nil {
+			return nil, nil, "", err
 		}
 		data = e.buf[:e.n]
 		size, err := compressedSize(data, maxBytes)
@@ -134,6 +169,45 @@ func encodeSARIFLimited(findings []checks.Finding, run *Run) (data []byte, keep 
 		n = min(int(float64(n)*float64(maxBytes)/float64(size)*0.95), n-1)
 		why = fmt.Sprintf("GitHub code scanning accepts SARIF logs of at most %d bytes gzip-compressed", maxBytes)
 	}
+}
+
+// sarifSelection returns the findings in priority order (errors, then
+// warnings, then notes; report order within a severity), how many of them
+// the result limit lets a log keep, and, if not all, why.
+func sarifSelection(findings []checks.Finding, run *Run) (order []int, n int, why string) {
+	AssignFingerprints(findings)
+	maxResults, _ := sarifLimits(run)
+	order = make([]int, len(findings))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(findings[a].Severity, findings[b].Severity) })
+	n = min(len(findings), maxResults)
+	if n < len(findings) {
+		why = fmt.Sprintf("GitHub code scanning accepts at most %d results per run", maxResults)
+	}
+	return order, n, why
+}
+
+// encodeSARIF encodes, with e, the log of the first n findings of order,
+// in report order; each result is built and encoded in turn, so that the
+// results of a large log do not all live at once.
+func encodeSARIF(e *sarifEncoder, findings []checks.Finding, order []int, n int, why string, run *Run) error {
+	keep := slices.Clone(order[:n])
+	slices.Sort(keep)
+	rep := sarifSkeleton(len(findings), n, why, run)
+	r := rep.Runs[0]
+	var uris uriCache
+	e.results = func(e *sarifEncoder) {
+		for _, i := range keep {
+			e.elem()
+			e.result(result(r, &findings[i], &uris))
+			e.flush(false)
+		}
+	}
+	e.report(rep)
+	e.flush(true)
+	return e.err
 }
 
 // sarifSizeHint estimates the size of the log of the kept findings, so
@@ -152,6 +226,23 @@ func sarifSizeHint(findings []checks.Finding, keep []int) int {
 		}
 	}
 	return hint
+}
+
+// compressedSizeOf returns the gzip-compressed size of what r reads,
+// compressed as compressedSize does.
+func compressedSizeOf(r io.Reader) (int64, error) {
+	var cw countWriter
+	zw, err := gzip.NewWriterLevel(&cw, gzip.BestSpeed)
+	if err != nil {
+		return 0, err
+	}
+	if _, err := io.Copy(zw, r); err != nil {
+		return 0, err
+	}
+	if err := zw.Close(); err != nil {
+		return 0, err
+	}
+	return int64(cw), nil
 }
 
 // compressedSize returns the gzip-compressed size of data, or its

@@ -2,6 +2,7 @@ package report
 
 import (
 	"encoding/json"
+	"io"
 	"slices"
 	"strconv"
 	"unicode/utf8"
@@ -85,10 +86,41 @@ func appendSARIF(dst []byte, rep *sarif.Report) ([]byte, error) {
 type sarifEncoder struct {
 	buf []byte
 	n   int
-	err error // the first error of encoding/json
+	err error // the first error of encoding/json or of the sink
 	// results, when set, writes the elements of the results array of
 	// every run in place of the run's Results.
 	results func(*sarifEncoder)
+	// sink, when set, receives the output in pieces (see flush), and
+	// flushed counts the bytes it has received.
+	sink    io.Writer
+	flushed int64
+}
+
+// sarifFlushSize is how much output the encoder holds before it hands it
+// to its sink.
+const sarifFlushSize = 64 << 10
+
+// flush hands the output to the sink, if there is one: all of it when
+// final, else, once it has grown past sarifFlushSize, all but its last
+// byte, which stays because commas are placed by looking at it.
+func (e *sarifEncoder) flush(final bool) {
+	if e.sink == nil || e.err != nil || (!final && e.n < sarifFlushSize) {
+		return
+	}
+	keep := 1
+	if final {
+		keep = 0
+	}
+	k, err := e.sink.Write(e.buf[:e.n-keep])
+	e.flushed += int64(k)
+	if err != nil {
+		e.err = err
+		return
+	}
+	if keep == 1 {
+		e.buf[0] = e.buf[e.n-1]
+	}
+	e.n = keep
 }
 
 // out returns the output so far, with buf's spare capacity after it.

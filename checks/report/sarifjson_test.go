@@ -431,3 +431,63 @@ func cpuTime() time.Duration {
 func reportCPU(b *testing.B, t0 time.Duration) {
 	b.ReportMetric(float64(cpuTime()-t0)/float64(b.N), "cpu-ns/op")
 }
+
+// TestSARIFStreamedToFile: a log written to a regular file (streamed in
+// pieces) has the same bytes as one written to a buffer, for logs of many
+// flushes, for a log over the compressed size limit (written again with
+// fewer results), and at a file offset other than 0 (not streamed).
+func TestSARIFStreamedToFile(t *testing.T) {
+	kernels := kernelFindings(t)
+	dir := t.TempDir()
+	t.Chdir(dir)
+	big := many(3000, 2)
+	for i := range big {
+		big[i].Message = strings.Repeat(fmt.Sprintf("%x", i*7919), 40) // poorly compressible
+	}
+	cases := []struct {
+		name     string
+		findings []checks.Finding
+		run      *report.Run
+		prefix   string
+	}{
+		{"kernels", kernels, nil, ""},
+		{"many flushes", big, nil, ""},
+		{"over the limit uncompressed only", big, &report.Run{SARIFMaxBytes: 1 << 20}, ""},
+		{"over the size limit", big, &report.Run{SARIFMaxBytes: 64 << 10}, ""},
+		{"not at offset 0", many(50, 1), nil, "prefix:"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var want bytes.Buffer
+			want.WriteString(c.prefix)
+			if err := report.SARIF(&want, c.findings, c.run); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(dir, "out.sarif")
+			f, err := os.Create(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := f.WriteString(c.prefix); err != nil {
+				t.Fatal(err)
+			}
+			if err := report.SARIF(f, c.findings, c.run); err != nil {
+				t.Fatal(err)
+			}
+			if err := f.Close(); err != nil {
+				t.Fatal(err)
+			}
+			got, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want.Bytes()) {
+				t.Fatalf("file log (%d bytes) differs from buffered log (%d bytes)", len(got), want.Len())
+			}
+			truncated := bytes.Contains(got, []byte("gzip-compressed"))
+			if wantTrunc := c.run != nil && c.run.SARIFMaxBytes < 1<<20; truncated != wantTrunc {
+				t.Errorf("truncation notification %v, want %v (log of %d bytes)", truncated, wantTrunc, len(got))
+			}
+		})
+	}
+}
