@@ -342,6 +342,17 @@ func derived(g *GoBenchResult) string {
 		out = append(out, fmt.Sprintf("Rules' cost: front end + all rules takes %.2fx [%.2f–%.2f] the CPU time of the front end alone (%s vs %s lines/cpu-s; each iteration runs both, alternating the order).",
 			r.Median, r.Min, r.Max, num(all.Median), num(fe.Median)))
 	}
+	if o, ok := g.Metric("BenchmarkCheckOverhead", "overhead-%"); ok {
+		an, _ := g.Metric("BenchmarkCheckOverhead", "analysis-cpu-ms/op")
+		cli, _ := g.Metric("BenchmarkCheckOverhead", "cli-cpu-ms/op")
+		out = append(out, fmt.Sprintf("CLI overhead: the whole `upclint check` takes %.1f%% [%.1f–%.1f] more CPU time than the analysis alone (%s vs %s cpu-ms; negative values are noise).",
+			o.Median, o.Min, o.Max, num(cli.Median), num(an.Median)))
+	}
+	if p, ok := g.Metric("BenchmarkEditToDiagnostics", "p95-ms"); ok {
+		p50, _ := g.Metric("BenchmarkEditToDiagnostics", "p50-ms")
+		out = append(out, fmt.Sprintf("Language server: p50 %s ms, p95 %s ms [%s–%s] (target: p95 ≤ 50 ms).",
+			num(p50.Median), num(p.Median), num(p.Min), num(p.Max)))
+	}
 	for _, n := range []string{"T2", "T4", "T8"} {
 		u, ok1 := g.Metric("BenchmarkBarrier/"+n, "ns/barrier")
 		pt, ok2 := g.Metric("BenchmarkPthreadBarrier/"+n, "ns/barrier")
