@@ -17,19 +17,25 @@
 //
 // The file that applies to a source file is the nearest one in its
 // directory or above (nearest wins; files are not merged), unless --config
-// names one. Unknown keys, unknown rules and ill-typed values are errors
-// that carry the file, line and column. Paths and globs are relative to the
+// names one. Unknown or duplicate keys, unknown rules, ill-typed values,
+// YAML syntax errors and a second YAML document are errors that carry the
+// file, line and column. Paths and globs are relative to the
 // directory of the configuration file; "**" matches any number of
 // directories, a glob without "/" matches a file name at any depth, and a
 // glob matching a directory covers everything below it.
 package config
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -95,16 +101,28 @@ func Load(path string) (*File, error) {
 // Parse parses the contents of a configuration file named path.
 func Parse(path string, data []byte) (*File, error) {
 	f := &File{Path: path}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, &Error{Path: path, Msg: strings.TrimPrefix(err.Error(), "yaml: ")}
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			return f, nil // empty file
+		}
+		return nil, syntaxError(path, err)
+	}
+	var next yaml.Node
+	if err := dec.Decode(&next); !errors.Is(err, io.EOF) {
+		if err != nil {
+			return nil, syntaxError(path, err)
+		}
+		return nil, &Error{Path: path, Line: next.Line, Col: next.Column,
+			Msg: "a second YAML document: the configuration is one document"}
 	}
 	if len(doc.Content) == 0 {
-		return f, nil // empty file
+		return f, nil // a document of comments only
 	}
 	p := &parser{path: path}
 	root := doc.Content[0]
-	if !p.expect(root, yaml.MappingNode, "a mapping") {
+	if !p.mapping(root, "a mapping") {
 		return nil, p.err
 	}
 	for i := 0; i+1 < len(root.Content) && p.err == nil; i += 2 {
@@ -117,7 +135,7 @@ func Parse(path string, data []byte) (*File, error) {
 		case "undefine":
 			f.Undefine = p.strings(v)
 		case "threads":
-			if err := v.Decode(&f.Threads); err != nil || f.Threads < 0 {
+			if err := v.Decode(&f.Threads); err != nil || v.Tag != "!!int" || f.Threads < 0 {
 				p.fail(v, "threads must be a non-negative integer")
 			}
 		case "extensions":
@@ -160,6 +178,36 @@ func (p *parser) fail(n *yaml.Node, msg string) {
 
 func (p *parser) unknown(k *yaml.Node, known string) {
 	p.fail(k, fmt.Sprintf("unknown key %q (known keys: %s)", k.Value, known))
+}
+
+// yamlLine matches the position yaml.v3 puts in front of its syntax errors.
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): `)
+
+// syntaxError turns a YAML syntax error into an Error at its line.
+func syntaxError(path string, err error) *Error {
+	msg := err.Error()
+	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		return &Error{Path: path, Line: line, Col: 1, Msg: msg[len(m[0]):]}
+	}
+	return &Error{Path: path, Msg: strings.TrimPrefix(msg, "yaml: ")}
+}
+
+// mapping checks that n is a mapping without duplicate keys.
+func (p *parser) mapping(n *yaml.Node, what string) bool {
+	if !p.expect(n, yaml.MappingNode, what) {
+		return false
+	}
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := n.Content[i]
+		if seen[k.Value] {
+			p.fail(k, fmt.Sprintf("duplicate key %q", k.Value))
+			return false
+		}
+		seen[k.Value] = true
+	}
+	return true
 }
 
 func (p *parser) expect(n *yaml.Node, kind yaml.Kind, what string) bool {
@@ -211,13 +259,13 @@ func (p *parser) ruleNames(n *yaml.Node) []string {
 }
 
 func (p *parser) rules(n *yaml.Node) map[string]RuleSettings {
-	if !p.expect(n, yaml.MappingNode, "a mapping from rule names to settings") {
+	if !p.mapping(n, "a mapping from rule names to settings") {
 		return nil
 	}
 	out := map[string]RuleSettings{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
-		if !p.ruleName(k) || !p.expect(v, yaml.MappingNode, "a mapping (enabled, severity)") {
+		if !p.ruleName(k) || !p.mapping(v, "a mapping (enabled, severity)") {
 			return nil
 		}
 		var rs RuleSettings
@@ -254,7 +302,7 @@ func (p *parser) overrides(n *yaml.Node) []Override {
 	}
 	var out []Override
 	for _, e := range n.Content {
-		if !p.expect(e, yaml.MappingNode, "an override (paths, rules)") {
+		if !p.mapping(e, "an override (paths, rules)") {
 			return nil
 		}
 		var o Override

@@ -23,6 +23,18 @@ func TestParseErrors(t *testing.T) {
 		{"extensions: [upc]\n", `c.yaml:1:14: extension "upc" must start with '.'`},
 		{"exclude: ['[']\n", `c.yaml:1:11: bad glob "["`},
 		{"[1, 2]\n", `c.yaml:1:1: expected a mapping`},
+		{"threads: 1.5\n", `c.yaml:1:10: threads must be a non-negative integer`},
+		{"threads: 1e3\n", `c.yaml:1:10: threads must be a non-negative integer`},
+		{"threads: -2\n", `c.yaml:1:10: threads must be a non-negative integer`},
+		{"threads: 2\nthreads: 4\n", `c.yaml:2:1: duplicate key "threads"`},
+		{"rules:\n  forall: {severity: note}\nrules:\n  forall: {severity: error}\n", `c.yaml:3:1: duplicate key "rules"`},
+		{"rules:\n  typecheck: {enabled: true, enabled: false}\n", `c.yaml:2:30: duplicate key "enabled"`},
+		{"rules:\n  forall: {}\n  forall: {}\n", `c.yaml:3:3: duplicate key "forall"`},
+		{"overrides:\n  - paths: [a]\n    paths: [b]\n", `c.yaml:3:5: duplicate key "paths"`},
+		{"threads: 2\n---\nthreads: 4\n", `c.yaml:2:1: a second YAML document`},
+		{"include: [a\n", `c.yaml:1:1: did not find expected ',' or ']'`},
+		{"threads: 2\n\tfoo: 1\n", `c.yaml:2:1: found a tab character`},
+		{"rules:\n  typecheck:\n", `c.yaml:2:13: expected a mapping (enabled, severity)`},
 	} {
 		_, err := config.Parse("c.yaml", []byte(tc.src))
 		if err == nil || len(err.Error()) < len(tc.want) || err.Error()[:len(tc.want)] != tc.want {
