@@ -346,6 +346,18 @@ func workspace(t testing.TB, files map[string]string) string {
 	return dir
 }
 
+// openOne writes src as the workspace's only file name, starts a server
+// (with setup, initialization options initOpts) and opens the file in it.
+func openOne(t testing.TB, setup func(*Server), initOpts, name, src string) (*testClient, uri.URI) {
+	t.Helper()
+	dir := workspace(t, map[string]string{name: src})
+	c := newTestServer(t, setup)
+	c.initialize(dir, initOpts)
+	u := uri.File(filepath.Join(dir, name))
+	c.open(u, src)
+	return c, u
+}
+
 func pos(line, char uint32) protocol.Position { return protocol.Position{Line: line, Character: char} }
 
 func rng(l1, c1, l2, c2 uint32) protocol.Range {

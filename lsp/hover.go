@@ -88,6 +88,9 @@ func hoverText(q *query) (string, ast.Node) {
 			if types.IsShared(tv.Type) {
 				b.WriteString("\nshared: this expression designates an object in the shared space.\n")
 			}
+			if ix, owner := addressOwner(q, e); owner != "" {
+				fmt.Fprintf(&b, "\npointer-to-shared to `%s`, which lives on thread `%s`.\n", ast.String(ix), owner)
+			}
 			if fn := q.enclosingFunc(); fn != nil {
 				if why, ok := newVariance(q, fn).depends(e); ok {
 					fmt.Fprintf(&b, "\n**varies between threads**: depends on %s.\n", why)
@@ -165,6 +168,9 @@ func describeAccess(q *query, name *ast.Name, ix *ast.IndexExpr) string {
 		return ""
 	}
 	l := q.info.Layouts[v]
+	if l == nil && types.IsPointerToShared(v.Type()) {
+		return describePointerAccess(q, v, ix)
+	}
 	if l == nil || !l.IsArray {
 		return ""
 	}
@@ -193,17 +199,63 @@ func describeAccess(q *query, name *ast.Name, ix *ast.IndexExpr) string {
 			fmt.Fprintf(&b, " = %d", th)
 		}
 		b.WriteString("\n")
-		if fact := affinityOf(q, ix); fact != nil {
-			fmt.Fprintf(&b, "- affinity here: **%s**", fact.Kind)
-			if fact.Reason != "" {
-				fmt.Fprintf(&b, " (%s)", fact.Reason)
-			}
-			b.WriteString("\n")
-		} else if local := forallLocal(q, ix); local != "" {
-			fmt.Fprintf(&b, "- affinity here: **local** (%s)\n", local)
-		}
+		affinityFacts(&b, q, ix)
 	}
 	return b.String()
+}
+
+// describePointerAccess explains the element access p[i] through the
+// pointer-to-shared v (UPC 6.4.2: p + i moves i elements from the element p
+// points to, crossing to the next thread at the end of each block).
+func describePointerAccess(q *query, v *types.Var, ix *ast.IndexExpr) string {
+	if _, ok := cfg.Unparen(ix.X).(*ast.Name); !ok {
+		return "" // a chain p[i][j]: the hover of the name covers it
+	}
+	elem := types.PointerElem(v.Type())
+	blk := types.QualsOf(elem).Block
+	var b strings.Builder
+	fmt.Fprintf(&b, "```c\n%s\n```\n\n", ast.String(ix))
+	fmt.Fprintf(&b, "element reached through the pointer-to-shared `%s`\n\n", types.TypeString(v.Type(), v.Name()))
+	block, owner := pointerOwner(v.Name(), blk, ast.String(ix.Index))
+	fmt.Fprintf(&b, "- block size: %s\n- owner of `%s`: thread `%s`\n", block, ast.String(ix), owner)
+	affinityFacts(&b, q, ix)
+	return b.String()
+}
+
+// pointerOwner describes the block size of the pointer-to-shared p whose
+// target has layout blk, and spells the thread that owns p[i].
+func pointerOwner(p string, blk types.Block, i string) (block, owner string) {
+	switch bs := blk.BlockSize(); {
+	case blk.Kind == types.BlockIndefinite:
+		return "indefinite (`[]`): every element it reaches is on the thread it points to", "upc_threadof(" + p + ")"
+	case bs <= 1:
+		return "1 (cyclic)", fmt.Sprintf("(upc_threadof(%s) + %s) %% THREADS", p, paren(i))
+	default:
+		return fmt.Sprint(bs), fmt.Sprintf("(upc_threadof(%s) + (upc_phaseof(%s) + %s) / %d) %% THREADS", p, p, paren(i), bs)
+	}
+}
+
+// affinityFacts writes whether the shared access ix is local, remote or
+// unknown at this point of the program, and why.
+func affinityFacts(b *strings.Builder, q *query, ix *ast.IndexExpr) {
+	fact := affinityOf(q, ix)
+	if fact != nil && fact.Kind != affinity.Unknown {
+		fmt.Fprintf(b, "- affinity here: **%s**", fact.Kind)
+		if fact.Reason != "" {
+			fmt.Fprintf(b, " (%s)", fact.Reason)
+		}
+		b.WriteString("\n")
+		return
+	}
+	if local := forallLocal(q, ix); local != "" {
+		fmt.Fprintf(b, "- affinity here: **local** (%s)\n", local)
+		return
+	}
+	reason := "the analysis cannot relate the owner to the executing thread"
+	if fact != nil && fact.Reason != "" {
+		reason = fact.Reason
+	}
+	fmt.Fprintf(b, "- affinity here: **unknown** (%s): it may be remote\n", reason)
 }
 
 // constIndex returns the flattened index when every subscript is an
@@ -331,8 +383,8 @@ func perThread(l *types.Layout, th int) string {
 }
 
 // affinityOf classifies the shared access ix with the affinity analysis
-// (package cfg/affinity) of the enclosing function; nil when there is no
-// verdict.
+// (package cfg/affinity) of the enclosing function; nil when the access is
+// not analysed (outside a function, or the analysis failed).
 func affinityOf(q *query, ix *ast.IndexExpr) (fact *affinity.Fact) {
 	fn := q.enclosingFunc()
 	if fn == nil || q.info == nil {
@@ -344,11 +396,7 @@ func affinityOf(q *query, ix *ast.IndexExpr) (fact *affinity.Fact) {
 		}
 	}()
 	af := affine.Analyze(cfg.Build(fn), q.info)
-	fact = affinity.Analyze(af, q.info.StaticThreads).Access(ix)
-	if fact != nil && fact.Kind == affinity.Unknown {
-		return nil
-	}
-	return fact
+	return affinity.Analyze(af, q.info.StaticThreads).Access(ix)
 }
 
 // forallLocal reports why element access ix is local: it is in the body of
@@ -413,12 +461,8 @@ func forallText(q *query, f *ast.ForallStmt) string {
 		switch {
 		case t != nil && types.IsPointerToShared(t):
 			fmt.Fprintf(&b, "each iteration runs on the thread that owns `*(%s)` (pointer-to-shared affinity).\n", affStr)
-			if u, ok := aff.(*ast.UnaryExpr); ok && u.Op == "&" {
-				if ix, ok := cfg.Unparen(u.X).(*ast.IndexExpr); ok {
-					if owner := ownerOfIndex(q, ix); owner != "" {
-						fmt.Fprintf(&b, "\nthe iteration for `%s` runs on thread `%s`.\n", ast.String(ix), owner)
-					}
-				}
+			if ix, owner := addressOwner(q, aff); owner != "" {
+				fmt.Fprintf(&b, "\nthe iteration for `%s` runs on thread `%s`.\n", ast.String(ix), owner)
 			}
 		default:
 			fmt.Fprintf(&b, "the iteration with affinity `%s` runs on thread `%s %% THREADS` (integer affinity, cyclic).\n", affStr, paren(affStr))
@@ -432,6 +476,17 @@ func forallText(q *query, f *ast.ForallStmt) string {
 		}
 	}
 	return b.String()
+}
+
+// addressOwner spells the owner of the element whose address e takes, when
+// e is &a[i] of a shared array a.
+func addressOwner(q *query, e ast.Expr) (*ast.IndexExpr, string) {
+	if u, ok := cfg.Unparen(e).(*ast.UnaryExpr); ok && u.Op == "&" {
+		if ix, ok := cfg.Unparen(u.X).(*ast.IndexExpr); ok {
+			return ix, ownerOfIndex(q, ix)
+		}
+	}
+	return nil, ""
 }
 
 // ownerOfIndex spells the owner of a shared array element access.
@@ -482,16 +537,8 @@ func objectText(q *query, obj types.Object) string {
 				fmt.Fprintf(&b, "- owner of `%s[%s]`: thread `%s`\n", o.Name(), strings.Join(idx, "]["), ownerFormula(l, flat, q.info.StaticThreads))
 			}
 		} else if types.IsPointerToShared(o.Type()) {
-			pt := types.PointerElem(o.Type())
-			blk := types.QualsOf(pt).Block
-			switch blk.Kind {
-			case types.BlockIndefinite:
-				b.WriteString("pointer-to-shared with indefinite block size: all elements it reaches are on the thread it points to\n")
-			default:
-				fmt.Fprintf(&b, "pointer-to-shared, block size %d: `%s[i]` lives on the thread of (phase + i) / %d blocks "+
-					"after the one it points into; which thread that is depends on where it points\n",
-					max(blk.BlockSize(), 1), o.Name(), max(blk.BlockSize(), 1))
-			}
+			block, owner := pointerOwner(o.Name(), types.QualsOf(types.PointerElem(o.Type())).Block, "i")
+			fmt.Fprintf(&b, "pointer-to-shared\n\n- block size: %s\n- owner of `%s[i]`: thread `%s`\n", block, o.Name(), owner)
 		}
 		if fn := q.enclosingFunc(); fn != nil && !types.IsShared(o.Type()) {
 			if why, ok := newVariance(q, fn).objects[o]; ok {

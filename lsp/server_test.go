@@ -275,41 +275,27 @@ func hoverAt(t *testing.T, c *testClient, u uri.URI, line, char uint32) string {
 	return ""
 }
 
-func TestHover(t *testing.T) {
-	dir := workspace(t, map[string]string{"k.upc": kernel})
-	c := newTestServer(t, nil)
-	c.initialize(dir, "")
-	u := uri.File(filepath.Join(dir, "k.upc"))
-	c.open(u, kernel)
-	lines := strings.Split(kernel, "\n")
-	at := func(line int, sub string, delta int) (uint32, uint32) {
-		i := strings.Index(lines[line], sub)
-		if i < 0 {
-			t.Fatalf("%q not on line %d", sub, line)
-		}
-		return uint32(line), uint32(i + delta)
-	}
-	for _, tc := range []struct {
-		name       string
-		line       int
-		sub        string
-		delta      int
-		want, none []string
-	}{
-		{"shared element", 12, "a[i]", 0, []string{"(i / 4) % THREADS", "block size: 4", "elements per thread: 4 (1 blocks of 4)", "**local**"}, nil},
-		{"shared element bracket", 12, "a[i]", 1, []string{"(i / 4) % THREADS"}, nil},
-		{"shared declaration", 1, "a[4", 0, []string{"shared [4] int", "block size: 4", "owner of `a[i]`: thread `(i / 4) % THREADS`"}, nil},
-		{"element not in forall", 17, "a[MYTHREAD]", 0, []string{"(MYTHREAD / 4) % THREADS"}, []string{"local"}},
-		{"shared scalar", 2, "total", 0, []string{"affinity to thread 0"}, nil},
-		{"MYTHREAD", 10, "MYTHREAD", 0, []string{"varies between threads"}, nil},
-		{"thread-dependent variable", 13, "me", 0, []string{"varies between threads", "MYTHREAD"}, nil},
-		{"forall-dependent variable", 9, "s = 0", 0, []string{"int s", "varies between threads", "upc_forall"}, nil},
-		{"thread-independent variable", 9, "t = n", 0, []string{"int t"}, []string{"varies"}},
-		{"forall", 11, "upc_forall", 0, []string{"thread that owns", "(i / 4) % THREADS"}, nil},
-		{"function", 17, "sum", 0, []string{"int sum(int)"}, nil},
-	} {
+// hoverCase is a hover request on line at the first sub of the line (plus
+// delta characters) and what its text must and must not contain.
+type hoverCase struct {
+	name       string
+	line       int
+	sub        string
+	delta      int
+	want, none []string
+}
+
+// checkHovers runs the hover cases on document u, whose text is src.
+func checkHovers(t *testing.T, c *testClient, u uri.URI, src string, cases []hoverCase) {
+	t.Helper()
+	lines := strings.Split(src, "\n")
+	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			l, ch := at(tc.line, tc.sub, tc.delta)
+			i := strings.Index(lines[tc.line], tc.sub)
+			if i < 0 {
+				t.Fatalf("%q not on line %d", tc.sub, tc.line)
+			}
+			l, ch := uint32(tc.line), uint32(i+tc.delta)
 			got := hoverAt(t, c, u, l, ch)
 			for _, w := range tc.want {
 				if !strings.Contains(got, w) {
@@ -323,6 +309,23 @@ func TestHover(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestHover(t *testing.T) {
+	c, u := openOne(t, nil, "", "k.upc", kernel)
+	checkHovers(t, c, u, kernel, []hoverCase{
+		{"shared element", 12, "a[i]", 0, []string{"(i / 4) % THREADS", "block size: 4", "elements per thread: 4 (1 blocks of 4)", "**local**"}, nil},
+		{"shared element bracket", 12, "a[i]", 1, []string{"(i / 4) % THREADS"}, nil},
+		{"shared declaration", 1, "a[4", 0, []string{"shared [4] int", "block size: 4", "owner of `a[i]`: thread `(i / 4) % THREADS`"}, nil},
+		{"element not in forall", 17, "a[MYTHREAD]", 0, []string{"(MYTHREAD / 4) % THREADS", "affinity here: **unknown** (offset from MYTHREAD"}, []string{"local"}},
+		{"shared scalar", 2, "total", 0, []string{"affinity to thread 0"}, nil},
+		{"MYTHREAD", 10, "MYTHREAD", 0, []string{"varies between threads"}, nil},
+		{"thread-dependent variable", 13, "me", 0, []string{"varies between threads", "MYTHREAD"}, nil},
+		{"forall-dependent variable", 9, "s = 0", 0, []string{"int s", "varies between threads", "upc_forall"}, nil},
+		{"thread-independent variable", 9, "t = n", 0, []string{"int t"}, []string{"varies"}},
+		{"forall", 11, "upc_forall", 0, []string{"thread that owns", "(i / 4) % THREADS"}, nil},
+		{"function", 17, "sum", 0, []string{"int sum(int)"}, nil},
+	})
 }
 
 func TestHoverStaticThreadsAndCyclic(t *testing.T) {
