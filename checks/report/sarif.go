@@ -393,7 +393,7 @@ func fix(f *checks.Finding, fx *checks.Fix, uris *uriCache) *sarif.Fix {
 			ch = changes[j]
 		} else {
 			ch = sarif.NewArtifactChange().
-				WithArtifactLocation(sarif.NewArtifactLocation().WithURI(uris.get(path)).WithURIBaseID(srcRoot)).
+				WithArtifactLocation(uris.artifact(path)).
 				WithReplacements([]*sarif.Replacement{})
 			paths = append(paths, path)
 			changes = append(changes, ch)
@@ -434,7 +434,7 @@ func location(pos, end checks.Position, line string, uris *uriCache) *sarif.Loca
 		}
 	}
 	phys := sarif.NewPhysicalLocation().
-		WithArtifactLocation(sarif.NewArtifactLocation().WithURI(uris.get(pos.Path)).WithURIBaseID(srcRoot))
+		WithArtifactLocation(uris.artifact(pos.Path))
 	if pos.IsValid() {
 		// A region needs a start; a finding on a whole file has none.
 		phys.WithRegion(region)
@@ -451,29 +451,50 @@ func charColumn(line string, col int) int {
 	return utf8.RuneCountInString(line[:col-1]) + 1
 }
 
-// uriCache remembers the URI of the last path converted: a finding's
-// locations and fixes are mostly in one file, and findings come sorted by
-// file.
-type uriCache struct{ path, uri string }
-
-func (c *uriCache) get(path string) string {
-	if c.uri == "" || path != c.path {
-		c.path, c.uri = path, relURI(path)
-	}
-	return c.uri
+// uriCache remembers the artifact location of the last path converted: a
+// finding's locations and fixes are mostly in one file, and findings come
+// sorted by file.
+type uriCache struct {
+	path, uri string
+	inRoot    bool
 }
 
-// relURI turns a path into a URI relative to the working directory.
-func relURI(path string) string {
-	if filepath.IsAbs(path) {
-		if wd, err := os.Getwd(); err == nil {
-			if rel, err := filepath.Rel(wd, path); err == nil && !strings.HasPrefix(rel, "..") {
-				path = rel
-			}
-		}
+// artifact returns the artifact location of path: a URI relative to
+// %SRCROOT% for a file below the working directory, else an absolute file
+// URI without a base (a system header, a file named with "..").
+func (c *uriCache) artifact(path string) *sarif.ArtifactLocation {
+	if c.uri == "" || path != c.path {
+		c.path = path
+		c.uri, c.inRoot = fileURI(path)
 	}
-	u := url.URL{Path: filepath.ToSlash(filepath.Clean(path))}
-	return u.String()
+	loc := sarif.NewArtifactLocation().WithURI(c.uri)
+	if c.inRoot {
+		loc.WithURIBaseID(srcRoot)
+	}
+	return loc
+}
+
+// fileURI turns a path into a URI relative to the working directory, and
+// reports whether it is one; a path outside the working directory becomes
+// an absolute file URI.
+func fileURI(path string) (uri string, inRoot bool) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return (&url.URL{Path: filepath.ToSlash(filepath.Clean(path))}).String(), true
+	}
+	abs := path
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(wd, abs)
+	}
+	rel, err := filepath.Rel(wd, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		slashed := filepath.ToSlash(filepath.Clean(abs))
+		if !strings.HasPrefix(slashed, "/") {
+			slashed = "/" + slashed // a Windows drive letter
+		}
+		return (&url.URL{Scheme: "file", Path: slashed}).String(), false
+	}
+	return (&url.URL{Path: filepath.ToSlash(rel)}).String(), true
 }
 
 func level(s diag.Severity) string {

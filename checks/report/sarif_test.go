@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -187,5 +189,61 @@ func TestSARIFLimits(t *testing.T) {
 	data, _ := json.Marshal(rep)
 	if !json.Valid(data) {
 		t.Error("invalid JSON")
+	}
+}
+
+// TestSARIFURIs: files below the working directory get URIs relative to
+// %SRCROOT% (absolute or relative paths alike, escaped); files outside it
+// (a system header, a path through "..") get absolute file URIs and no
+// uriBaseId, which would otherwise resolve them inside the checkout.
+func TestSARIFURIs(t *testing.T) {
+	dir := t.TempDir()
+	wd := filepath.Join(dir, "repo")
+	if err := os.Mkdir(wd, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(wd)
+	at := func(path string) checks.Finding {
+		p := checks.Position{Path: path, Line: 1, Col: 1}
+		return checks.Finding{Rule: "typecheck", Severity: diag.Error, Message: "m", Pos: p, End: p}
+	}
+	outside := filepath.Join(dir, "other", "h.h")
+	f := at("src/a b.upc")
+	f.Related = []checks.Related{{Pos: checks.Position{Path: outside, Line: 2, Col: 1}, Message: "declared here"}}
+	f.Fixes = []checks.Fix{{Message: "edit the header", Edits: []checks.Edit{
+		{Pos: checks.Position{Path: outside, Line: 2, Col: 1}, End: checks.Position{Path: outside, Line: 2, Col: 1}, NewText: "x"}}}}
+	findings := []checks.Finding{f, at(filepath.Join(wd, "inc", "k.h")), at("../other/k.upc"), at(outside)}
+	var buf bytes.Buffer
+	if err := report.SARIF(&buf, findings, nil); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := sarif.FromBytes(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rep.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	describe := func(a *sarif.ArtifactLocation) string {
+		if a.URIBaseID == nil {
+			return *a.URI
+		}
+		return *a.URIBaseID + " " + *a.URI
+	}
+	var got []string
+	for _, r := range rep.Runs[0].Results {
+		got = append(got, describe(r.Locations[0].PhysicalLocation.ArtifactLocation))
+	}
+	outsideURI := "file://" + filepath.ToSlash(outside)
+	want := []string{"%SRCROOT% src/a%20b.upc", "%SRCROOT% inc/k.h", "file://" + filepath.ToSlash(filepath.Join(dir, "other", "k.upc")), outsideURI}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("URIs:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	res := rep.Runs[0].Results[0]
+	if d := describe(res.RelatedLocations[0].PhysicalLocation.ArtifactLocation); d != outsideURI {
+		t.Errorf("related location %s, want %s", d, outsideURI)
+	}
+	if d := describe(res.Fixes[0].ArtifactChanges[0].ArtifactLocation); d != outsideURI {
+		t.Errorf("fix location %s, want %s", d, outsideURI)
 	}
 }
