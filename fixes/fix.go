@@ -108,7 +108,10 @@ func FixFile(path string, opts *Options) *FileResult {
 // (Select: finding order decides conflicts, so the result does not depend
 // on scheduling) and applies them. Only edits of path itself are applied;
 // a fix that edits a header is rejected. The text stays in memory: write
-// it with WriteFile. A CRLF file keeps its line endings.
+// it with WriteFile. A CRLF file keeps its line endings: it is analysed
+// with LF line breaks and the edits are carried back, with CRLF in the
+// inserted text; the findings' offsets (not their lines and columns) are
+// those of the LF text.
 func FixSource(path string, src []byte, opts *Options) *FileResult {
 	res := &FileResult{Path: path, Original: src, Fixed: src}
 	rounds := opts.MaxRounds
@@ -119,7 +122,8 @@ func FixSource(path string, src []byte, opts *Options) *FileResult {
 	cur := src
 	var rejected map[string]Applied
 	for round := 0; ; round++ {
-		findings := analyse(path, cur, opts)
+		lf, toSrc := stripCR(cur)
+		findings := analyse(path, lf, opts)
 		res.Remaining = findings
 		if round == 0 {
 			res.initial = findings
@@ -149,12 +153,7 @@ func FixSource(path string, src []byte, opts *Options) *FileResult {
 		if len(picked) == 0 {
 			break
 		}
-		edits := Edits(picked)
-		if crlf {
-			for i := range edits {
-				edits[i].NewText = ToCRLF(edits[i].NewText)
-			}
-		}
+		edits := mapEdits(Edits(picked), toSrc, crlf)
 		next, err := Apply(cur, edits)
 		if err != nil || bytes.Equal(next, cur) {
 			break // a fix that changes nothing would loop forever
@@ -210,6 +209,49 @@ func IsCRLF(src []byte) bool {
 // ToCRLF converts the line feeds of s to CRLF (existing CRLFs stay).
 func ToCRLF(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\n", "\r\n")
+}
+
+// stripCR returns src with each CRLF line break replaced by LF, and for
+// each offset of that text (and its end) the offset in src: a line break
+// maps to its carriage return, so an edit at the end of a line stays before
+// the whole break and an edit that covers the break covers both bytes.
+// The rules compute their edits on LF text (they look for line feeds to
+// find the ends of lines); toSrc carries those edits back to src.
+func stripCR(src []byte) (lf []byte, toSrc []int) {
+	if !bytes.Contains(src, []byte("\r\n")) {
+		return src, nil
+	}
+	lf = make([]byte, 0, len(src))
+	toSrc = make([]int, 0, len(src)+1)
+	for i := 0; i < len(src); i++ {
+		if src[i] == '\r' && i+1 < len(src) && src[i+1] == '\n' {
+			toSrc = append(toSrc, i)
+			lf = append(lf, '\n')
+			i++
+			continue
+		}
+		toSrc = append(toSrc, i)
+		lf = append(lf, src[i])
+	}
+	toSrc = append(toSrc, len(src))
+	return lf, toSrc
+}
+
+// mapEdits moves edits computed on the LF text of stripCR to the original
+// text (toSrc nil: the same text), with CRLF line feeds in the new text
+// when crlf is set.
+func mapEdits(edits []checks.Edit, toSrc []int, crlf bool) []checks.Edit {
+	out := make([]checks.Edit, len(edits))
+	for i, e := range edits {
+		if toSrc != nil && e.Pos.Offset >= 0 && e.End.Offset < len(toSrc) && e.Pos.Offset <= e.End.Offset {
+			e.Pos.Offset, e.End.Offset = toSrc[e.Pos.Offset], toSrc[e.End.Offset]
+		}
+		if crlf {
+			e.NewText = ToCRLF(e.NewText)
+		}
+		out[i] = e
+	}
+	return out
 }
 
 // WriteFile replaces path's content atomically: the data goes to a

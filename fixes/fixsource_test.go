@@ -1,0 +1,204 @@
+package fixes_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/upclint/upclint/checks"
+	_ "github.com/upclint/upclint/checks/rules/all" // register the rules
+	"github.com/upclint/upclint/fixes"
+)
+
+const coalesceDir = "../testdata/fixes/coalesce"
+
+// fixCopy copies testdata file name into a temporary directory with text
+// src (the original's when nil) and mode, and fixes it.
+func fixCopy(t *testing.T, name string, src []byte, opts *fixes.Options) *fixes.FileResult {
+	t.Helper()
+	if src == nil {
+		var err error
+		if src, err = os.ReadFile(name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	path := filepath.Join(t.TempDir(), filepath.Base(name))
+	if err := os.WriteFile(path, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := fixes.FixFile(path, opts)
+	if res.Err != nil {
+		t.Fatal(res.Err)
+	}
+	return res
+}
+
+func unsafeOpts(rules ...string) *fixes.Options {
+	return &fixes.Options{Check: &checks.Options{}, Unsafe: true, Rules: rules}
+}
+
+// TestFixSourceCRLF: a CRLF file is fixed like its LF version and every
+// line of the result, including those the fixes insert (here a
+// #include <stdlib.h> added at the end of a line), ends with CRLF.
+func TestFixSourceCRLF(t *testing.T) {
+	for _, name := range []string{"cyclic_range.upc", "struct_fields.upc", "write_rows_forall.upc"} {
+		t.Run(name, func(t *testing.T) {
+			in := filepath.Join(coalesceDir, name)
+			lf := fixCopy(t, in, nil, unsafeOpts())
+			if !lf.Changed() {
+				t.Fatal("no fix applied to the LF file")
+			}
+			crlfSrc := []byte(fixes.ToCRLF(string(lf.Original)))
+			crlf := fixCopy(t, in, crlfSrc, unsafeOpts())
+			if n, m := bytes.Count(crlf.Fixed, []byte("\n")), bytes.Count(crlf.Fixed, []byte("\r\n")); n != m {
+				t.Errorf("%d of %d line feeds lack a carriage return", n-m, n)
+			}
+			if bytes.Contains(crlf.Fixed, []byte("\r\r")) {
+				t.Error("doubled carriage return")
+			}
+			if got := strings.ReplaceAll(string(crlf.Fixed), "\r\n", "\n"); got != string(lf.Fixed) {
+				t.Errorf("CRLF result differs from the LF one:\n%s", got)
+			}
+		})
+	}
+}
+
+// TestFixSourceIdempotent: fixing the fixed text again changes nothing,
+// and every applied fix is gone from the findings.
+func TestFixSourceIdempotent(t *testing.T) {
+	inputs, _ := filepath.Glob(filepath.Join("..", "testdata", "fixes", "*", "*.upc"))
+	if len(inputs) < 36 {
+		t.Fatalf("only %d golden inputs", len(inputs))
+	}
+	for _, in := range inputs {
+		t.Run(filepath.Base(filepath.Dir(in))+"/"+filepath.Base(in), func(t *testing.T) {
+			first := fixCopy(t, in, nil, unsafeOpts())
+			if !first.Changed() || len(first.Applied) == 0 {
+				t.Fatal("nothing fixed")
+			}
+			again := fixes.FixSource(first.Path, first.Fixed, unsafeOpts())
+			if again.Changed() {
+				t.Errorf("a second run changes the file:\n%s", again.Diff())
+			}
+			if len(again.Applied) != 0 {
+				t.Errorf("a second run applies %+v", again.Applied)
+			}
+		})
+	}
+}
+
+// TestFixSourceRulesAndSafety: Rules limits the fixes applied; without
+// Unsafe, fixes that need review are left.
+func TestFixSourceRulesAndSafety(t *testing.T) {
+	in := "../testdata/kernels/vecadd.upc"
+	only := fixCopy(t, in, nil, unsafeOpts("finegrain"))
+	if only.Changed() {
+		t.Errorf("--rules finegrain changed vecadd (only forall findings):\n%s", only.Diff())
+	}
+	all := fixCopy(t, in, nil, unsafeOpts("forall"))
+	if len(all.Applied) != 4 {
+		t.Errorf("--rules forall: applied %d, want 4", len(all.Applied))
+	}
+	for _, a := range all.Applied {
+		if a.Rule != "forall" {
+			t.Errorf("applied a %s fix", a.Rule)
+		}
+	}
+	// The integer affinity i + 5 over a loop starting at a parameter may
+	// be negative: the fix needs review.
+	src := []byte(`#include <upc_relaxed.h>
+#include <stdio.h>
+void f(int lo, int hi)
+{
+    int i;
+    upc_forall (i = lo; i < hi; i++; i + 5)
+        printf("%d\n", i);
+}
+int main(void) { f(0, 10); return 0; }
+`)
+	safe := fixCopy(t, "unsafe.upc", src, &fixes.Options{Check: &checks.Options{}})
+	if safe.Changed() {
+		t.Errorf("an unsafe fix was applied without Unsafe:\n%s", safe.Diff())
+	}
+	if len(safe.Remaining) != 1 || safe.Remaining[0].Rule != "forall" || len(safe.Remaining[0].Fixes) != 1 ||
+		safe.Remaining[0].Fixes[0].Safe {
+		t.Errorf("want one forall finding with an unsafe fix, got %+v", safe.Remaining)
+	}
+	unsafe := fixCopy(t, "unsafe.upc", src, unsafeOpts())
+	if !unsafe.Changed() || len(unsafe.Applied) != 1 || unsafe.Applied[0].Safe {
+		t.Errorf("Unsafe: applied %+v", unsafe.Applied)
+	}
+}
+
+// TestFixSourceNoEditInMacroOrBrokenFile: a loop written by a macro and a
+// file with a syntax error are reported but never edited.
+func TestFixSourceNoEditInMacroOrBrokenFile(t *testing.T) {
+	macro := []byte(`#include <upc_relaxed.h>
+#define N 100
+shared int a[N*THREADS];
+#define LOOP(i) upc_forall (i = 0; i < N; i++; &a[i]) a[i] = i;
+#define FORALL upc_forall
+int main(void)
+{
+    int i;
+    LOOP(i)
+    FORALL (i = 0; i < N; i++; &a[i])
+        a[i] += 1;
+    return 0;
+}
+`)
+	broken := []byte(`#include <upc_relaxed.h>
+#define N 100
+shared int a[N*THREADS];
+int f(void) { return 1 +; }
+int main(void)
+{
+    int i;
+    upc_forall (i = 0; i < N; i++; &a[i])
+        a[i] = i;
+    return 0;
+}
+`)
+	for name, src := range map[string][]byte{"macro.upc": macro, "broken.upc": broken} {
+		res := fixCopy(t, name, src, unsafeOpts())
+		if res.Changed() {
+			t.Errorf("%s was edited:\n%s", name, res.Diff())
+		}
+		n := 0
+		for _, f := range res.Remaining {
+			if f.Rule == "forall" {
+				n++
+			}
+		}
+		if want := map[string]int{"macro.upc": 2, "broken.upc": 1}[name]; n != want {
+			t.Errorf("%s: %d forall findings, want %d", name, n, want)
+		}
+	}
+}
+
+// TestWriteFileReadOnlyAndExec: WriteFile keeps an executable or
+// read-only file's mode.
+func TestWriteFileReadOnlyAndExec(t *testing.T) {
+	dir := t.TempDir()
+	for _, mode := range []os.FileMode{0o755, 0o444, 0o600} {
+		path := filepath.Join(dir, "m"+mode.String()+".upc")
+		if err := os.WriteFile(path, []byte("old\r\n"), mode); err != nil {
+			t.Fatal(err)
+		}
+		if err := fixes.WriteFile(path, []byte("new\r\n")); err != nil {
+			t.Fatal(err)
+		}
+		st, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b, _ := os.ReadFile(path); string(b) != "new\r\n" || st.Mode().Perm() != mode {
+			t.Errorf("mode %v: got %q with mode %v", mode, b, st.Mode().Perm())
+		}
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".*")); len(left) > 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+}
