@@ -127,6 +127,11 @@ func (fx *fixer) build(nested map[string]bool) (string, bool) {
 	if p.shape == shapeBlocked && exits {
 		return "", false // break would leave only the inner loop
 	}
+	if p.shape == shapeBlocked && (!fx.l.Invariant(iv.Start) || readsShared(fx.info, iv.Start)) {
+		// The inner loop starts from the start expression again for every
+		// block: it must keep the value the loop started with.
+		return "", false
+	}
 	if containsForall(s.Body) || callsForall(s.Body, nested) {
 		return "", false // a nested upc_forall would start distributing
 	}
@@ -533,6 +538,21 @@ func identAtoms(f *affine.Form) bool {
 		}
 	}
 	return true
+}
+
+// readsShared reports whether e reads a shared object (which another
+// thread may write at any time).
+func readsShared(info *types.Info, e ast.Expr) bool {
+	found := false
+	cfg.Inspect(e, func(n ast.Node) bool {
+		if x, ok := n.(ast.Expr); ok && !found {
+			if t := info.TypeOf(x); t != nil && (types.IsShared(t) || types.IsPointerToShared(t)) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // pure reports whether evaluating e has no side effect.

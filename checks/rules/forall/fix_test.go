@@ -107,3 +107,74 @@ func TestFixVecadd(t *testing.T) {
 	}
 	validate(t, path, res.Original, res.Fixed)
 }
+
+// TestFixBlockedStartChanges: the two-level loop of a block-cyclic
+// affinity starts its inner loop from the loop's start expression again
+// for every block, so a start that the body changes (or that another
+// thread may write) gets no fix; the one-level strided loop evaluates its
+// start once and keeps its fix.
+func TestFixBlockedStartChanges(t *testing.T) {
+	src := []byte(`#include <upc_relaxed.h>
+#include <stdio.h>
+shared [3] int ab[40 * THREADS];
+shared int a[40 * THREADS];
+shared int s;
+void blk(int lo, int hi)
+{
+    int i;
+    upc_forall (i = lo; i < hi; i++; &ab[i]) {
+        printf("%d\n", i);
+        lo = lo + 1;
+    }
+}
+void blkdown(int lo, int hi)
+{
+    int i;
+    upc_forall (i = hi; i >= lo; i--; &ab[i]) {
+        printf("%d\n", i);
+        hi = hi - 2;
+    }
+}
+void blkshared(int hi)
+{
+    int i;
+    upc_forall (i = s; i < hi; i++; &ab[i])
+        ab[i] = i;
+}
+void cyc(int lo, int hi)
+{
+    int i;
+    upc_forall (i = lo; i < hi; i++; &a[i]) {
+        printf("%d\n", i);
+        lo = lo + 1;
+    }
+}
+int main(void) { blk(0, 20); blkdown(0, 20); blkshared(20); cyc(0, 20); return 0; }
+`)
+	path := filepath.Join(t.TempDir(), "start.upc")
+	if err := os.WriteFile(path, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := fixes.FixFile(path, &fixes.Options{Check: &checks.Options{}, Unsafe: true, Rules: []string{forall.Name}})
+	if res.Err != nil {
+		t.Fatal(res.Err)
+	}
+	if len(res.Applied) != 1 || res.Applied[0].Line != 31 {
+		t.Errorf("applied %+v, want only the cyclic loop's fix (line 31):\n%s", res.Applied, res.Diff())
+	}
+	if strings.Contains(string(res.Fixed), "_blk") {
+		t.Errorf("a block-cyclic loop was rewritten:\n%s", res.Diff())
+	}
+	if needCCOK() {
+		validate(t, path, res.Original, res.Fixed)
+	}
+}
+
+func needCCOK() bool {
+	cc := os.Getenv("CC")
+	if cc == "" {
+		cc = "cc"
+	}
+	_, err := exec.LookPath(strings.Fields(cc)[0])
+	return !testing.Short() && err == nil
+}
