@@ -7,33 +7,89 @@ import (
 	"github.com/upclint/upclint/checks"
 )
 
-// jsonFinding is the stable JSON schema of one finding (version 1):
+// JSONVersion is the version of the JSON report's schema. It changes only
+// when a field is removed or changes meaning; fields may be added.
+const JSONVersion = 1
+
+// The JSON report (schema version 1, docs/json-report.schema.json):
 //
-//	{"rule": "...", "severity": "error|warning|note", "message": "...",
-//	 "position": {"path", "line", "column", "offset"}, "end": {...},
-//	 "related": [{"position", "end", "message"}]}
+//	{"version": 1, "tool": "upclint", "files": N,
+//	 "findings": [{"rule", "message", "position", "end",
+//	   "related": [{"position", "end", "message"}],
+//	   "fixes": [{"message", "safe", "edits": [{"position", "end", "newText"}]}],
+//	   "fingerprint", "severity": "error|warning|note"}]}
 //
-// Columns are 1-based byte columns; offsets are 0-based byte offsets.
-type jsonFinding struct {
-	checks.Finding
-	Severity string `json:"severity"`
+// A position is {"path", "line", "column", "offset"}: 1-based lines and
+// byte columns, 0-based byte offsets. "related" and "fixes" are left out
+// when empty. A fix is "safe" when it preserves the program's meaning under
+// the conditions the rule proved; the others need review. These types are
+// the schema: they are kept apart from checks.Finding so that the report
+// stays stable when the analysis's types change.
+type (
+	jsonReport struct {
+		Version  int           `json:"version"`
+		Tool     string        `json:"tool"`
+		Files    int           `json:"files"`
+		Findings []jsonFinding `json:"findings"`
+	}
+	jsonFinding struct {
+		Rule        string        `json:"rule"`
+		Message     string        `json:"message"`
+		Pos         jsonPosition  `json:"position"`
+		End         jsonPosition  `json:"end"`
+		Related     []jsonRelated `json:"related,omitempty"`
+		Fixes       []jsonFix     `json:"fixes,omitempty"`
+		Fingerprint string        `json:"fingerprint,omitempty"`
+		Severity    string        `json:"severity"`
+	}
+	jsonPosition struct {
+		Path   string `json:"path"`
+		Line   int    `json:"line"`
+		Column int    `json:"column"`
+		Offset int    `json:"offset"`
+	}
+	jsonRelated struct {
+		Pos     jsonPosition `json:"position"`
+		End     jsonPosition `json:"end"`
+		Message string       `json:"message"`
+	}
+	jsonFix struct {
+		Message string     `json:"message"`
+		Safe    bool       `json:"safe"`
+		Edits   []jsonEdit `json:"edits"`
+	}
+	jsonEdit struct {
+		Pos     jsonPosition `json:"position"`
+		End     jsonPosition `json:"end"`
+		NewText string       `json:"newText"`
+	}
+)
+
+func jsonPos(p checks.Position) jsonPosition {
+	return jsonPosition{Path: p.Path, Line: p.Line, Column: p.Col, Offset: p.Offset}
 }
 
-type jsonReport struct {
-	Version  int           `json:"version"`
-	Tool     string        `json:"tool"`
-	Files    int           `json:"files"`
-	Findings []jsonFinding `json:"findings"`
-}
-
-// JSON writes findings as one JSON document (schema version 1).
+// JSON writes findings as one JSON document (schema version JSONVersion).
 func JSON(w io.Writer, findings []checks.Finding, run *Run) error {
-	out := jsonReport{Version: 1, Tool: "upclint", Findings: make([]jsonFinding, len(findings))}
+	out := jsonReport{Version: JSONVersion, Tool: "upclint", Findings: make([]jsonFinding, len(findings))}
 	if run != nil {
 		out.Files = run.Files
 	}
-	for i, f := range findings {
-		out.Findings[i] = jsonFinding{Finding: f, Severity: f.Severity.String()}
+	for i := range findings {
+		f := &findings[i]
+		jf := jsonFinding{Rule: f.Rule, Message: f.Message, Pos: jsonPos(f.Pos), End: jsonPos(f.End),
+			Fingerprint: f.Fingerprint, Severity: f.Severity.String()}
+		for _, r := range f.Related {
+			jf.Related = append(jf.Related, jsonRelated{Pos: jsonPos(r.Pos), End: jsonPos(r.End), Message: r.Message})
+		}
+		for _, fx := range f.Fixes {
+			jfx := jsonFix{Message: fx.Message, Safe: fx.Safe, Edits: make([]jsonEdit, len(fx.Edits))}
+			for k, e := range fx.Edits {
+				jfx.Edits[k] = jsonEdit{Pos: jsonPos(e.Pos), End: jsonPos(e.End), NewText: e.NewText}
+			}
+			jf.Fixes = append(jf.Fixes, jfx)
+		}
+		out.Findings[i] = jf
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

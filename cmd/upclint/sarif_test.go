@@ -2,58 +2,143 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"errors"
+	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
+	"github.com/xeipuuv/gojsonschema"
+
+	"github.com/upclint/upclint/checks/report"
 )
 
-// TestSARIFCorpus runs `upclint check --format sarif` on every program of
-// testdata/corpus and testdata/kernels and validates each log against the
-// SARIF 2.1.0 schema.
-func TestSARIFCorpus(t *testing.T) {
-	var files []string
-	for _, dir := range []string{"../../testdata/corpus", "../../testdata/kernels"} {
-		err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && strings.HasSuffix(path, ".upc") {
-				files = append(files, path)
+// officialSchema is the SARIF 2.1.0 JSON schema as OASIS publishes it
+// (errata 01), compiled once.
+func officialSchema(t *testing.T) *gojsonschema.Schema {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(repoRoot(t), "checks", "report", "testdata", "sarif-schema-2.1.0.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	schema, err := gojsonschema.NewSchema(gojsonschema.NewBytesLoader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return schema
+}
+
+// repoRoot is the module's root directory.
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// validateSARIF checks a log as upclint wrote it: valid against the
+// official schema, within GitHub code scanning's limits, every result with
+// a primaryLocationLineHash, and the invocation's exit code the command's.
+func validateSARIF(t *testing.T, schema *gojsonschema.Schema, data []byte, exitCode int) {
+	t.Helper()
+	res, err := schema.Validate(gojsonschema.NewBytesLoader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Valid() {
+		t.Fatalf("SARIF log does not validate against the 2.1.0 schema: %v", res.Errors())
+	}
+	var zipped bytes.Buffer
+	zw := gzip.NewWriter(&zipped)
+	if _, err := zw.Write(data); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if zipped.Len() > report.MaxSARIFCompressedBytes {
+		t.Errorf("log is %d bytes gzip-compressed, over GitHub's limit", zipped.Len())
+	}
+	log, err := sarif.FromBytes(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(log.Runs) != 1 || len(log.Runs[0].Tool.Driver.Rules) == 0 {
+		t.Fatalf("no run or no rules")
+	}
+	run := log.Runs[0]
+	if len(run.Results) > report.MaxSARIFResults {
+		t.Errorf("%d results, over GitHub's limit", len(run.Results))
+	}
+	for _, r := range run.Results {
+		if r.PartialFingerprints["primaryLocationLineHash"] == "" {
+			t.Errorf("result %s has no primaryLocationLineHash", *r.RuleID)
+		}
+		for _, l := range r.Locations {
+			if a := l.PhysicalLocation.ArtifactLocation; a.URIBaseID == nil || *a.URIBaseID != "%SRCROOT%" || strings.HasPrefix(*a.URI, "..") {
+				t.Errorf("result %s: location %s is not relative to %%SRCROOT%%", *r.RuleID, *a.URI)
 			}
-			return err
-		})
-		if err != nil {
-			t.Fatal(err)
 		}
 	}
-	if len(files) < 20 {
+	if inv := run.Invocations; len(inv) != 1 || inv[0].ExitCode == nil || *inv[0].ExitCode != exitCode {
+		t.Errorf("invocation does not record exit code %d", exitCode)
+	}
+}
+
+// TestSARIFCorpus runs `upclint check` on every UPC program of testdata,
+// writing the SARIF log both to standard output (encoded in memory) and to
+// a file (streamed), and validates each log against the official SARIF
+// 2.1.0 schema and GitHub's limits. The check runs from the repository
+// root, as in CI, so that URIs are relative to %SRCROOT%.
+func TestSARIFCorpus(t *testing.T) {
+	schema := officialSchema(t)
+	root := repoRoot(t)
+	t.Chdir(root)
+	var files []string
+	err := filepath.WalkDir("testdata", func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".upc") {
+			files = append(files, path)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) < 300 {
 		t.Fatalf("only %d programs found", len(files))
 	}
-	for _, file := range files {
-		t.Run(strings.TrimPrefix(file, "../../testdata/"), func(t *testing.T) {
+	out := t.TempDir()
+	for i, file := range files {
+		t.Run(strings.TrimPrefix(file, "testdata/"), func(t *testing.T) {
 			t.Parallel()
 			cmd := newCheckCmd()
 			cmd.SilenceUsage, cmd.SilenceErrors = true, true
-			var out, errOut bytes.Buffer
-			cmd.SetOut(&out)
-			cmd.SetErr(&errOut)
-			cmd.SetArgs([]string{"--format", "sarif", "--jobs", "1", "--progress", "never", file})
+			var stdout, stderr bytes.Buffer
+			cmd.SetOut(&stdout)
+			cmd.SetErr(&stderr)
+			logFile := filepath.Join(out, fmt.Sprintf("%d.sarif", i))
+			cmd.SetArgs([]string{"--format", "sarif", "--format", "sarif:" + logFile, "--jobs", "1", "--progress", "never", file})
+			code := exitOK
 			if err := cmd.Execute(); err != nil {
 				var ee *exitError
 				if !errors.As(err, &ee) || ee.code != exitFindings {
-					t.Fatalf("check: %v\n%s", err, errOut.String())
+					t.Fatalf("check: %v\n%s", err, stderr.String())
 				}
+				code = ee.code
 			}
-			log, err := sarif.FromBytes(out.Bytes())
+			validateSARIF(t, schema, stdout.Bytes(), code)
+			streamed, err := os.ReadFile(logFile)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := log.Validate(); err != nil {
-				t.Fatalf("SARIF log does not validate: %v", err)
-			}
-			if len(log.Runs) != 1 || len(log.Runs[0].Tool.Driver.Rules) == 0 {
-				t.Fatalf("no run or no rules")
+			if !bytes.Equal(streamed, stdout.Bytes()) {
+				t.Errorf("the log streamed to a file differs from the one on standard output")
 			}
 		})
 	}
