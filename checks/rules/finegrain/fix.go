@@ -22,6 +22,25 @@ import (
 // larger or non-constant buffers are allocated with malloc.
 const stackLimit = 4096
 
+// stackBytes bounds the bytes of one buffer declared on the stack: the
+// elements of a large struct count for what they weigh (4096 copies of a
+// 2 KiB struct would overflow the stack).
+const stackBytes = 64 << 10
+
+// stackElems is the largest number of elements of the plan's array that a
+// stack buffer holds: stackLimit, fewer for elements above 16 bytes (0
+// when their size is unknown).
+func (p *plan) stackElems() int64 {
+	if p.lay == nil {
+		return 0
+	}
+	size, ok := types.Sizeof(p.lay.Elem)
+	if !ok || size <= 0 {
+		return 0
+	}
+	return min(stackLimit, stackBytes/size)
+}
+
 // fixer builds the coalescing rewrites of one translation unit. It keeps
 // the names it has handed out so that two rewrites of one run never
 // declare the same buffer.
@@ -348,7 +367,7 @@ func (p *plan) declare(fr frame, n string, nConst int64) (string, bool) {
 		dims += "[" + strconv.FormatInt(d, 10) + "]"
 		elems *= d
 	}
-	if nConst > 0 && elems <= stackLimit {
+	if nConst > 0 && elems <= p.stackElems() {
 		return fmt.Sprintf("%s%s %s[%d]%s;\n", fr.indent, p.elem, p.buf, nConst, dims), false
 	}
 	decl := "*" + p.buf

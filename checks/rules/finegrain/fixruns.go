@@ -135,7 +135,7 @@ func (c *checker) writeRuns(fx *fixer, w *writeFix, p *cfg.Loop) *analysis.Sugge
 	fmt.Fprintf(&b, "%s/* upclint: the elements of %s this loop writes are put after it, one upc_memput per\n", in, name)
 	fmt.Fprintf(&b, "%s   run of adjacent elements of a thread: %s holds the pending run of each thread,\n", in, run)
 	fmt.Fprintf(&b, "%s   %s elements from the flat index %s, with room for %s */\n", in, ln, first, capn)
-	fmt.Fprintf(&b, "%ssize_t %s = (%d + %d) / THREADS + 1, %s;\n", in, capn, stackLimit, n, o)
+	fmt.Fprintf(&b, "%ssize_t %s = (%d + %d) / THREADS + 1, %s;\n", in, capn, w.stackElems(), n, o)
 	fmt.Fprintf(&b, "%s%s %s[THREADS * %s];\n", in, w.elem, run, capn)
 	fmt.Fprintf(&b, "%ssize_t %s[THREADS], %s[THREADS];\n", in, first, ln)
 	fmt.Fprintf(&b, "%sfor (%s = 0; %s < THREADS; %s++)\n%s%s%s[%s] = 0;\n", in, o, o, o, in, u, ln, o)

@@ -87,10 +87,11 @@ func (c *checker) readStrips(fx *fixer, p *plan, bs int64) *analysis.SuggestedFi
 	}
 	halo := maxc - minc
 	span := hi.Sub(lo)
-	if span.IsConst() && (span.Const+1+halo)*rowElems <= stackLimit {
+	lim := p.stackElems()
+	if span.IsConst() && (span.Const+1+halo)*rowElems <= lim {
 		return nil // the whole box fits: boxFix
 	}
-	strip := stackLimit/rowElems - halo
+	strip := lim/rowElems - halo
 	if strip < 16 {
 		return nil
 	}

@@ -51,7 +51,7 @@ func (c *checker) coalesceWrites(fx *fixer, g *group) *analysis.SuggestedFix {
 	}
 	var sf *analysis.SuggestedFix
 	bs, _ := c.blockOf(a)
-	if n := w.count; n.IsConst() && n.Const <= stackLimit {
+	if n := w.count; n.IsConst() && n.Const <= w.stackElems() {
 		if p, _ := c.parentRuns(w); p != nil && bs == 1 {
 			sf = c.writeRuns(fx, w, p) // fixruns.go
 		}
@@ -359,7 +359,7 @@ func (c *checker) writeWhole(fx *fixer, w *writeFix) *analysis.SuggestedFix {
 
 // writeStrips handles a loop whose range is unknown or larger than
 // stackLimit (seed 003 §3, strip-mining): the loop runs in strips of
-// stackLimit iterations, each writing a buffer of stackLimit elements on
+// stackElems iterations, each writing a buffer of that many elements on
 // the stack that is put after the strip. The loop's start and bound
 // become the strip's, and the strips run at least once so that the
 // induction variable ends with the value the loop gives it.
@@ -420,18 +420,22 @@ func (c *checker) writeStrips(fx *fixer, w *writeFix) *analysis.SuggestedFix {
 	u := fr.unit
 	in := fr.indent
 	i1 := in + u
-	lim := strconv.Itoa(stackLimit)
+	strip := w.stackElems()
+	if strip < 16 {
+		return nil
+	}
+	lim := strconv.FormatInt(strip, 10)
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s/* upclint: the loop runs in strips of %d iterations; the elements of %s a strip writes\n", in, stackLimit, name)
+	fmt.Fprintf(&b, "%s/* upclint: the loop runs in strips of %d iterations; the elements of %s a strip writes\n", in, strip, name)
 	fmt.Fprintf(&b, "%s   go to a private buffer, put after the strip */\n", in)
-	fmt.Fprintf(&b, "%s%s %s[%d];\n", in, w.elem, w.buf, stackLimit)
+	fmt.Fprintf(&b, "%s%s %s[%d];\n", in, w.elem, w.buf, strip)
 	fmt.Fprintf(&b, "%s%s;\n", in, types.TypeString(types.Unqualified(ivVar.Type()), sName+" = "+ss+", "+eName))
 	fmt.Fprintf(&b, "%sdo {\n", in)
 	n := "(" + eName + " - " + sName + ")"
 	if iv.Op == "<" {
 		fmt.Fprintf(&b, "%s%s = %s < %s && %s - %s > %s ? %s + %s : %s;\n", i1, eName, sName, paren(boundF, bd), paren(boundF, bd), sName, lim, sName, lim, bd)
 	} else {
-		fmt.Fprintf(&b, "%s%s = %s <= %s && %s - %s >= %s ? %s + %d : %s;\n", i1, eName, sName, paren(boundF, bd), paren(boundF, bd), sName, lim, sName, stackLimit-1, bd)
+		fmt.Fprintf(&b, "%s%s = %s <= %s && %s - %s >= %s ? %s + %d : %s;\n", i1, eName, sName, paren(boundF, bd), paren(boundF, bd), sName, lim, sName, strip-1, bd)
 		n = "(" + eName + " - " + sName + " + 1)"
 	}
 	b.WriteString(u) // the loop's first line moves one level in
@@ -445,10 +449,10 @@ func (c *checker) writeStrips(fx *fixer, w *writeFix) *analysis.SuggestedFix {
 	fmt.Fprintf(&b, "%sif (%s)", i1, cond)
 	if bs == 0 {
 		fmt.Fprintf(&b, "\n")
-		w.putCode(&b, fr, i1+u, start, n, stackLimit, bs)
+		w.putCode(&b, fr, i1+u, start, n, strip, bs)
 	} else {
 		var inner strings.Builder
-		w.putCode(&inner, fr, i1, start, n, stackLimit, bs)
+		w.putCode(&inner, fr, i1, start, n, strip, bs)
 		b.WriteString(" " + strings.TrimPrefix(inner.String(), i1))
 	}
 	next := eName
@@ -472,7 +476,7 @@ func (c *checker) writeStrips(fx *fixer, w *writeFix) *analysis.SuggestedFix {
 	}
 	edits = append(edits, ind...)
 	edits = append(edits, fx.rewriteAccess(w, sName, nil, "("+startEl+")")...)
-	msg := fmt.Sprintf("coalesce the writes of %s: run the loop in strips of %d iterations that write a private buffer, put with %s after each strip", name, stackLimit, putKind(bs))
+	msg := fmt.Sprintf("coalesce the writes of %s: run the loop in strips of %d iterations that write a private buffer, put with %s after each strip", name, strip, putKind(bs))
 	return &analysis.SuggestedFix{Message: msg, TextEdits: edits}
 }
 
