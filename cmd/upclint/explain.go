@@ -21,11 +21,7 @@ func newExplainCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			page, ok := docs.Rule(args[0])
 			if !ok || checks.Lookup(args[0]) == nil {
-				var names []string
-				for _, r := range checks.Rules() {
-					names = append(names, r.Name)
-				}
-				return &exitError{exitFailure, fmt.Errorf("unknown rule %q (rules: %s)", args[0], strings.Join(names, ", "))}
+				return &exitError{exitFailure, fmt.Errorf("unknown rule %q (rules: %s)", args[0], strings.Join(ruleNames(), ", "))}
 			}
 			fmt.Fprint(cmd.OutOrStdout(), page)
 			return nil

@@ -56,6 +56,7 @@ job (bad flag, unreadable path).`,
 		SilenceErrors: true,
 	}
 	root.AddCommand(newCheckCmd(), newRulesCmd(), newExplainCmd(), newVersionCmd(), newLSPCmd(), newConfigCmd(), newDumpCmd(), newRunCmd(), newFixCmd())
+	registerCompletions(root)
 	return root
 }
 
