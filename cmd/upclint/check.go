@@ -6,12 +6,14 @@ import (
 	"os"
 	"runtime"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
 	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/checks/baseline"
 	"github.com/upclint/upclint/checks/pipeline"
 )
 
@@ -122,7 +124,28 @@ func checkWhen(flag, v string) error {
 	return nil
 }
 
+// checkExts validates --ext: extensions start with a dot, as in the
+// configuration file (".upc", not "upc", which would match nothing).
+func checkExts(exts []string) error {
+	for _, e := range exts {
+		if !strings.HasPrefix(e, ".") || len(e) < 2 {
+			return fmt.Errorf("--ext: extension %q must start with '.' (e.g. .upc)", e)
+		}
+	}
+	return nil
+}
+
 func runCheck(cmd *cobra.Command, cf *checkFlags, args []string) error {
+	if err := checkExts(cf.exts); err != nil {
+		return fail(err)
+	}
+	if cf.baseline != "" {
+		// Read before the analysis, which may take minutes, so that a
+		// missing or broken baseline fails at once.
+		if _, err := baseline.Read(cf.baseline); err != nil {
+			return fail(fmt.Errorf("--baseline: %w", err))
+		}
+	}
 	checker, err := pipeline.New(pipeline.Settings{
 		FrontEnd:      cf.fe.frontEnd(),
 		ConfigFile:    cf.configFile,

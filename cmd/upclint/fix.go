@@ -110,6 +110,9 @@ func runFix(cmd *cobra.Command, ff *fixFlags, args []string) error {
 	if err := checkWhen("progress", ff.progress); err != nil {
 		return fail(err)
 	}
+	if err := checkExts(ff.exts); err != nil {
+		return fail(err)
+	}
 	net, err := parseNet(ff.net)
 	if err != nil {
 		return fail(err)
