@@ -6,11 +6,15 @@ package fixtest
 
 import (
 	"bytes"
+	"context"
 	"flag"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/checks/checktest"
@@ -106,4 +110,73 @@ func FixFile(t *testing.T, path string, rules ...string) ([]byte, []checks.Findi
 		t.Fatal(err)
 	}
 	return src, res.Findings
+}
+
+// ValidateGoldens runs every dir/NAME.upc against NAME.upc.golden with
+// fixes.ValidateResult, the code behind upclint fix --validate: with
+// THREADS 1, 2, 3, 4 and 8 every thread must print the same and exit the
+// same; with cheaper, the fixed program must also not communicate more
+// (modeled time at the largest THREADS count; a collective pays off only
+// at larger counts). It skips when there is no C compiler or in -short
+// mode.
+func ValidateGoldens(t *testing.T, dir string, cheaper bool) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds and runs UPC programs")
+	}
+	cc := os.Getenv("CC")
+	if cc == "" {
+		cc = "cc"
+	}
+	if _, err := exec.LookPath(strings.Fields(cc)[0]); err != nil {
+		t.Skipf("no C compiler: %v", err)
+	}
+	inputs, _ := filepath.Glob(filepath.Join(dir, "*.upc"))
+	if len(inputs) < 12 {
+		t.Fatalf("%d golden inputs in %s, want at least 12", len(inputs), dir)
+	}
+	for _, in := range inputs {
+		t.Run(filepath.Base(in), func(t *testing.T) {
+			t.Parallel()
+			orig, err := os.ReadFile(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fixed, err := os.ReadFile(in + ".golden")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if bytes.Equal(orig, fixed) {
+				t.Fatal("the golden changes nothing")
+			}
+			cfg, err := checktest.ParseFlags(in, orig)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := &fixes.FileResult{Path: in, Original: orig, Fixed: fixed,
+				Applied: []fixes.Applied{{Rule: "golden"}}}
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+			defer cancel()
+			if err := fixes.ValidateResult(ctx, r, fixes.ValidateOptions{Config: cfg, Timeout: time.Minute}); err != nil {
+				t.Fatal(err)
+			}
+			v := r.Validation
+			switch {
+			case v == nil:
+				t.Fatal("not validated")
+			case v.Mismatch != nil:
+				t.Fatalf("original and fixed differ: %v", v.Mismatch)
+			case !v.OK:
+				t.Fatalf("not run: %v", v.Err)
+			}
+			if !r.Changed() || len(r.Applied) != 1 {
+				t.Error("a validated fix was reverted")
+			}
+			if cheaper && v.After.Modeled > v.Before.Modeled {
+				t.Errorf("the fixed program communicates more: %+v before, %+v after", v.Before, v.After)
+			}
+			t.Logf("THREADS=%d: remote operations %d -> %d, modeled %v -> %v", v.Before.Threads,
+				v.Before.RemoteOps, v.After.RemoteOps, v.Before.Modeled, v.After.Modeled)
+		})
+	}
 }

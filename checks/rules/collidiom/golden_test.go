@@ -16,3 +16,9 @@ var goldenDir = filepath.Join("..", "..", "..", "testdata", "fixes", "collective
 func TestGolden(t *testing.T) {
 	fixtest.Golden(t, goldenDir, "allreduce", "collidiom")
 }
+
+// TestGoldenValidate passes every golden through upclint fix --validate's
+// check (fixes.ValidateResult).
+func TestGoldenValidate(t *testing.T) {
+	fixtest.ValidateGoldens(t, goldenDir, false)
+}

@@ -172,3 +172,9 @@ func TestFixKernels(t *testing.T) {
 		})
 	}
 }
+
+// TestFixGoldenValidate passes every golden through upclint fix
+// --validate's check (fixes.ValidateResult).
+func TestFixGoldenValidate(t *testing.T) {
+	fixtest.ValidateGoldens(t, goldenDir, true)
+}

@@ -178,3 +178,9 @@ func needCCOK() bool {
 	_, err := exec.LookPath(strings.Fields(cc)[0])
 	return !testing.Short() && err == nil
 }
+
+// TestFixGoldenValidate passes every golden through upclint fix
+// --validate's check (fixes.ValidateResult).
+func TestFixGoldenValidate(t *testing.T) {
+	fixtest.ValidateGoldens(t, goldenDir, true)
+}
