@@ -59,31 +59,6 @@ func validate(t *testing.T, path string, original, fixed []byte) {
 	}
 }
 
-// TestFixGoldenRuns runs every golden against its original on the runtime:
-// the programs check themselves, and each thread's output and exit status
-// must be the same before and after the fix.
-func TestFixGoldenRuns(t *testing.T) {
-	needCC(t)
-	inputs, _ := filepath.Glob(filepath.Join(goldenDir, "*.upc"))
-	for _, in := range inputs {
-		t.Run(filepath.Base(in), func(t *testing.T) {
-			t.Parallel()
-			original, err := os.ReadFile(in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			fixed, err := os.ReadFile(in + ".golden")
-			if err != nil {
-				t.Fatal(err)
-			}
-			if string(fixed) == string(original) {
-				t.Fatal("the golden is not fixed")
-			}
-			validate(t, in, original, fixed)
-		})
-	}
-}
-
 // TestFixVecadd fixes the seed kernel with the safe fixes of the rule,
 // as upclint fix does, and validates the result.
 func TestFixVecadd(t *testing.T) {
