@@ -1,6 +1,7 @@
 package docs_test
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -11,7 +12,8 @@ import (
 )
 
 // TestEveryRuleHasAPage keeps the registry and docs/rules in step: every
-// rule has a page whose title is its name, and every page is a rule.
+// rule has a page whose title is its name and whose header gives its kind
+// and default severity, and every page is a rule.
 func TestEveryRuleHasAPage(t *testing.T) {
 	var names []string
 	for _, r := range checks.Rules() {
@@ -26,6 +28,12 @@ func TestEveryRuleHasAPage(t *testing.T) {
 		}
 		if !strings.Contains(page, "## What it does") || !strings.Contains(page, "## Known limits") {
 			t.Errorf("docs/rules/%s.md lacks a required section", r.Name)
+		}
+		// The header line states the registry's kind and default severity.
+		kind := strings.ReplaceAll(string(r.Kind), "-", " ")
+		header := fmt.Sprintf("**Kind:** %s · **Default severity:** %s · **Fix:** ", kind, r.Severity)
+		if lines := strings.SplitN(page, "\n", 4); len(lines) < 3 || !strings.HasPrefix(lines[2], header) {
+			t.Errorf("docs/rules/%s.md: third line should start %q (the registry's kind and severity)", r.Name, header)
 		}
 	}
 	for _, n := range docs.RuleNames() {
