@@ -256,9 +256,10 @@ func (c *testClient) change(u uri.URI, version int32, rng protocol.Range, text s
 	})
 }
 
-// waitDiagnostics waits for a publication for u that satisfies ok and
-// returns it.
-func (c *testClient) waitDiagnostics(u uri.URI, ok func(*protocol.PublishDiagnosticsParams) bool) *protocol.PublishDiagnosticsParams {
+// waitUntil calls done with c.mu held each time a message arrives, until
+// it returns true; after 20 seconds, or when the connection closes, it
+// fails the test with the message of failure.
+func (c *testClient) waitUntil(done func() bool, failure func() string) {
 	c.t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	timer := time.AfterFunc(20*time.Second, func() {
@@ -269,23 +270,53 @@ func (c *testClient) waitDiagnostics(u uri.URI, ok func(*protocol.PublishDiagnos
 	defer timer.Stop()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	seen := 0
-	for {
-		pubs := c.pubs[u]
-		for ; seen < len(pubs); seen++ {
-			if ok(pubs[seen]) {
-				return pubs[seen]
-			}
-		}
+	for !done() {
 		if c.closed || time.Now().After(deadline) {
-			var last string
-			if n := len(pubs); n > 0 {
-				last = fmtDiags(pubs[n-1])
-			}
-			c.t.Fatalf("no matching diagnostics for %s (got %d publications; last: %s)", u, len(pubs), last)
+			c.t.Fatal(failure())
 		}
 		c.changed.Wait()
 	}
+}
+
+// waitDiagnostics waits for a publication for u that satisfies ok and
+// returns it.
+func (c *testClient) waitDiagnostics(u uri.URI, ok func(*protocol.PublishDiagnosticsParams) bool) *protocol.PublishDiagnosticsParams {
+	c.t.Helper()
+	var found *protocol.PublishDiagnosticsParams
+	seen := 0
+	c.waitUntil(func() bool {
+		for pubs := c.pubs[u]; seen < len(pubs) && found == nil; seen++ {
+			if ok(pubs[seen]) {
+				found = pubs[seen]
+			}
+		}
+		return found != nil
+	}, func() string {
+		pubs := c.pubs[u]
+		var last string
+		if n := len(pubs); n > 0 {
+			last = fmtDiags(pubs[n-1])
+		}
+		return fmt.Sprintf("no matching diagnostics for %s (got %d publications; last: %s)", u, len(pubs), last)
+	})
+	return found
+}
+
+// waitMessage waits for a notification or request of the server with the
+// given method and returns the first one.
+func (c *testClient) waitMessage(method string) *envelope {
+	c.t.Helper()
+	var found *envelope
+	c.waitUntil(func() bool {
+		for _, env := range c.notes {
+			if env.Method != nil && *env.Method == method {
+				found = env
+				return true
+			}
+		}
+		return false
+	}, func() string { return "the server sent no " + method })
+	return found
 }
 
 // publications returns the publications so far for u.
@@ -346,16 +377,28 @@ func workspace(t testing.TB, files map[string]string) string {
 	return dir
 }
 
-// openOne writes src as the workspace's only file name, starts a server
-// (with setup, initialization options initOpts) and opens the file in it.
-func openOne(t testing.TB, setup func(*Server), initOpts, name, src string) (*testClient, uri.URI) {
+// openFiles writes files into a workspace, starts a server (with setup,
+// initialization options initOpts) and opens the files named by open in
+// it, in order; it returns their URIs.
+func openFiles(t testing.TB, setup func(*Server), initOpts string, files map[string]string, open ...string) (*testClient, []uri.URI) {
 	t.Helper()
-	dir := workspace(t, map[string]string{name: src})
+	dir := workspace(t, files)
 	c := newTestServer(t, setup)
 	c.initialize(dir, initOpts)
-	u := uri.File(filepath.Join(dir, name))
-	c.open(u, src)
-	return c, u
+	var us []uri.URI
+	for _, name := range open {
+		u := uri.File(filepath.Join(dir, name))
+		c.open(u, files[name])
+		us = append(us, u)
+	}
+	return c, us
+}
+
+// openOne is openFiles for a workspace of one file.
+func openOne(t testing.TB, setup func(*Server), initOpts, name, src string) (*testClient, uri.URI) {
+	t.Helper()
+	c, us := openFiles(t, setup, initOpts, map[string]string{name: src}, name)
+	return c, us[0]
 }
 
 func pos(line, char uint32) protocol.Position { return protocol.Position{Line: line, Character: char} }

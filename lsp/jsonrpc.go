@@ -247,8 +247,20 @@ func encodeResponse(id json.RawMessage, result json.RawMessage, rerr *rpcError) 
 
 // encodeNotification builds a notification with already-encoded params.
 func encodeNotification(method string, params json.RawMessage) []byte {
+	return encodeRequest(nil, method, params)
+}
+
+// encodeRequest builds a request of the server to the client with the given
+// id and already-encoded params (a notification when id is nil).
+func encodeRequest(id json.RawMessage, method string, params json.RawMessage) []byte {
 	var b bytes.Buffer
-	b.WriteString(`{"jsonrpc":"2.0","method":`)
+	b.WriteString(`{"jsonrpc":"2.0",`)
+	if id != nil {
+		b.WriteString(`"id":`)
+		b.Write(id)
+		b.WriteByte(',')
+	}
+	b.WriteString(`"method":`)
 	m, _ := json.Marshal(method)
 	b.Write(m)
 	b.WriteString(`,"params":`)

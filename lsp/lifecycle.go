@@ -16,6 +16,7 @@ import (
 type clientCaps struct {
 	markdownHover      bool
 	hierarchicalSymbol bool
+	watchFiles         bool // accepts a dynamic registration of file watchers
 }
 
 func (s *Server) initialize(_ context.Context, params json.RawMessage) (any, error) {
@@ -44,6 +45,9 @@ func (s *Server) initialize(_ context.Context, params json.RawMessage) (any, err
 		if td.DocumentSymbol != nil && td.DocumentSymbol.HierarchicalDocumentSymbolSupport != nil {
 			s.caps.hierarchicalSymbol = *td.DocumentSymbol.HierarchicalDocumentSymbolSupport
 		}
+	}
+	if ws := caps.Workspace; ws != nil && ws.DidChangeWatchedFiles != nil && ws.DidChangeWatchedFiles.DynamicRegistration != nil {
+		s.caps.watchFiles = *ws.DidChangeWatchedFiles.DynamicRegistration
 	}
 	if folders, ok := p.WorkspaceFolders.Get(); ok && len(folders) > 0 && folders[0].URI.IsFile() {
 		s.root = folders[0].URI.FsPath()
@@ -77,6 +81,41 @@ func (s *Server) initialize(_ context.Context, params json.RawMessage) (any, err
 		},
 		ServerInfo: protocol.ServerInfo{Name: "upclint", Version: protocol.NewOptional(version)},
 	}, nil
+}
+
+// watchedGlobs are the files whose changes on disk the server wants to
+// hear about: the configuration file and headers (which the open documents
+// may include).
+var watchedGlobs = []string{"**/" + config.FileName, "**/*.h"}
+
+// watchRequestID is the id of the server's client/registerCapability
+// request; the client's response is not needed and is ignored.
+const watchRequestID = `"upclint/registerWatchers"`
+
+// initializedNote asks the client to watch the configuration file and headers
+// when it can (workspace/didChangeWatchedFiles can only be registered
+// dynamically), so that edits made outside the editor re-analyse the
+// documents that depend on them.
+func (s *Server) initializedNote(json.RawMessage) error {
+	s.mu.Lock()
+	watch := s.caps.watchFiles
+	s.mu.Unlock()
+	if !watch {
+		return nil
+	}
+	watchers := make([]map[string]string, len(watchedGlobs))
+	for i, g := range watchedGlobs {
+		watchers[i] = map[string]string{"globPattern": g}
+	}
+	params, err := json.Marshal(map[string]any{"registrations": []any{map[string]any{
+		"id": "upclint-watch", "method": "workspace/didChangeWatchedFiles",
+		"registerOptions": map[string]any{"watchers": watchers},
+	}}})
+	if err != nil {
+		return err
+	}
+	s.out.send(encodeRequest(json.RawMessage(watchRequestID), "client/registerCapability", params))
+	return nil
 }
 
 func (s *Server) shutdownRequest(context.Context, json.RawMessage) (any, error) {

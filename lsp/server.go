@@ -97,7 +97,7 @@ func NewServer(opts Options) *Server {
 		"textDocument/codeAction":     s.codeAction,
 	}
 	s.notes = map[string]noteHandler{
-		"initialized":                         func(json.RawMessage) error { return nil },
+		"initialized":                         s.initializedNote,
 		"textDocument/didOpen":                s.didOpen,
 		"textDocument/didChange":              s.didChange,
 		"textDocument/didClose":               s.didClose,
@@ -151,7 +151,7 @@ func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 			continue
 		}
 		if env.Method == nil {
-			continue // a response to a request of ours; we send none that need one
+			continue // a response to a request of ours (client/registerCapability): nothing to do
 		}
 		method := *env.Method
 		if method == "exit" {

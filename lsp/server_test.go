@@ -360,11 +360,8 @@ func TestHoverStaticThreadsAndCyclic(t *testing.T) {
 func TestDefinition(t *testing.T) {
 	header := "extern shared int hdr_var;\n"
 	src := "#include \"h.h\"\nint twice(int);\nint main(void) {\n  int loc = 1;\n  return loc + twice(hdr_var);\n}\nint twice(int v) { return 2*v; }\n"
-	dir := workspace(t, map[string]string{"h.h": header, "d.upc": src})
-	c := newTestServer(t, nil)
-	c.initialize(dir, "")
-	u := uri.File(filepath.Join(dir, "d.upc"))
-	c.open(u, src)
+	c, us := openFiles(t, nil, "", map[string]string{"h.h": header, "d.upc": src}, "d.upc")
+	u := us[0]
 	def := func(line, char uint32) []protocol.Location {
 		var locs []protocol.Location
 		if err := c.call("textDocument/definition", &protocol.DefinitionParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
