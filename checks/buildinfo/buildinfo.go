@@ -5,7 +5,7 @@
 // THREADS count.
 //
 // Command lines of upcc (Berkeley UPC), gupc, clang-upc and plain cc/gcc/
-// clang are understood:
+// clang are understood, also behind ccache, sccache, distcc or icecc:
 //
 //	-I dir, -Idir, -isystem dir, -iquote dir, -idirafter dir   include directories
 //	-D name[=value], -Dname, -U name, -Uname                      macros
@@ -155,10 +155,20 @@ var optionsWithArg = map[string]bool{
 	"-l": true, "-aux-info": true,
 }
 
+// launchers are the programs that run a compiler given as their first
+// argument.
+var launchers = map[string]bool{"ccache": true, "sccache": true, "distcc": true, "icecc": true, "buildcache": true}
+
 // ParseCommand extracts the front-end settings from a command line (its
-// first word is the compiler) run in directory dir.
+// first word is the compiler, possibly after a launcher such as ccache)
+// run in directory dir.
 func ParseCommand(args []string, dir string) *Entry {
 	e := &Entry{Dir: dir}
+	// A compiler launcher (CMAKE_<LANG>_COMPILER_LAUNCHER, "ccache upcc
+	// ...") runs the compiler that follows it.
+	for len(args) > 1 && launchers[filepath.Base(args[0])] {
+		args = args[1:]
+	}
 	if len(args) == 0 {
 		return e
 	}

@@ -47,6 +47,12 @@ func TestParseCommand(t *testing.T) {
 		// cc: -T is a linker script, -n is not THREADS; -o's argument is skipped.
 		{[]string{"gcc", "-T", "link.ld", "-n", "-o", "-Iskipped", "-I../up", "x.c"}, []string{"/up"}, nil, nil, 0},
 		{[]string{"cc", "-MF", "-Dno", "-x", "c", "-include", "-Dno2", "-DYES", "x.c"}, nil, []string{"YES"}, nil, 0},
+		// A launcher runs the compiler after it.
+		{[]string{"/usr/bin/ccache", "upcc", "-T4", "k.upc"}, nil, nil, nil, 4},
+		{[]string{"sccache", "gupc", "-fupc-threads-3", "k.upc"}, nil, nil, nil, 3},
+		{[]string{"ccache", "cc", "-T", "link.ld", "x.c"}, nil, nil, nil, 0},
+		// Not a THREADS count: zero, negative, not a number.
+		{[]string{"upcc", "-T", "0", "-fupc-threads-x", "-T=-2", "k.upc"}, nil, nil, nil, 0},
 	} {
 		e := ParseCommand(tc.args, dir)
 		var inc []string
