@@ -290,6 +290,22 @@ shared int (*bad10)[THREADS][THREADS]; // E "THREADS must appear exactly once"
 shared int a[10];
 shared int b[THREADS][THREADS];
 shared [] int c[THREADS];
+int p[THREADS * 2];
+void f(void) { static int q[10 / THREADS + 1]; q[0] = p[0]; }
+`},
+		{"static-storage-vla", 0, `
+int n = 4;
+int a[THREADS];              // E "array 'a' with static storage duration cannot have a variable length: THREADS"
+static int b[2][100 / THREADS]; // E "array 'b' with static storage duration.*THREADS"
+int c[n];                    // E "array 'c' with static storage duration cannot have a variable length$"
+extern int d[];
+int e[sizeof(int) * 4];
+void f(int m) {
+	static char g[THREADS];  // E "array 'g' with static storage duration"
+	int h[m], k[THREADS];
+	extern int x[];
+	h[0] = k[0] = x[0] + a[0] + b[0][0] + c[0] + d[0] + e[0] + g[0];
+}
 `},
 		{"indefinite", 0, `
 shared [] int a[THREADS];    // E "indefinite.*THREADS"

@@ -624,6 +624,9 @@ func (c *checker) checkVar(v *Var, name *ast.Ident, id *ast.InitDeclarator) {
 	if !shared {
 		c.checkStar(t, name, false)
 		c.checkThreadsInType(t, name)
+		if v.IsStatic() {
+			c.checkStaticVarLen(t, name)
+		}
 		return
 	}
 	if c.scope.Kind != FileScope && !v.IsStatic() {
@@ -659,6 +662,22 @@ func (c *checker) checkVar(v *Var, name *ast.Ident, id *ast.InitDeclarator) {
 	}
 	if n != 1 || bad {
 		c.declErrorf(name, "THREADS must appear exactly once in one dimension of shared array '%s' with definite block size (alone or multiplied by a positive integer constant) under dynamic THREADS", name.Name)
+	}
+}
+
+// checkStaticVarLen reports a private array with static storage duration
+// whose size is not constant (C99 6.7.5.2p2), such as a dimension using
+// THREADS under dynamic THREADS, which only shared arrays may have.
+func (c *checker) checkStaticVarLen(t Type, name *ast.Ident) {
+	for a, ok := Core(t).(*Array); ok; a, ok = Core(a.Elem).(*Array) {
+		switch {
+		case a.Kind == ThreadsLen && c.dynamic(), a.Kind == VarLen && a.thr > 0:
+			c.declErrorf(name, "array '%s' with static storage duration cannot have a variable length: THREADS is not a constant under dynamic THREADS (only shared arrays may use it)", name.Name)
+			return
+		case a.Kind == VarLen:
+			c.declErrorf(name, "array '%s' with static storage duration cannot have a variable length", name.Name)
+			return
+		}
 	}
 }
 
