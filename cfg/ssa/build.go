@@ -304,7 +304,13 @@ func (b *builder) translate(bb *BasicBlock) {
 		case *ast.GotoStmt:
 			b.emit(&ComputedGoto{X: b.expr(n.X)}, n)
 		case *ast.AsmStmt:
-			b.emit(&Call{Callee: "__asm__"}, n)
+			// an opaque call that may read and write the locals its
+			// operands name (they are kept in memory)
+			c := &Call{Callee: "__asm__"}
+			for _, v := range b.f.resolver.asm[n] {
+				c.Args = append(c.Args, b.alloc(v))
+			}
+			b.emit(c, n)
 		case *ast.PragmaStmt:
 		case *ast.Affinity:
 			ptr := false

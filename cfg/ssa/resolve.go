@@ -49,6 +49,9 @@ type resolver struct {
 	globals map[string]*Var
 	vars    []*Var // locals and parameters in declaration order
 	scopes  []map[string]*Var
+	// asm lists, for each GNU asm statement, the locals its operands
+	// name: the statement may read and write them.
+	asm map[*ast.AsmStmt][]*Var
 }
 
 func newResolver(file *ast.File) *resolver {
@@ -274,6 +277,8 @@ func (r *resolver) stmt(s ast.Node) {
 		case *ast.Decl:
 			r.decl(n, nil)
 			return false
+		case *ast.AsmStmt:
+			r.asmOperands(n)
 		case *ast.Name:
 			r.uses[n] = r.lookup(n.Name)
 		case *ast.UnaryExpr:
@@ -300,6 +305,45 @@ func (r *resolver) stmt(s ast.Node) {
 		}
 		return true
 	})
+}
+
+// asmOperands records the local variables named in the operands of a
+// GNU asm statement ("=r"(x), "m"(*p), ...) and marks them address-taken:
+// the statement may write them, so they stay in memory.
+func (r *resolver) asmOperands(s *ast.AsmStmt) {
+	seen := map[*Var]bool{}
+	for _, tok := range s.Body {
+		if !isIdent(tok) {
+			continue
+		}
+		var v *Var
+		for i := len(r.scopes) - 1; i >= 0 && v == nil; i-- {
+			v = r.scopes[i][tok]
+		}
+		if v == nil || seen[v] || v.Func || v.Const {
+			continue
+		}
+		seen[v] = true
+		v.AddrTaken = true
+		if r.asm == nil {
+			r.asm = map[*ast.AsmStmt][]*Var{}
+		}
+		r.asm[s] = append(r.asm[s], v)
+	}
+}
+
+// isIdent reports whether tok is spelled like a C identifier.
+func isIdent(tok string) bool {
+	if tok == "" {
+		return false
+	}
+	for i, c := range tok {
+		letter := c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+		if !letter && (i == 0 || c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // decl resolves a declaration: sizes and initializers see the names
