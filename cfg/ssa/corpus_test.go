@@ -1,46 +1,64 @@
 package ssa_test
 
 import (
+	gotoken "go/token"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/upclint/upclint/cfg"
+	"github.com/upclint/upclint/cfg/internal/testprogs"
 	"github.com/upclint/upclint/cfg/ssa"
+	"github.com/upclint/upclint/checks/checktest"
+	"github.com/upclint/upclint/grammar"
 	"github.com/upclint/upclint/grammar/ast"
 )
 
 // TestCorpus builds the graph, the dominator trees, the loop forest and
-// the SSA form of every function of every program under testdata, and
-// runs the sanity checker on each.
+// the SSA form of every function of every program under testdata (the
+// front-end corpus, valid and invalid, the seed kernels, the runtime and
+// fix programs, and each rule's test cases), loaded with the flags its
+// `// upclint-flags:` line names, and runs the sanity checker on each.
 func TestCorpus(t *testing.T) {
-	var files []string
-	for _, pat := range []string{"corpus/valid/*.upc", "corpus/valid/*/*.upc", "kernels/*.upc", "runtime/*.upc", "fixes/*/*.upc"} {
-		m, _ := filepath.Glob(filepath.Join("..", "..", "testdata", pat))
-		files = append(files, m...)
+	files, err := testprogs.Files(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
 	}
-	if len(files) == 0 {
-		t.Skip("no programs under testdata yet")
+	if len(files) < 300 {
+		t.Fatalf("only %d programs under testdata", len(files))
 	}
 	funcs := 0
+	dirs := map[string]int{}
 	for _, name := range files {
 		src, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, f, _ := parse(t, name, src)
-		for _, d := range f.Decls {
+		conf, err := checktest.ParseFlags(name, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		u := grammar.Load(gotoken.NewFileSet(), name, src, &conf)
+		for _, d := range u.File.Decls {
 			d, ok := d.(*ast.Decl)
 			if !ok || d.Body == nil {
 				continue
 			}
 			funcs++
+			rel, _ := filepath.Rel(filepath.Join("..", ".."), filepath.Dir(name))
+			dirs[filepath.ToSlash(rel)]++
 			g := cfg.Build(d)
 			checkGraph(t, name, g)
-			fn := ssa.Build(g, &ssa.Config{File: f})
+			fn := ssa.Build(g, &ssa.Config{File: u.File})
 			for _, err := range ssa.Sanity(fn) {
 				t.Errorf("%s: %v", name, err)
 			}
+		}
+	}
+	// Every kind of test program contributes functions.
+	for _, dir := range []string{"testdata/corpus/valid", "testdata/corpus/invalid", "testdata/kernels", "testdata/runtime", "testdata/fixes/forall", "checks/rules/collectivity/testdata", "checks/rules/singlevalued/testdata", "checks/rules/finegrain/testdata"} {
+		if dirs[dir] == 0 {
+			t.Errorf("no function checked under %s", dir)
 		}
 	}
 	t.Logf("%d files, %d functions", len(files), funcs)
