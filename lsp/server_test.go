@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	gotoken "go/token"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -736,6 +737,14 @@ func TestManyEditsStayBounded(t *testing.T) {
 	u := uri.File(filepath.Join(t.TempDir(), "e.upc"))
 	c.open(u, src)
 	c.waitDiagnostics(u, version(1))
+	// Each analysis has its own FileSet: the positions it hands out do
+	// not accumulate over the edits.
+	fsetOf := func() *gotoken.FileSet {
+		c.srv.mu.Lock()
+		defer c.srv.mu.Unlock()
+		return c.srv.docs[uriPath(u)].snap.unit.Fset
+	}
+	first := fsetOf()
 	heap := func() uint64 {
 		runtime.GC()
 		var ms runtime.MemStats
@@ -743,7 +752,7 @@ func TestManyEditsStayBounded(t *testing.T) {
 		return ms.HeapAlloc
 	}
 	var before uint64
-	for v := int32(2); v <= 2001; v++ {
+	for v := int32(2); v <= 5001; v++ {
 		if v == 202 {
 			before = heap() // after warming up
 		}
@@ -756,16 +765,19 @@ func TestManyEditsStayBounded(t *testing.T) {
 			c.waitDiagnostics(u, version(v))
 		}
 	}
-	p := c.waitDiagnostics(u, version(2001))
+	p := c.waitDiagnostics(u, version(5001))
 	if len(p.Diagnostics) != 0 {
-		t.Errorf("after 2000 edits: %s", fmtDiags(p))
+		t.Errorf("after 5000 edits: %s", fmtDiags(p))
+	}
+	if last := fsetOf(); last == first || last.Base() > first.Base()+len(src) {
+		t.Errorf("FileSet shared between analyses (same %v), or its base grew from %d to %d", last == first, first.Base(), last.Base())
 	}
 	// The test client keeps every publication (about 200 bytes each); the
 	// server itself must not grow with the number of edits.
 	after := heap()
-	t.Logf("heap: %d bytes after warm-up, %d after 2000 edits", before, after)
+	t.Logf("heap: %d bytes after warm-up, %d after 5000 edits", before, after)
 	if after > before+8<<20 {
-		t.Errorf("heap grew from %d to %d bytes over 1800 edits", before, after)
+		t.Errorf("heap grew from %d to %d bytes over 4800 edits", before, after)
 	}
 	c.srv.mu.Lock()
 	defer c.srv.mu.Unlock()
