@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -11,8 +9,6 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/xeipuuv/gojsonschema"
-
-	"github.com/upclint/upclint/checks/report"
 )
 
 func TestMain(m *testing.M) {
@@ -54,18 +50,8 @@ func sarifCmd(ts *testscript.TestScript, neg bool, args []string, schema *gojson
 	}
 	data, err := os.ReadFile(ts.MkAbs(args[len(args)-1]))
 	ts.Check(err)
-	res, err := schema.Validate(gojsonschema.NewBytesLoader(data))
-	ts.Check(err)
-	if !res.Valid() {
-		ts.Fatalf("SARIF log does not validate against the 2.1.0 schema: %v", res.Errors())
-	}
-	var zipped bytes.Buffer
-	zw := gzip.NewWriter(&zipped)
-	_, err = zw.Write(data)
-	ts.Check(err)
-	ts.Check(zw.Close())
-	if zipped.Len() > report.MaxSARIFCompressedBytes {
-		ts.Fatalf("log is %d bytes gzip-compressed, over GitHub's limit", zipped.Len())
+	if err := checkSARIFLimits(schema, data); err != nil {
+		ts.Fatalf("%v", err)
 	}
 	var log map[string]any
 	ts.Check(json.Unmarshal(data, &log))
@@ -75,9 +61,6 @@ func sarifCmd(ts *testscript.TestScript, neg bool, args []string, schema *gojson
 	}
 	run := obj(runs[0])
 	results := list(run["results"])
-	if len(results) > report.MaxSARIFResults {
-		ts.Fatalf("%d results, over GitHub's limit", len(results))
-	}
 	out := ts.Stdout()
 	if onlyFP {
 		for _, r := range results {
