@@ -9,7 +9,7 @@ shared double dsrc[THREADS];
 shared double dsum;
 shared int isrc[THREADS];
 shared int imax;
-shared int params[16];
+shared [] int params[16];
 typedef struct { int n; double tol; } config_t;
 shared config_t cfgs;
 shared double grid[64 * THREADS];
@@ -113,6 +113,49 @@ int converge(void)
     return it;
 }
 
+/* 16: a loop bound published by thread 0 and copied by every thread */
+shared int nsteps;
+long run_steps(void)
+{
+    long s = 0;
+    int i, n;
+    if (MYTHREAD == 0)
+        nsteps = 10;
+    upc_barrier;
+    n = nsteps; // want "every thread reads shared nsteps and copies it into private n"
+    for (i = 0; i < n; i++)
+        s += i;
+    return s;
+}
+
+/* 17: a member of a shared configuration struct */
+double tolerance(void)
+{
+    double t;
+    upc_barrier;
+    t = cfgs.tol; // want "every thread reads shared cfgs.tol and copies it into private t"
+    return t;
+}
+
+/* 18: the published value returned directly */
+int steps_again(void)
+{
+    upc_barrier;
+    return nsteps; // want "every thread reads shared nsteps and returns it"
+}
+
+/* 19: a declaration in a nested block */
+long nested_copy(void)
+{
+    long r = 0;
+    upc_barrier;
+    {
+        long copy = lsum; // want "every thread reads shared lsum"
+        r += copy;
+    }
+    return r;
+}
+
 /* 12: main reads a reduction result on every thread */
 int main(void)
 {
@@ -124,7 +167,8 @@ int main(void)
     k = max_int(MYTHREAD);
     total += publish(3);
     k += as_int() + first_param() + problem_size() + converge();
-    d += iterate(4) + elem(5) + last();
+    d += iterate(4) + elem(5) + last() + tolerance();
+    total += run_steps() + steps_again() + nested_copy();
     lsrc[MYTHREAD] = total;
     upc_all_reduceL(&lsum, lsrc, UPC_ADD, THREADS, 1, NULL, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
     total = lsum; // want "the result of upc_all_reduceL"

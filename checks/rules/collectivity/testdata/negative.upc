@@ -169,12 +169,69 @@ void n16(int mode)
     }
 }
 
+/* 18: one barrier per thread index (a ring hand-off) */
+shared int token[THREADS];
+void n18(void)
+{
+    int i;
+    for (i = 0; i < THREADS; i++) {
+        if (i == MYTHREAD)
+            token[i] = 1;
+        upc_barrier;
+    }
+}
+
+/* 19: barriers only when there is more than one thread */
+void n19(void)
+{
+    if (THREADS > 1) {
+        a[MYTHREAD] = MYTHREAD;
+        upc_barrier;
+    }
+    upc_barrier;
+}
+
+/* 20: a branch on the result of a collective reduction */
+void n20(void)
+{
+    part[MYTHREAD] = MYTHREAD;
+    upc_all_reduceL(&total, part, UPC_ADD, THREADS, 1, NULL, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+    if (total > 0)
+        upc_barrier;
+}
+
+/* 21: a convergence loop driven by a flag thread 0 sets before a barrier */
+void n21(void)
+{
+    int it = 0;
+    do {
+        it++;
+        if (MYTHREAD == 0)
+            done = it >= STEPS;
+        upc_barrier;
+    } while (!done);
+}
+
+/* 22: a helper with a collective, called by every thread in a loop */
+static void step(int s)
+{
+    upc_notify s;
+    upc_wait s;
+}
+void n22(void)
+{
+    int s, nthreads = THREADS;
+    for (s = 0; s < nthreads; s++)
+        step(s);
+}
+
 /* 17: main ends with an error check on one thread */
 int main(void)
 {
     int ok;
     n1(); n2(); n3(); n4(); n5(); n6(STEPS); n7(); n8(); n9(); n10();
     n11(); n12(); n13(); n14(); n15(); n16(0);
+    n18(); n19(); n20(); n21(); n22();
     ok = a[MYTHREAD] >= 0;
     if (MYTHREAD == 0) {
         printf("done\n");

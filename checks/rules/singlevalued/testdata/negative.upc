@@ -109,7 +109,8 @@ void n11(void)
 /* 12: a thread-dependent value passed to a non-collective call */
 void n12(void)
 {
-    upc_memget(&part[0], &a[MYTHREAD], sizeof(int));
+    int got;
+    upc_memget(&got, &a[MYTHREAD], sizeof(int));
     printf("%d\n", MYTHREAD);
 }
 
@@ -142,7 +143,37 @@ void n16(void)
     upc_all_free(p);
 }
 
-int main(void)
+/* 17: a barrier id and an allocation size from a reduction result */
+void n17(void)
+{
+    shared [] char *p;
+    part[MYTHREAD] = MYTHREAD + 1;
+    upc_all_reduceL(&total, part, UPC_ADD, THREADS, 1, NULL, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+    upc_barrier (int)total;
+    p = upc_all_alloc(total, 8);
+    upc_all_free(p);
+}
+
+/* 18: forall bounds from the command line (the same on every thread) */
+void n18(int argc, char **argv)
+{
+    int i, n = argc > 1 ? argv[1][0] - '0' : N;
+    upc_forall (i = 0; i < n && i < N * THREADS; i++; &a[i])
+        a[i] = i;
+}
+
+/* 19: a step published by thread 0 before a barrier */
+void n19(void)
+{
+    int k;
+    if (MYTHREAD == 0)
+        nsteps = 5;
+    upc_barrier;
+    k = nsteps;
+    upc_barrier k;
+}
+
+int main(int argc, char **argv)
 {
     int it;
     n1(); n2(); n3(); n4();
@@ -151,6 +182,6 @@ int main(void)
     n6(); n7(); n8(); n9(); n10(); n11(); n12(); n13();
     for (it = 0; it < 2; it++)
         n14(it);
-    n15(); n16();
+    n15(); n16(); n17(); n18(argc, argv); n19();
     return 0;
 }
