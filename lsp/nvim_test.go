@@ -177,11 +177,7 @@ func TestNeovim(t *testing.T) {
 		t.Skip("short")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "upclint")
-	build := exec.Command("go", "build", "-o", bin, "../cmd/upclint")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildUpclint(t)
 	src := fixSrc
 	file := filepath.Join(dir, "e2e.upc")
 	script := filepath.Join(dir, "e2e.lua")

@@ -566,17 +566,21 @@ func TestMalformedMessages(t *testing.T) {
 		name string
 		raw  string
 		code int
+		id   string // of the error response; "" for null
 	}{
-		{"not JSON", `{"jsonrpc":"2.0","id":`, codeParseError},
-		{"no version", `{"id":1,"method":"textDocument/hover"}`, codeInvalidRequest},
-		{"array", `[1,2]`, codeInvalidRequest},
-		{"bad id", `{"jsonrpc":"2.0","id":{"x":1},"method":"shutdown"}`, codeInvalidRequest},
+		{"not JSON", `{"jsonrpc":"2.0","id":`, codeParseError, ""},
+		{"no version", `{"id":1,"method":"textDocument/hover"}`, codeInvalidRequest, "1"},
+		{"array", `[1,2]`, codeInvalidRequest, ""},
+		{"bad id", `{"jsonrpc":"2.0","id":{"x":1},"method":"shutdown"}`, codeInvalidRequest, ""},
+		{"method not a string", `{"jsonrpc":"2.0","id":7,"method":3}`, codeInvalidRequest, "7"},
+		{"no method", `{"jsonrpc":"2.0","id":"eight"}`, codeInvalidRequest, `"eight"`},
+		{"not an object", `"hello"`, codeInvalidRequest, ""},
 	} {
 		ch := nullErr()
-		if tc.name == "no version" {
+		if tc.id != "" {
 			c.mu.Lock()
 			delete(c.waiting, "null")
-			c.waiting["1"] = ch
+			c.waiting[tc.id] = ch
 			c.mu.Unlock()
 		}
 		c.write([]byte(tc.raw))
@@ -598,8 +602,22 @@ func TestMalformedMessages(t *testing.T) {
 	if err := c.call("textDocument/hover", []int{1}, nil); err == nil || err.Code != codeInvalidParams {
 		t.Errorf("bad params: got %v", err)
 	}
+	// Unknown and malformed notifications get no response (they are
+	// logged); the round trip of a request shows nothing came before it.
+	c.mu.Lock()
+	notes := len(c.notes)
+	c.mu.Unlock()
+	c.notify("no/such/notification", map[string]any{})
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": 3})
+	if err := c.call("shutdown-not", nil, nil); err == nil || err.Code != codeMethodNotFound {
+		t.Errorf("unknown method after notifications: got %v", err)
+	}
+	c.mu.Lock()
+	if extra := c.notes[notes:]; len(extra) != 0 {
+		t.Errorf("responses to notifications: %+v", extra)
+	}
+	c.mu.Unlock()
 	// Still serving.
-	c.notify("textDocument/didOpen", map[string]any{"textDocument": 3}) // bad notification: logged
 	src := "int main(void) { return 0; }\n"
 	u := uri.File(filepath.Join(t.TempDir(), "ok.upc"))
 	c.open(u, src)
