@@ -46,7 +46,7 @@ func buildUpclint(t *testing.T) string {
 		}
 		b.path = filepath.Join(b.dir, "upclint")
 		if out, err := exec.Command("go", "build", "-o", b.path, "../cmd/upclint").CombinedOutput(); err != nil {
-			b.err = fmt.Errorf("go build: %v\n%s", err, out)
+			b.err = fmt.Errorf("go build: %w\n%s", err, out)
 		}
 	})
 	if b.err != nil {
