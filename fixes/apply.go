@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/upclint/upclint/checks"
 )
@@ -64,10 +65,14 @@ func sameFile(edits []checks.Edit) bool {
 
 // overlapsAny reports whether an edit of a overlaps an edit of b. Two
 // insertions at the same offset overlap too: their order would be
-// arbitrary.
+// arbitrary. Two identical insertions of #include lines (two fixes that
+// need the same header) do not: they are merged into one (see Edits).
 func overlapsAny(a, b []checks.Edit) bool {
 	for _, x := range a {
 		for _, y := range b {
+			if shared(x, y) {
+				continue
+			}
 			if x.Pos.Offset < y.End.Offset && y.Pos.Offset < x.End.Offset ||
 				x.Pos.Offset == y.Pos.Offset {
 				return true
@@ -97,11 +102,43 @@ func Apply(src []byte, edits []checks.Edit) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
-// Edits flattens the edits of chosen fixes.
+// Edits flattens the edits of chosen fixes; an #include insertion that
+// several fixes make identically is kept once.
 func Edits(chosen []Chosen) []checks.Edit {
 	var out []checks.Edit
 	for _, c := range chosen {
-		out = append(out, c.Fix.Edits...)
+	next:
+		for _, e := range c.Fix.Edits {
+			for _, o := range out {
+				if shared(e, o) {
+					continue next
+				}
+			}
+			out = append(out, e)
+		}
 	}
 	return out
+}
+
+// shared reports whether x and y are the same insertion of #include
+// directives only: the edit two fixes make when both need a header the
+// file lacks.
+func shared(x, y checks.Edit) bool {
+	if x.Pos.Offset != y.Pos.Offset || x.End.Offset != x.Pos.Offset || y.End.Offset != y.Pos.Offset ||
+		x.NewText != y.NewText || x.Pos.Path != y.Pos.Path {
+		return false
+	}
+	n := 0
+	for _, line := range strings.Split(x.NewText, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		rest, ok := strings.CutPrefix(line, "#")
+		if !ok || !strings.HasPrefix(strings.TrimSpace(rest), "include") {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }

@@ -49,3 +49,31 @@ func TestSelect(t *testing.T) {
 		t.Errorf("conflicts = %+v", conflicts)
 	}
 }
+
+// TestSelectSharedInclude: two fixes that insert the same #include line at
+// the same place are both selected and the include is applied once; two
+// identical insertions of other text still conflict.
+func TestSelectSharedInclude(t *testing.T) {
+	inc := "\n#include <upc_collective.h>"
+	fix := func(e ...checks.Edit) checks.Finding {
+		return checks.Finding{Rule: "r", Fixes: []checks.Fix{{Safe: true, Edits: e}}}
+	}
+	findings := []checks.Finding{
+		fix(edit("f", 3, 3, inc), edit("f", 5, 6, "X")),
+		fix(edit("f", 3, 3, inc), edit("f", 7, 8, "Y")),
+		fix(edit("f", 1, 1, " }")),
+		fix(edit("f", 1, 1, " }"), edit("f", 0, 1, "W")),
+	}
+	all := func(*checks.Finding, *checks.Fix) bool { return true }
+	chosen, conflicts := Select(findings, all)
+	if len(chosen["f"]) != 3 || len(conflicts) != 1 || conflicts[0].Finding != &findings[3] {
+		t.Fatalf("chosen %d, conflicts %d; want 3 and 1 (the include is shared, other text is not)", len(chosen["f"]), len(conflicts))
+	}
+	got, err := Apply([]byte("abc\nefgh"), Edits(chosen["f"]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "a }bc\n#include <upc_collective.h>\neXgY"; string(got) != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -202,3 +202,57 @@ func TestWriteFileReadOnlyAndExec(t *testing.T) {
 		t.Errorf("temporary files left: %v", left)
 	}
 }
+
+// TestFixSourceAddsCollectiveHeader: fixes that call upc_all_* in a file
+// without <upc_collective.h> add it once, after the UPC headers (or above
+// the first declaration when the file includes nothing), CRLF files get a
+// CRLF line, and fixing the result again changes nothing.
+func TestFixSourceAddsCollectiveHeader(t *testing.T) {
+	const inc = "#include <upc_collective.h>"
+	for _, name := range []string{"allreduce_no_header.upc", "collidiom_no_header.upc"} {
+		in := filepath.Join("..", "testdata", "fixes", "collective", name)
+		res := fixCopy(t, in, nil, unsafeOpts())
+		if n := bytes.Count(res.Fixed, []byte(inc)); n != 1 || len(res.Applied) < 2 {
+			t.Errorf("%s: %d fixes, %d includes of the header, want at least 2 and 1:\n%s", name, len(res.Applied), n, res.Fixed)
+		}
+		if !bytes.Contains(res.Fixed, []byte("#include <upc_relaxed.h>\n"+inc+"\n")) {
+			t.Errorf("%s: the include does not follow <upc_relaxed.h>:\n%s", name, res.Fixed)
+		}
+		again := fixCopy(t, in, res.Fixed, unsafeOpts())
+		if again.Changed() {
+			t.Errorf("%s: a second run changed the file:\n%s", name, again.Diff())
+		}
+		crlf := fixCopy(t, in, []byte(fixes.ToCRLF(string(res.Original))), unsafeOpts())
+		if string(crlf.Fixed) != fixes.ToCRLF(string(res.Fixed)) {
+			t.Errorf("%s: the CRLF file is fixed differently:\n%s", name, crlf.Fixed)
+		}
+	}
+	bare := "// no includes\nshared long x[THREADS];\n\nint main(void)\n{\n    int t;\n    if (MYTHREAD == 0) {\n" +
+		"        long w = 7;\n        for (t = 0; t < THREADS; t++)\n            x[t] = w;\n    }\n    upc_barrier;\n    return 0;\n}\n"
+	res := fixCopy(t, "bare.upc", []byte(bare), unsafeOpts())
+	if !res.Changed() || !strings.HasPrefix(string(res.Fixed), inc+"\n\n// no includes\n") {
+		t.Errorf("no include before the first declaration:\n%s", res.Fixed)
+	}
+	// Through a user header: nothing to add.
+	via := filepath.Join("..", "testdata", "fixes", "collective", "allreduce_via_header.upc")
+	src, err := os.ReadFile(via)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	hdr, err := os.ReadFile(filepath.Join(filepath.Dir(via), "coll_decls.h"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "via.upc")
+	if err := os.WriteFile(filepath.Join(dir, "coll_decls.h"), hdr, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := fixes.FixFile(path, unsafeOpts())
+	if !r.Changed() || bytes.Contains(r.Fixed, []byte(inc)) {
+		t.Errorf("the header comes through coll_decls.h: want a fix and no include:\n%s", r.Fixed)
+	}
+}

@@ -97,7 +97,7 @@ func run(pass *analysis.Pass) (any, error) {
 						ed = collfix.New(pass, fs)
 					}
 					if f := broadcastFix(ed, fn, n, rd); f != nil {
-						fixes = append(fixes, *f)
+						fixes = append(fixes, *ed.WithHeaders(f))
 					}
 				}
 				pass.Report(analysis.Diagnostic{Pos: n.Start(), End: n.End(), Category: Name, Message: msg, Related: related,

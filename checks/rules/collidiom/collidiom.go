@@ -125,7 +125,7 @@ func (c *checker) loop(s *ast.ForStmt) bool {
 	var fixes []analysis.SuggestedFix
 	if c.wantFixes {
 		if f := c.fix(s, at.(*ast.AssignExpr), t); f != nil {
-			fixes = append(fixes, *f)
+			fixes = append(fixes, *c.ed.WithHeaders(f))
 		}
 	}
 	c.pass.Report(analysis.Diagnostic{Pos: s.Start(), End: end, Category: Name, Message: found,

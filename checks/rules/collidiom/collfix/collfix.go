@@ -7,6 +7,7 @@ package collfix
 import (
 	"bytes"
 	gotoken "go/token"
+	"path/filepath"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -38,6 +39,9 @@ type Editor struct {
 	words, calls map[string]int
 	// sites indexes call sites by callee, built on first use.
 	sites map[*variance.Func][]callSite
+	// included holds the base names of the files the unit's top-level
+	// declarations come from, built on first use.
+	included map[string]bool
 }
 
 // countWords counts the identifiers of text, and those followed by "("
@@ -145,7 +149,12 @@ func Replace(n ast.Node, text string) analysis.TextEdit {
 // start of the line of the function, above the comment lines that
 // directly precede it.
 func (e *Editor) declPoint(fn *facts.Func) gotoken.Pos {
-	o := e.off(fn.Decl.Start())
+	return gotoken.Pos(e.file.Base() + e.lineAbove(e.off(fn.Decl.Start())))
+}
+
+// lineAbove returns the offset of the start of the line holding offset
+// o, moved up over the comment lines that directly precede it.
+func (e *Editor) lineAbove(o int) int {
 	o = bytes.LastIndexByte(e.src[:o], '\n') + 1
 	for o > 0 {
 		prev := bytes.LastIndexByte(e.src[:o-1], '\n') + 1
@@ -155,7 +164,7 @@ func (e *Editor) declPoint(fn *facts.Func) gotoken.Pos {
 		}
 		o = prev
 	}
-	return gotoken.Pos(e.file.Base() + o)
+	return o
 }
 
 // FileScope returns the name of a file-scope temporary for fn: base, or
@@ -446,4 +455,99 @@ func SharedPtrType(v types.Type, indefinite bool) string {
 // LocalPtrType prints "T *", the local pointer to a value type.
 func LocalPtrType(v types.Type) string {
 	return types.TypeString(&types.Pointer{Elem: v}, "")
+}
+
+// collectiveHeader declares the upc_all_* functions, upc_flag_t with its
+// UPC_IN_/UPC_OUT_ flags and upc_op_t with the reduction operations.
+const collectiveHeader = "upc_collective.h"
+
+// needsCollective reports whether an edit's text names something
+// collectiveHeader declares.
+func needsCollective(text []byte) bool {
+	for _, w := range []string{"upc_all_", "UPC_IN_", "UPC_OUT_", "upc_op_t", "upc_flag_t"} {
+		if bytes.Contains(text, []byte(w)) {
+			return true
+		}
+	}
+	return false
+}
+
+// Includes reports whether the unit includes a header whose file name is
+// base, directly or through another header: one of its top-level
+// declarations comes from that file.
+func (e *Editor) Includes(base string) bool {
+	if e.included == nil {
+		e.included = map[string]bool{}
+		u := e.Facts.Unit
+		for _, d := range u.File.Decls {
+			if f := u.Fset.File(d.Start()); f != nil {
+				e.included[filepath.Base(f.Name())] = true
+			}
+		}
+	}
+	return e.included[base]
+}
+
+// IncludeEdit returns the insertion of "#include <base>" into the main
+// file, at file scope before its first declaration: after the last
+// "#include <upc...>" line that precedes it, else after the last
+// #include line, else above the first declaration (and the comment lines
+// directly before it). Every fix that needs the header inserts the same
+// text at the same place, so the fix driver merges them into one.
+func (e *Editor) IncludeEdit(base string) analysis.TextEdit {
+	first := len(e.src)
+	b := gotoken.Pos(e.file.Base())
+	for _, d := range e.Facts.Unit.File.Decls {
+		if s := d.Start(); s >= b && s <= b+gotoken.Pos(e.file.Size()) {
+			first = min(first, e.off(s))
+		}
+	}
+	lastUPC, last := -1, -1
+	for off := 0; off < first; {
+		end := bytes.IndexByte(e.src[off:], '\n')
+		if end < 0 {
+			end = len(e.src)
+		} else {
+			end += off
+		}
+		line := bytes.TrimLeft(e.src[off:end], " \t")
+		if rest, ok := bytes.CutPrefix(line, []byte("#")); ok {
+			rest = bytes.TrimLeft(rest, " \t")
+			if rest, ok := bytes.CutPrefix(rest, []byte("include")); ok {
+				rest = bytes.TrimLeft(rest, " \t")
+				if len(rest) > 0 && (rest[0] == '<' || rest[0] == '"') {
+					last = end
+					if bytes.HasPrefix(rest, []byte("<upc")) {
+						lastUPC = end
+					}
+				}
+			}
+		}
+		off = end + 1
+	}
+	text := "#include <" + base + ">"
+	switch {
+	case lastUPC >= 0:
+		return Insert(b+gotoken.Pos(lastUPC), "\n"+text)
+	case last >= 0:
+		return Insert(b+gotoken.Pos(last), "\n"+text)
+	}
+	return Insert(b+gotoken.Pos(e.lineAbove(first)), text+"\n\n")
+}
+
+// WithHeaders completes a fix with the #include of upc_collective.h when
+// its edits call a collective or name its flags or operations and the
+// unit does not include the header yet. The include goes first, so that
+// it precedes a file-scope declaration inserted at the same place.
+func (e *Editor) WithHeaders(f *analysis.SuggestedFix) *analysis.SuggestedFix {
+	if f == nil || e.Includes(collectiveHeader) {
+		return f
+	}
+	for _, ed := range f.TextEdits {
+		if needsCollective(ed.NewText) {
+			f.TextEdits = append([]analysis.TextEdit{e.IncludeEdit(collectiveHeader)}, f.TextEdits...)
+			return f
+		}
+	}
+	return f
 }

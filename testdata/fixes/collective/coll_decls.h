@@ -1,0 +1,2 @@
+/* coll_decls.h - a user header that brings in the collectives. */
+#include <upc_collective.h>
