@@ -241,3 +241,21 @@ func TestCancelWaitingRequest(t *testing.T) {
 		t.Errorf("documentSymbol after cancellations: %v", err)
 	}
 }
+
+// TestSyntaxErrorKeepsRuleFindings: a syntax error in one function costs
+// that function only; the rules still report on the rest of the file.
+func TestSyntaxErrorKeepsRuleFindings(t *testing.T) {
+	src := strings.Replace(fixSrc, "long window_sum(void)", "int broken(void) { return 1 +; }\n\nlong window_sum(void)", 1)
+	c, u := openOne(t, nil, "", "k.upc", src)
+	p := c.waitDiagnostics(u, version(1))
+	var codes []string
+	for _, d := range p.Diagnostics {
+		codes = append(codes, codeOf(d))
+	}
+	if !slices.Equal(codes, []string{"forall", "syntax", "finegrain", "collectivity"}) {
+		t.Fatalf("diagnostics with a syntax error in broken(): %s", fmtDiags(p))
+	}
+	if d := diagOfRule(t, p, "syntax"); d.Range.Start.Line != 16 || d.Severity != protocol.DiagnosticSeverityError {
+		t.Errorf("syntax error: %s", fmtDiags(p))
+	}
+}
