@@ -641,6 +641,9 @@ func TestPanicRecovery(t *testing.T) {
 		t.Fatalf("panicking handler: got %v", err)
 	}
 	c.notify("test/panicNote", nil)
+	if m := c.waitMessage("window/showMessage"); !strings.Contains(string(m.Params), "internal error in test/panicNote: note boom") {
+		t.Errorf("panicking notification: %s", m.Params)
+	}
 	dir := t.TempDir()
 	u := uri.File(filepath.Join(dir, "p.upc"))
 	c.open(u, "int PANIC;\n")
