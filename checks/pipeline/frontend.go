@@ -3,6 +3,7 @@ package pipeline
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/checks/buildinfo"
@@ -43,7 +44,8 @@ func (f *FrontEnd) CheckThreads() error {
 // database entry (nil when none) and f into the driver's options. Include
 // directories are searched in the order f, database, configuration file;
 // macros are applied in the order configuration file, database, f (so -D
-// redefines); static THREADS comes from f, else the database, else the
+// redefines, and an undefine is dropped when a later source defines the
+// name, as a compiler processes -D and -U in order); static THREADS comes from f, else the database, else the
 // configuration file.
 func (f *FrontEnd) Options(e *config.Effective, db *buildinfo.Entry, jobs int) *checks.Options {
 	o := &checks.Options{Jobs: jobs}
@@ -53,7 +55,12 @@ func (f *FrontEnd) Options(e *config.Effective, db *buildinfo.Entry, jobs int) *
 	}
 	o.Config.IncludeDirs = slices.Concat(f.Include, dbInc, e.Include)
 	o.Config.Defines = slices.Concat(e.Define, dbDef, f.Define)
-	o.Config.Undefs = slices.Concat(e.Undefine, dbUndef, f.Undefine)
+	// The preprocessor applies undefines after defines: keep only those
+	// that no later source defines again.
+	o.Config.Undefs = slices.Concat(
+		undefinedAfter(e.Undefine, dbDef, f.Define),
+		undefinedAfter(dbUndef, f.Define),
+		f.Undefine)
 	o.Config.StaticThreads = e.Threads
 	if db != nil && db.Threads > 0 {
 		o.Config.StaticThreads = db.Threads
@@ -71,4 +78,32 @@ func (f *FrontEnd) Options(e *config.Effective, db *buildinfo.Entry, jobs int) *
 		return e.Enabled(rule)
 	}
 	return o
+}
+
+// undefinedAfter returns the names of undefs that none of the later
+// definitions (NAME, NAME=VALUE or NAME(args)=VALUE) defines again.
+func undefinedAfter(undefs []string, later ...[]string) []string {
+	var kept []string
+	for _, u := range undefs {
+		redefined := false
+		for _, defs := range later {
+			for _, d := range defs {
+				if macroName(d) == u {
+					redefined = true
+				}
+			}
+		}
+		if !redefined {
+			kept = append(kept, u)
+		}
+	}
+	return kept
+}
+
+// macroName is the name a -D argument defines.
+func macroName(def string) string {
+	if i := strings.IndexAny(def, "=("); i >= 0 {
+		return def[:i]
+	}
+	return def
 }

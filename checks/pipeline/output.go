@@ -1,10 +1,15 @@
 package pipeline
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/upclint/upclint/checks/report"
 )
@@ -21,15 +26,23 @@ func ParseOutputs(specs []string, dest string) ([]Output, error) {
 	var outs []Output
 	toDefault := 0
 	for _, s := range specs {
-		name, file, _ := strings.Cut(s, ":")
+		name, file, hasFile := strings.Cut(s, ":")
 		if !report.Known(name) {
 			return nil, fmt.Errorf("unknown format %q (want one of %s)", name, strings.Join(report.Formats, ", "))
+		}
+		if hasFile && file == "" {
+			return nil, fmt.Errorf("--format %s: no file name after ':' (want %s:FILE, or %s for the default output)", s, name, name)
 		}
 		if file == "" {
 			toDefault++
 			file = dest
 		}
 		outs = append(outs, Output{name, file})
+	}
+	for _, o := range outs {
+		if err := CheckWritable(o.Dest); err != nil {
+			return nil, err
+		}
 	}
 	if toDefault > 1 {
 		return nil, fmt.Errorf("only one --format may go to %s; give the others a destination (--format sarif:out.sarif)",
@@ -64,6 +77,35 @@ func (o *Outcome) Write(w io.Writer, outs []Output, version string, color func(i
 		if err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// CheckWritable reports, before an analysis that may take minutes, a
+// destination file that could not be created: its directory is missing or
+// not writable, or it names a directory. An empty path is the default
+// writer and always fine.
+func CheckWritable(path string) error {
+	if path == "" {
+		return nil
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("%s: is a directory", path)
+	}
+	dir := filepath.Dir(path)
+	fi, err := os.Stat(dir)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the path is the file's, not its directory's
+		}
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("%s: %s is not a directory", path, dir)
+	}
+	if err := unix.Access(dir, unix.W_OK); err != nil {
+		return fmt.Errorf("%s: directory %s is not writable: %w", path, dir, err)
 	}
 	return nil
 }

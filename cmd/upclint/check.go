@@ -146,6 +146,9 @@ func runCheck(cmd *cobra.Command, cf *checkFlags, args []string) error {
 			return fail(fmt.Errorf("--baseline: %w", err))
 		}
 	}
+	if err := pipeline.CheckWritable(cf.writeBaseline); err != nil {
+		return fail(fmt.Errorf("--write-baseline: %w", err))
+	}
 	checker, err := pipeline.New(pipeline.Settings{
 		FrontEnd:      cf.fe.frontEnd(),
 		ConfigFile:    cf.configFile,
