@@ -48,8 +48,23 @@ type Applied struct {
 	Rule    string `json:"rule"`
 	Message string `json:"message"`
 	Safe    bool   `json:"safe"`
-	Line    int    `json:"line"` // of the finding, in the text the fix was computed on
+	Line    int    `json:"line"` // of the finding, in the original text
+	// Reason says why a rejected fix was not kept (validation: the first
+	// differing output line or the build failure); empty otherwise.
+	Reason string `json:"reason,omitempty"`
+	// Comm is the communication of the lines the fix rewrites, before and
+	// after, when the file was validated (see FixComm).
+	Comm *FixComm `json:"comm,omitempty"`
+	// id names the fix across runs of FixSource on the same original:
+	// rule, message and the finding's offset mapped back to the original.
+	id string
+	// orig and fixed are the byte ranges the fix spans (see fixSpan) in
+	// Original and in Fixed; fixed is set for applied fixes.
+	orig, fixed span
 }
+
+// span is a byte range [start, end).
+type span struct{ start, end int }
 
 // FileResult is the outcome of fixing one file.
 type FileResult struct {
@@ -58,14 +73,16 @@ type FileResult struct {
 	Fixed    []byte // equal to Original when nothing was applied
 	Applied  []Applied
 	// Rejected are fixes that were not applied: they overlapped another
-	// fix in every round, edited another file (a header), or their file's
-	// validation failed (then Applied is empty and Fixed equals Original).
+	// fix in every round, edited another file (a header), or validation
+	// rejected them (Reason says why).
 	Rejected []Applied
 	// Remaining are the findings of the enabled rules on Fixed, after
 	// suppression comments.
 	Remaining []checks.Finding
 	Rounds    int
 	initial   []checks.Finding // the findings on Original
+	opts      *Options         // the options of FixSource (nil: built by hand)
+	derived   []byte           // the text FixSource produced (Fixed may be replaced)
 	// Validation is set by Validate.
 	Validation *Validation
 	// Err is a failure to read the file.
@@ -113,7 +130,14 @@ func FixFile(path string, opts *Options) *FileResult {
 // inserted text; the findings' offsets (not their lines and columns) are
 // those of the LF text.
 func FixSource(path string, src []byte, opts *Options) *FileResult {
-	res := &FileResult{Path: path, Original: src, Fixed: src}
+	return fixSource(path, src, opts, nil)
+}
+
+// fixSource is FixSource applying only the fixes whose id is in only
+// (every accepted fix when only is nil). A fix left out is neither
+// applied nor rejected.
+func fixSource(path string, src []byte, opts *Options, only map[string]bool) *FileResult {
+	res := &FileResult{Path: path, Original: src, Fixed: src, opts: opts}
 	rounds := opts.MaxRounds
 	if rounds <= 0 {
 		rounds = DefaultMaxRounds
@@ -121,6 +145,23 @@ func FixSource(path string, src []byte, opts *Options) *FileResult {
 	crlf := IsCRLF(src)
 	cur := src
 	var rejected map[string]Applied
+	// hist holds each round's edits, in the coordinates of its input text;
+	// inRound is, per applied fix, the round and its span in that input.
+	var hist [][]checks.Edit
+	type roundSpan struct {
+		round int
+		sp    span
+	}
+	var inRound []roundSpan
+	record := func(f *checks.Finding, fix *checks.Fix, toSrc []int) (Applied, span) {
+		a := applied(f, fix)
+		sp := fixSpan(f, mapEdits(fix.Edits, toSrc, crlf), toSrc, len(cur))
+		a.orig = span{mapBack(hist, sp.start, false), mapBack(hist, sp.end, true)}
+		at := min(mapBack(hist, srcOffset(f.Pos.Offset, toSrc, len(cur)), false), len(src))
+		a.Line = 1 + bytes.Count(src[:at], []byte{'\n'})
+		a.id = fmt.Sprintf("%s\x00%s\x00%d", a.Rule, a.Message, at)
+		return a, sp
+	}
 	for round := 0; ; round++ {
 		lf, toSrc := stripCR(cur)
 		findings := analyse(path, lf, opts)
@@ -131,19 +172,28 @@ func FixSource(path string, src []byte, opts *Options) *FileResult {
 		if round == rounds {
 			break
 		}
+		ids := map[*checks.Fix]string{}
 		chosen, conflicts := Select(findings, func(f *checks.Finding, fix *checks.Fix) bool {
-			return opts.accepts(f, fix) && sameFile(fix.Edits) && fix.Edits[0].Pos.Path == path
+			if !opts.accepts(f, fix) || !sameFile(fix.Edits) || fix.Edits[0].Pos.Path != path {
+				return false
+			}
+			if only == nil {
+				return true
+			}
+			a, _ := record(f, fix, toSrc)
+			ids[fix] = a.id
+			return only[a.id]
 		})
 		rejected = map[string]Applied{}
 		for _, c := range conflicts {
-			a := applied(c.Finding, c.Fix)
+			a, _ := record(c.Finding, c.Fix, toSrc)
 			rejected[key(a)] = a
 		}
 		for i := range findings {
 			f := &findings[i]
 			for j := range f.Fixes {
 				if fix := &f.Fixes[j]; opts.accepts(f, fix) && (!sameFile(fix.Edits) || fix.Edits[0].Pos.Path != path) {
-					a := applied(f, fix)
+					a, _ := record(f, fix, toSrc)
 					rejected[key(a)] = a
 					break
 				}
@@ -159,8 +209,12 @@ func FixSource(path string, src []byte, opts *Options) *FileResult {
 			break // a fix that changes nothing would loop forever
 		}
 		for _, c := range picked {
-			res.Applied = append(res.Applied, applied(c.Finding, c.Fix))
+			a, sp := record(c.Finding, c.Fix, toSrc)
+			res.Applied = append(res.Applied, a)
+			inRound = append(inRound, roundSpan{round, sp})
 		}
+		sort.SliceStable(edits, func(i, j int) bool { return edits[i].Pos.Offset < edits[j].Pos.Offset })
+		hist = append(hist, edits)
 		cur = next
 		res.Rounds = round + 1
 	}
@@ -168,7 +222,10 @@ func FixSource(path string, src []byte, opts *Options) *FileResult {
 		res.Rejected = append(res.Rejected, a)
 	}
 	sort.Slice(res.Rejected, func(i, j int) bool { return key(res.Rejected[i]) < key(res.Rejected[j]) })
-	res.Fixed = cur
+	for i, r := range inRound {
+		res.Applied[i].fixed = span{mapForward(hist[r.round:], r.sp.start, false), mapForward(hist[r.round:], r.sp.end, true)}
+	}
+	res.Fixed, res.derived = cur, cur
 	return res
 }
 
@@ -177,6 +234,114 @@ func applied(f *checks.Finding, fix *checks.Fix) Applied {
 }
 
 func key(a Applied) string { return fmt.Sprintf("%s\x00%08d\x00%s", a.Rule, a.Line, a.Message) }
+
+// srcOffset maps an offset of the LF text of stripCR to the text (n is
+// the text's length).
+func srcOffset(off int, toSrc []int, n int) int {
+	if toSrc != nil && off >= 0 && off < len(toSrc) {
+		off = toSrc[off]
+	}
+	return max(0, min(off, n))
+}
+
+// fixSpan is the range of text a fix rewrites, in the coordinates of its
+// edits (edits already mapped by mapEdits; n is the text's length): the
+// hull of the finding's range and of the fix's edits, less the edits that
+// only add file-scope lines (an #include or a declaration inserted
+// unindented at a line boundary), which lie outside the loop or statement
+// the fix rewrites.
+func fixSpan(f *checks.Finding, edits []checks.Edit, toSrc []int, n int) span {
+	sp := span{srcOffset(f.Pos.Offset, toSrc, n), srcOffset(max(f.End.Offset, f.Pos.Offset), toSrc, n)}
+	for _, e := range edits {
+		if fileScope(e) {
+			continue
+		}
+		sp.start = min(sp.start, e.Pos.Offset)
+		sp.end = max(sp.end, e.End.Offset)
+	}
+	return sp
+}
+
+// fileScope reports whether an edit inserts only whole unindented lines:
+// a preprocessor directive or a file-scope declaration.
+func fileScope(e checks.Edit) bool {
+	if e.Pos.Offset != e.End.Offset {
+		return false
+	}
+	text := strings.ReplaceAll(e.NewText, "\r\n", "\n")
+	if !strings.HasPrefix(text, "\n") && e.Pos.Col != 1 || !strings.HasPrefix(text, "\n") && !strings.HasSuffix(text, "\n") {
+		return false
+	}
+	any := false
+	for _, line := range strings.Split(text, "\n") {
+		if line == "" {
+			continue
+		}
+		if line[0] == ' ' || line[0] == '\t' {
+			return false
+		}
+		any = true
+	}
+	return any
+}
+
+// mapForward maps an offset of a text through rounds of edits (each
+// sorted, in the coordinates of its round's input) to the last round's
+// output. Text inserted at a span's start or end stays inside the span
+// (start: the offset stays before an insertion there; end: after it); an
+// offset inside a replaced range goes to the replacement's start (end:
+// its end).
+func mapForward(hist [][]checks.Edit, off int, end bool) int {
+	for _, edits := range hist {
+		d, out := 0, -1
+		for _, e := range edits {
+			if e.Pos.Offset < off && off < e.End.Offset {
+				out = e.Pos.Offset + d
+				if end {
+					out += len(e.NewText)
+				}
+				break
+			}
+			if e.End.Offset < off || e.End.Offset == off && (end || e.Pos.Offset < off) {
+				d += len(e.NewText) - (e.End.Offset - e.Pos.Offset)
+			}
+		}
+		if out < 0 {
+			out = off + d
+		}
+		off = out
+	}
+	return off
+}
+
+// mapBack maps an offset of the last round's output back to the original
+// text: an offset inside inserted text goes to the edit's start (end: its
+// end).
+func mapBack(hist [][]checks.Edit, off int, end bool) int {
+	for k := len(hist) - 1; k >= 0; k-- {
+		d, out := 0, -1
+		for _, e := range hist[k] {
+			ns := e.Pos.Offset + d
+			if off <= ns {
+				out = off - d
+				break
+			}
+			if off < ns+len(e.NewText) {
+				out = e.Pos.Offset
+				if end {
+					out = e.End.Offset
+				}
+				break
+			}
+			d += len(e.NewText) - (e.End.Offset - e.Pos.Offset)
+		}
+		if out < 0 {
+			out = off - d
+		}
+		off = out
+	}
+	return off
+}
 
 // analyse returns the findings of the enabled rules on src, less those
 // silenced by suppression comments.

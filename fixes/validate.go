@@ -1,6 +1,7 @@
 package fixes
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -38,6 +39,9 @@ type ValidateOptions struct {
 	Net *runtime.NetModel
 	// CC and CacheDir are passed to runtime.Build.
 	CC, CacheDir string
+	// MaxRevalidations bounds the extra validations of ValidateResult
+	// (DefaultMaxRevalidations if 0).
+	MaxRevalidations int
 }
 
 // Comm is the communication of one run, from the runtime's statistics.
@@ -78,6 +82,38 @@ type Validation struct {
 	// fixed program with the largest THREADS count.
 	Before, After Comm
 	Net           runtime.NetModel
+	// Runs is the number of validations ValidateResult made for the file
+	// (1 when all its fixes passed together).
+	Runs int
+	// before and after are the statistics behind Before and After.
+	before, after *runtime.Stats
+}
+
+// Reason says in one line why the validation failed ("" if it passed):
+// the first differing output line or exit status, else the first
+// compiler error or the first line of the failure.
+func (v *Validation) Reason() string {
+	switch {
+	case v.OK:
+		return ""
+	case v.Mismatch != nil:
+		return v.Mismatch.String()
+	case v.Err == nil:
+		return "not run"
+	}
+	msg := v.Err.Error()
+	first, _, _ := strings.Cut(msg, "\n")
+	for _, line := range strings.Split(msg, "\n") {
+		if strings.Contains(line, "error:") {
+			prefix, _, _ := strings.Cut(first, ":")
+			first = prefix + ": " + strings.TrimSpace(line)
+			break
+		}
+	}
+	if r := []rune(first); len(r) > 200 {
+		first = string(r[:200]) + "…"
+	}
+	return first
 }
 
 // Saved returns the remote operations, bytes and modeled time the fix
@@ -93,18 +129,84 @@ func (v *Validation) Saved() (ops, bytes int64, modeled time.Duration) {
 // when a version could not be built or run (then Err says why); the error
 // result is reserved for a cancelled ctx.
 func Validate(ctx context.Context, path string, original, fixed []byte, opts ValidateOptions) (*Validation, error) {
-	v := &Validation{Net: runtime.DefaultNet}
+	return newValidator(path, original, opts).validate(ctx, fixed)
+}
+
+// validator validates several fixed versions of one original, which it
+// builds and runs once.
+type validator struct {
+	path     string
+	original []byte
+	opts     ValidateOptions
+	threads  []int
+	net      runtime.NetModel
+	built    bool
+	bin      string
+	buildErr error
+	runs     map[int]*runtime.Result // the original's runs by THREADS count
+	runErr   map[int]error
+}
+
+func newValidator(path string, original []byte, opts ValidateOptions) *validator {
+	vd := &validator{path: path, original: original, opts: opts, net: runtime.DefaultNet,
+		runs: map[int]*runtime.Result{}, runErr: map[int]error{}}
 	if opts.Net != nil {
-		v.Net = *opts.Net
+		vd.net = *opts.Net
 	}
-	threads := opts.Threads
-	if len(threads) == 0 {
-		threads = DefaultThreads
+	vd.threads = opts.Threads
+	if len(vd.threads) == 0 {
+		vd.threads = DefaultThreads
 	}
 	if opts.Config.StaticThreads > 0 {
-		threads = []int{opts.Config.StaticThreads}
+		vd.threads = []int{opts.Config.StaticThreads}
 	}
-	v.Threads = threads
+	if vd.opts.Timeout <= 0 {
+		vd.opts.Timeout = time.Minute
+	}
+	return vd
+}
+
+// originalFailed reports whether the original itself could not be built
+// or run (then no fixed version can be validated).
+func (vd *validator) originalFailed() bool {
+	if vd.buildErr != nil {
+		return true
+	}
+	for _, err := range vd.runErr {
+		if err != nil {
+			return true
+		}
+	}
+	return false
+}
+
+func (vd *validator) runOriginal(ctx context.Context, n int) (*runtime.Result, error) {
+	if !vd.built {
+		vd.bin, vd.buildErr = buildVersion(ctx, vd.path, vd.original, vd.opts)
+		vd.built = ctx.Err() == nil
+	}
+	if vd.buildErr != nil {
+		return nil, fmt.Errorf("original: %w", vd.buildErr)
+	}
+	if r, ok := vd.runs[n]; ok {
+		return r, vd.runErr[n]
+	}
+	r, err := runtime.Run(ctx, vd.bin, vd.runOptions(n))
+	if err != nil {
+		err = fmt.Errorf("original, THREADS=%d: %w", n, err)
+	}
+	if ctx.Err() == nil {
+		vd.runs[n], vd.runErr[n] = r, err
+	}
+	return r, err
+}
+
+func (vd *validator) runOptions(n int) runtime.Options {
+	return runtime.Options{Threads: n, Args: vd.opts.Args, Timeout: vd.opts.Timeout, Net: vd.opts.Net}
+}
+
+func (vd *validator) validate(ctx context.Context, fixed []byte) (*Validation, error) {
+	v := &Validation{Net: vd.net, Threads: vd.threads, Runs: 1}
 	fail := func(err error) (*Validation, error) {
 		v.Err = err
 		if ctx.Err() != nil {
@@ -112,25 +214,19 @@ func Validate(ctx context.Context, path string, original, fixed []byte, opts Val
 		}
 		return v, nil
 	}
-	binOrig, err := buildVersion(ctx, path, original, opts)
-	if err != nil {
-		return fail(fmt.Errorf("original: %w", err))
+	if _, err := vd.runOriginal(ctx, vd.threads[0]); err != nil && vd.buildErr != nil {
+		return fail(err)
 	}
-	binFixed, err := buildVersion(ctx, path, fixed, opts)
+	binFixed, err := buildVersion(ctx, vd.path, fixed, vd.opts)
 	if err != nil {
 		return fail(fmt.Errorf("fixed: %w", err))
 	}
-	timeout := opts.Timeout
-	if timeout <= 0 {
-		timeout = time.Minute
-	}
-	for _, n := range threads {
-		ro := runtime.Options{Threads: n, Args: opts.Args, Timeout: timeout, Net: opts.Net}
-		a, err := runtime.Run(ctx, binOrig, ro)
+	for _, n := range vd.threads {
+		a, err := vd.runOriginal(ctx, n)
 		if err != nil {
-			return fail(fmt.Errorf("original, THREADS=%d: %w", n, err))
+			return fail(err)
 		}
-		b, err := runtime.Run(ctx, binFixed, ro)
+		b, err := runtime.Run(ctx, binFixed, vd.runOptions(n))
 		if err != nil {
 			return fail(fmt.Errorf("fixed, THREADS=%d: %w", n, err))
 		}
@@ -139,6 +235,7 @@ func Validate(ctx context.Context, path string, original, fixed []byte, opts Val
 			return v, nil
 		}
 		v.Before, v.After = comm(n, a.Stats), comm(n, b.Stats)
+		v.before, v.after = a.Stats, b.Stats
 	}
 	v.OK = true
 	return v, nil
@@ -274,19 +371,127 @@ func hasMain(u *grammar.Unit) bool {
 	return false
 }
 
-// ValidateResult validates the fixes of r (see Validate) and reverts them
-// when the programs differ or could not be run: a file keeps its fixes
-// only when every THREADS count gives every thread the same output and
-// exit status. r.Validation records the outcome. Unchanged files are not
-// run.
+// DefaultMaxRevalidations bounds the extra validations ValidateResult
+// makes for a file whose fixes fail together: each costs a build of the
+// fixed program and its runs with every THREADS count (the original is
+// built and run once per file).
+const DefaultMaxRevalidations = 8
+
+// ValidateResult validates the fixes of r (see Validate) and keeps those
+// that pass: a fixed text is kept only when every THREADS count gives
+// every thread the same output and exit status as the original. Unchanged
+// files are not run.
+//
+// When the fixes fail together and r came from FixSource, the culprits
+// are searched greedily: in the order they were applied, each fix is
+// added to those kept so far, the file is fixed again with only that set
+// (re-analysing round after round as FixSource does, so a fix that an
+// earlier one enabled is re-derived) and the result is validated; the fix
+// is kept if it passes and rejected, with the first differing output
+// line, if not. A fix that cannot be applied without a rejected one is
+// rejected too. At most opts.MaxRevalidations (DefaultMaxRevalidations if
+// 0) extra validations are made: the fixes left when the budget is spent
+// are rejected as not validated. When the original itself cannot be built
+// or run, every fix is rejected. r.Validation is the validation of the
+// kept text (or the failed one when nothing is kept), with Runs the
+// number of validations made; per kept fix, Comm gives the communication
+// of the lines it rewrites (see FixComm).
 func ValidateResult(ctx context.Context, r *FileResult, opts ValidateOptions) error {
 	if r.Err != nil || !r.Changed() {
 		return nil //nolint:nilerr // r.Err is the file's own failure, already reported with it
 	}
-	v, err := Validate(ctx, r.Path, r.Original, r.Fixed, opts)
+	vd := newValidator(r.Path, r.Original, opts)
+	v, err := vd.validate(ctx, r.Fixed)
 	r.Validation = v
-	if v != nil && !v.OK {
-		r.Revert()
+	switch {
+	case err != nil:
+		r.reject(v.Reason())
+		return err
+	case v.OK:
+		r.setComm(v)
+		return nil
+	case vd.originalFailed() || r.opts == nil || len(r.Applied) < 2 || !bytes.Equal(r.Fixed, r.derived):
+		r.reject(v.Reason())
+		return nil
 	}
-	return err
+	budget := opts.MaxRevalidations
+	if budget <= 0 {
+		budget = DefaultMaxRevalidations
+	}
+	keep := map[string]bool{}
+	var best *FileResult
+	var bestV *Validation
+	var rejected []Applied
+	runs := 1
+	for _, a := range r.Applied {
+		if budget == 0 {
+			a.Reason = fmt.Sprintf("not validated: the limit of %d extra validations per file was reached", opts.maxRevalidations())
+			rejected = append(rejected, a)
+			continue
+		}
+		try := map[string]bool{a.id: true}
+		for id := range keep {
+			try[id] = true
+		}
+		cand := fixSource(r.Path, r.Original, r.opts, try)
+		if !cand.has(a.id) {
+			a.Reason = "not applicable without the fixes rejected before it"
+			rejected = append(rejected, a)
+			continue
+		}
+		cv := v
+		if !bytes.Equal(cand.Fixed, r.Fixed) { // the whole set is known to fail
+			budget--
+			runs++
+			if cv, err = vd.validate(ctx, cand.Fixed); err != nil {
+				r.reject(cv.Reason())
+				return err
+			}
+		}
+		if cv.OK {
+			keep, best, bestV = try, cand, cv
+			continue
+		}
+		a.Reason = cv.Reason()
+		rejected = append(rejected, a)
+	}
+	if best == nil {
+		r.Applied = rejected
+		r.reject("")
+		v.Runs = runs
+		return nil
+	}
+	r.Fixed, r.Applied, r.Remaining, r.Rounds = best.Fixed, best.Applied, best.Remaining, best.Rounds
+	r.Rejected = append(r.Rejected, rejected...)
+	bestV.Runs = runs
+	r.Validation = bestV
+	r.setComm(bestV)
+	return nil
+}
+
+func (o ValidateOptions) maxRevalidations() int {
+	if o.MaxRevalidations > 0 {
+		return o.MaxRevalidations
+	}
+	return DefaultMaxRevalidations
+}
+
+// has reports whether the fix named id was applied.
+func (r *FileResult) has(id string) bool {
+	for _, a := range r.Applied {
+		if a.id == id {
+			return true
+		}
+	}
+	return false
+}
+
+// reject reverts the file's fixes, giving those without one the reason.
+func (r *FileResult) reject(reason string) {
+	for i := range r.Applied {
+		if r.Applied[i].Reason == "" {
+			r.Applied[i].Reason = reason
+		}
+	}
+	r.Revert()
 }

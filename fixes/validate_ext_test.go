@@ -61,3 +61,110 @@ func TestValidateRejectsWrongRewrite(t *testing.T) {
 		t.Errorf("the right rewrite: %+v", v)
 	}
 }
+
+// twoFixes holds a right and a wrong fix (see the file).
+const twoFixes = "testdata/two_fixes.upc"
+
+func needCC(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds and runs UPC programs")
+	}
+	if _, err := exec.LookPath("cc"); err != nil && os.Getenv("CC") == "" {
+		t.Skip("no C compiler")
+	}
+}
+
+// TestValidateKeepsGoodFixes: when a file's fixes fail together, the
+// wrong one is rejected with its rule, line and first differing output
+// line, and the right one is kept; with a budget of one extra validation
+// nothing can be kept.
+func TestValidateKeepsGoodFixes(t *testing.T) {
+	needCC(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	opts := fixes.ValidateOptions{Threads: []int{1, 2, 3}, Timeout: time.Minute}
+	res := fixCopy(t, twoFixes, nil, unsafeOpts("forall"))
+	if len(res.Applied) != 2 {
+		t.Fatalf("applied %+v, want the two forall fixes", res.Applied)
+	}
+	if err := fixes.ValidateResult(ctx, res, opts); err != nil {
+		t.Fatal(err)
+	}
+	v := res.Validation
+	if v == nil || !v.OK || v.Runs != 3 {
+		t.Fatalf("validation %+v, want OK after 3 validations (all, each fix added in turn)", v)
+	}
+	if len(res.Applied) != 1 || res.Applied[0].Line != 17 || res.Applied[0].Reason != "" {
+		t.Errorf("applied %+v, want the fix of line 17", res.Applied)
+	}
+	if len(res.Rejected) != 1 || res.Rejected[0].Rule != "forall" || res.Rejected[0].Line != 11 ||
+		!strings.Contains(res.Rejected[0].Reason, "output line 1") {
+		t.Errorf("rejected %+v, want the fix of line 11 with the first differing line", res.Rejected)
+	}
+	fixed := string(res.Fixed)
+	if !strings.Contains(fixed, "for (i = MYTHREAD; i < N*THREADS; i += THREADS)") ||
+		!strings.Contains(fixed, "upc_forall (i = lo; i < hi; i++; i + 5)") {
+		t.Errorf("fixed text:\n%s", fixed)
+	}
+	if len(res.Remaining) != 1 || res.Remaining[0].Pos.Line != 11 {
+		t.Errorf("remaining %+v, want the finding of line 11", res.Remaining)
+	}
+
+	res = fixCopy(t, twoFixes, nil, unsafeOpts("forall"))
+	opts.MaxRevalidations = 1
+	if err := fixes.ValidateResult(ctx, res, opts); err != nil {
+		t.Fatal(err)
+	}
+	if res.Changed() || len(res.Applied) != 0 || len(res.Rejected) != 2 || res.Validation.OK || res.Validation.Runs != 2 {
+		t.Fatalf("budget 1: changed %v, applied %+v, rejected %+v, validation %+v", res.Changed(), res.Applied, res.Rejected, res.Validation)
+	}
+	for _, a := range res.Rejected {
+		want := map[int]string{11: "output line 1", 17: "limit of 1 extra validations"}[a.Line]
+		if want == "" || !strings.Contains(a.Reason, want) {
+			t.Errorf("rejected %+v, want a reason with %q", a, want)
+		}
+	}
+}
+
+// TestValidatePerFixComm: a coalescing fix's lines communicate less after
+// it, per the runtime's per-line statistics, and the lines are mapped to
+// the fixed text.
+func TestValidatePerFixComm(t *testing.T) {
+	needCC(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	res := fixCopy(t, "../testdata/fixes/coalesce/cyclic_range.upc", nil, unsafeOpts())
+	if err := fixes.ValidateResult(ctx, res, fixes.ValidateOptions{Threads: []int{1, 4}, Timeout: time.Minute}); err != nil {
+		t.Fatal(err)
+	}
+	if v := res.Validation; v == nil || !v.OK {
+		t.Fatalf("not validated: %+v", v)
+	}
+	var fg *fixes.Applied
+	for i := range res.Applied {
+		if res.Applied[i].Rule == "finegrain" {
+			fg = &res.Applied[i]
+		}
+	}
+	if fg == nil || fg.Comm == nil {
+		t.Fatalf("no finegrain fix with figures: %+v", res.Applied)
+	}
+	c := fg.Comm
+	lines := strings.Split(string(res.Original), "\n")
+	if c.Threads != 4 || c.Original[0] > fg.Line || c.Original[1] < fg.Line ||
+		!strings.Contains(lines[c.Original[0]-1], "for (") {
+		t.Errorf("original lines %v (finding at %d, THREADS %d)", c.Original, fg.Line, c.Threads)
+	}
+	fixedLines := strings.Split(string(res.Fixed), "\n")
+	if !strings.Contains(strings.Join(fixedLines[c.Fixed[0]-1:c.Fixed[1]], "\n"), "upc_memget") {
+		t.Errorf("fixed lines %v do not hold the upc_memget", c.Fixed)
+	}
+	if c.Before.RemoteOps == 0 || c.After.RemoteOps >= c.Before.RemoteOps || c.After.Modeled >= c.Before.Modeled {
+		t.Errorf("the fix's lines do not communicate less: %+v -> %+v", c.Before, c.After)
+	}
+	if c.Before.RemoteOps > res.Validation.Before.RemoteOps {
+		t.Errorf("the lines count more operations (%d) than the program (%d)", c.Before.RemoteOps, res.Validation.Before.RemoteOps)
+	}
+	t.Logf("lines %v -> %v: %+v -> %+v", c.Original, c.Fixed, c.Before, c.After)
+}

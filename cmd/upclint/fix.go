@@ -53,9 +53,15 @@ error is never edited. --diff prints a unified diff and writes nothing.
 
 --validate runs the original and the fixed program of each changed file on
 the bundled runtime (translated to C and built with the C compiler) with
-THREADS 1, 2, 3, 4 and 8 (--validate-threads); a file keeps its fixes only
-if every thread's output and exit status match, and the report gives the
-communication (remote operations, bytes, modeled time) before and after.
+THREADS 1, 2, 3, 4 and 8 (--validate-threads); a fixed text is kept only
+if every thread's output and exit status match. When a file's fixes fail
+together, they are tried again one at a time in the order they were
+applied (each added to those kept so far, at most 8 extra validations per
+file): the fixes that pass are kept, the others are reported with their
+rule, line and first differing output line. The report gives, per file and
+per kept fix, the communication (remote operations, bytes, modeled time)
+before and after; a fix's figures are those of the source lines it
+rewrites, from the runtime's per-line statistics at the largest THREADS.
 A file without main is linked with --validate-main.
 
 Exit status:
@@ -74,7 +80,7 @@ Exit status:
 	fl.BoolVar(&ff.unsafe, "unsafe", false, "also apply fixes that need review")
 	fl.StringSliceVar(&ff.rules, "rules", nil, "apply only the fixes of these `rules` (comma-separated)")
 	fl.BoolVar(&ff.diff, "diff", false, "print a unified diff of the fixes and write nothing")
-	fl.BoolVar(&ff.validate, "validate", false, "run original and fixed programs on the bundled runtime; keep a file's fixes only if the outputs match")
+	fl.BoolVar(&ff.validate, "validate", false, "run original and fixed programs on the bundled runtime; keep the fixes whose outputs match")
 	fl.StringVar(&ff.validateMain, "validate-main", "", "link `file` (with main) when validating a file that has no main")
 	fl.IntSliceVar(&ff.validateThreads, "validate-threads", nil, "THREADS `counts` for --validate (default 1,2,3,4,8)")
 	fl.StringVar(&ff.net, "net", "", "network model of --validate's statistics `o=..,L=..,G=..` (default o=0.3us,L=1.5us,G=0.08ns/B)")
@@ -257,6 +263,9 @@ func writeFixSummary(w io.Writer, results []*fixes.FileResult, ff *fixFlags) err
 			switch {
 			case v.OK:
 				val = "ok (THREADS " + joinInts(v.Threads) + ")"
+				if v.Runs > 1 {
+					val += fmt.Sprintf(", %d validations", v.Runs)
+				}
 				ops = fmt.Sprintf("%d → %d", v.Before.RemoteOps, v.After.RemoteOps)
 				byt = fmt.Sprintf("%d → %d", v.Before.RemoteBytes, v.After.RemoteBytes)
 				mod = fmt.Sprintf("%v → %v", v.Before.Modeled, v.After.Modeled)
@@ -265,10 +274,8 @@ func writeFixSummary(w io.Writer, results []*fixes.FileResult, ff *fixFlags) err
 				saved[1] += b
 				saved[2] += int64(m)
 				validated++
-			case v.Mismatch != nil:
-				val = "reverted: " + v.Mismatch.String()
 			default:
-				val = "reverted: " + firstLine(v.Err)
+				val = "reverted: " + v.Reason()
 			}
 		}
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\t%s\t\n", r.Path, len(r.Applied), len(r.Rejected), val, ops, byt, mod)
@@ -278,6 +285,9 @@ func writeFixSummary(w io.Writer, results []*fixes.FileResult, ff *fixFlags) err
 			return err
 		}
 		fmt.Fprintln(w)
+	}
+	if err := writeFixDetails(w, results); err != nil {
+		return err
 	}
 	rules := make([]string, 0, len(byRule))
 	for r := range byRule {
@@ -322,10 +332,60 @@ func joinInts(v []int) string {
 	return strings.Join(s, ",")
 }
 
-func firstLine(err error) string {
-	if err == nil {
-		return "not run"
+// writeFixDetails prints, for the validated files, each fix: an applied
+// one with the communication of the lines it rewrites before and after
+// (largest THREADS count), a rejected one with the reason.
+func writeFixDetails(w io.Writer, results []*fixes.FileResult) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	header := false
+	row := func(r *fixes.FileResult, a fixes.Applied, status, lines, ops, byt, mod string) {
+		if !header {
+			fmt.Fprintln(tw, "fix\trule\tstatus\tlines\tremote ops\tremote bytes\tmodeled comm\t")
+			header = true
+		}
+		fmt.Fprintf(tw, "%s:%d\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.Path, a.Line, a.Rule, status, lines, ops, byt, mod)
 	}
-	s, _, _ := strings.Cut(err.Error(), "\n")
-	return s
+	for _, r := range results {
+		if r.Err != nil || r.Validation == nil {
+			continue
+		}
+		for _, a := range r.Applied {
+			c := a.Comm
+			if c == nil {
+				row(r, a, "kept", "-", "-", "-", "-")
+				continue
+			}
+			lines := fmt.Sprintf("%s → %s", lineSpan(c.Original), lineSpan(c.Fixed))
+			if c.Incomplete {
+				lines += " (incomplete)"
+			}
+			row(r, a, "kept", lines, fmt.Sprintf("%d → %d", c.Before.RemoteOps, c.After.RemoteOps),
+				fmt.Sprintf("%d → %d", c.Before.RemoteBytes, c.After.RemoteBytes),
+				fmt.Sprintf("%v → %v", c.Before.Modeled, c.After.Modeled))
+		}
+		for _, a := range r.Rejected {
+			if a.Reason != "" {
+				row(r, a, "rejected: "+a.Reason, "-", "-", "-", "-")
+			}
+		}
+	}
+	if !header {
+		return nil
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintln(w, "(per fix: the lines it rewrites, original → fixed, summed over threads at the largest THREADS; modeled: 2o+2L+nG per operation)")
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintln(w)
+	return err
+}
+
+func lineSpan(l [2]int) string {
+	if l[0] == l[1] {
+		return strconv.Itoa(l[0])
+	}
+	return fmt.Sprintf("%d-%d", l[0], l[1])
 }

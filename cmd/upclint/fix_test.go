@@ -167,9 +167,46 @@ func TestFixCommandRulesAndValidate(t *testing.T) {
 	}
 	out, _, _ = runUpclint(t, "fix", "--validate", "--validate-threads", "1,3", "--progress", "never",
 		filepath.Join(dir, "vecadd.upc"), filepath.Join(dir, "sub", "matvec.upc"))
-	for _, want := range []string{"ok (THREADS 1,3)", "remote ops", "modeled comm", "communication saved", "2 files, fixed 2"} {
+	for _, want := range []string{"ok (THREADS 1,3)", "remote ops", "modeled comm", "communication saved", "2 files, fixed 2",
+		"vecadd.upc:", "kept", " → "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("--validate output lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+// TestFixCommandValidateRejectsOneFix: of two fixes of a file, the one
+// whose program prints something else is rejected (rule, line, first
+// differing output line) and the other is kept and written.
+func TestFixCommandValidateRejectsOneFix(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs UPC programs")
+	}
+	if _, err := exec.LookPath("cc"); err != nil && os.Getenv("CC") == "" {
+		t.Skip("no C compiler")
+	}
+	src, err := os.ReadFile("../../fixes/testdata/two_fixes.upc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "two.upc")
+	if err := os.WriteFile(path, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code := runUpclint(t, "fix", "--unsafe", "--validate", "--validate-threads", "1,2", "--progress", "never", path)
+	if code != exitFindings {
+		t.Errorf("exit %d, want %d (the rejected fix's finding remains)", code, exitFindings)
+	}
+	for _, want := range []string{"ok (THREADS 1,2), 3 validations", "two.upc:17  forall  kept",
+		`two.upc:11  forall  rejected: THREADS=2 thread 1 output line 1: "thread 1: i=-4" (original) vs`,
+		"1 files, fixed 1, 1 findings remain"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	got, _ := os.ReadFile(path)
+	if !strings.Contains(string(got), "for (i = MYTHREAD; i < N*THREADS; i += THREADS)") ||
+		!strings.Contains(string(got), "upc_forall (i = lo;") {
+		t.Errorf("written file:\n%s", got)
 	}
 }
