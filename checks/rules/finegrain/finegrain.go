@@ -376,6 +376,14 @@ func (c *checker) inhibitor(l *cfg.Loop, a *affine.Access) string {
 				if why != "" {
 					return false
 				}
+				// A strict access orders the relaxed ones around it (a
+				// strict shared scalar is no affine access: see below).
+				if e, ok := m.(ast.Expr); ok {
+					if t := c.info.TypeOf(e); t != nil && types.IsShared(t) && types.QualsOf(t).Flags&types.StrictQ != 0 {
+						why = "the loop body makes a strict access to " + cfg.NodeString(e)
+						return false
+					}
+				}
 				if call, ok := m.(*ast.CallExpr); ok {
 					name := cfg.CalleeName(call)
 					switch {

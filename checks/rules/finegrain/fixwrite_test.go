@@ -82,6 +82,14 @@ void continues(int k)
     }
 }
 `
+	checkFixMarks(t, src)
+}
+
+// checkFixMarks checks the finegrain findings of src: every line marked
+// FIX */ or NOFIX */ is reported, with a fix on the FIX lines and none on
+// the NOFIX ones.
+func checkFixMarks(t *testing.T, src string) {
+	t.Helper()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "nofix.upc")
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
@@ -107,4 +115,112 @@ void continues(int k)
 			t.Errorf("line %d: %s: not reported", i+1, strings.TrimSpace(l))
 		}
 	}
+}
+
+// TestReadNoFix: loops whose remote reads are reported but must not be
+// rewritten, because moving the reads before the loop could change what
+// they read or what the loop does: a write through a pointer that may
+// alias the array, a call of an unknown function, a barrier, a strict
+// access, a lock, and an exit from the loop (break, return, goto), with
+// the same loop without the obstacle as the control.
+func TestReadNoFix(t *testing.T) {
+	src := `#include <upc_relaxed.h>
+#include <stdio.h>
+shared int A[64 * THREADS];
+strict shared int flag;
+upc_lock_t *lk;
+void unknown(int);
+
+int plain(int k)
+{
+    int j, s = 0;
+    for (j = 0; j < 40; j++)
+        s += A[k + j]; /* FIX */
+    return s;
+}
+
+int aliasing_write(int k, shared int *p)
+{
+    int j, s = 0;
+    for (j = 0; j < 40; j++) {
+        s += A[k + j]; /* NOFIX */
+        p[j] = s;
+    }
+    return s;
+}
+
+int unknown_call(int k)
+{
+    int j, s = 0;
+    for (j = 0; j < 40; j++) {
+        s += A[k + j]; /* NOFIX */
+        unknown(j);
+    }
+    return s;
+}
+
+int barrier(int k)
+{
+    int j, s = 0;
+    for (j = 0; j < 40; j++) {
+        s += A[k + j]; /* NOFIX */
+        upc_barrier;
+    }
+    return s;
+}
+
+int strict_access(int k)
+{
+    int j, s = 0;
+    for (j = 0; j < 40; j++)
+        s += A[k + j] * flag; /* NOFIX */
+    return s;
+}
+
+int lock(int k)
+{
+    int j, s = 0;
+    for (j = 0; j < 40; j++) {
+        upc_lock(lk);
+        s += A[k + j]; /* NOFIX */
+        upc_unlock(lk);
+    }
+    return s;
+}
+
+int breaks(int k)
+{
+    int j, s = 0;
+    for (j = 0; j < 40; j++) {
+        if (s > 1000)
+            break;
+        s += A[k + j]; /* NOFIX */
+    }
+    return s;
+}
+
+int returns(int k)
+{
+    int j, s = 0;
+    for (j = 0; j < 40; j++) {
+        if (s > 1000)
+            return -1;
+        s += A[k + j]; /* NOFIX */
+    }
+    return s;
+}
+
+int gotos(int k)
+{
+    int j, s = 0;
+    for (j = 0; j < 40; j++) {
+        if (s > 1000)
+            goto out;
+        s += A[k + j]; /* NOFIX */
+    }
+out:
+    return s;
+}
+`
+	checkFixMarks(t, src)
 }
