@@ -144,26 +144,33 @@ func (c *checker) report(op *collective.Op, msg string, related ...analysis.Rela
 // loop with a single-valued trip count.
 func (c *checker) find(b *cfg.Block) *divergence {
 	seen := map[*cfg.Block]bool{}
-	var walk func(x *cfg.Block) *divergence
-	walk = func(x *cfg.Block) *divergence {
+	// target is the block whose execution is in question at this step: b,
+	// or the last branch above it that decides it other than by stopping
+	// the program.
+	var walk func(x, target *cfg.Block) *divergence
+	walk = func(x, target *cfg.Block) *divergence {
 		for _, d := range c.fn.Graph.ControlDeps(x) {
 			br := d.Block
 			if seen[br] {
 				continue
 			}
 			seen[br] = true
-			if c.fn.Variance.Branch(br) != nil && (c.strict || !c.col.Aligned(br)) {
-				if dv := c.diverges(b, br); dv != nil {
-					return dv
+			next := target
+			if controlsUnlessStopped(c.fn.Graph, target, br) {
+				next = br
+				if c.fn.Variance.Branch(br) != nil && (c.strict || !c.col.Aligned(br)) {
+					if dv := c.diverges(b, br); dv != nil {
+						return dv
+					}
 				}
 			}
-			if dv := walk(br); dv != nil {
+			if dv := walk(br, next); dv != nil {
 				return dv
 			}
 		}
 		return nil
 	}
-	return walk(b)
+	return walk(b, b)
 }
 
 // diverges classifies the branch br above block b, or returns nil if it
@@ -234,6 +241,51 @@ func (c *checker) terminatesOnly(b, br *cfg.Block) bool {
 					}
 				}
 				return false
+			}
+			if !seen[s] {
+				seen[s] = true
+				stack = append(stack, s)
+			}
+		}
+	}
+	return true
+}
+
+// controlsUnlessStopped reports whether b is control dependent on br once
+// the paths that end the program (calls that never return, such as exit or
+// upc_global_exit) are left out: some successor of br is always followed by
+// b on the way out of the function, and br itself is not. A branch whose
+// arms can only differ by stopping the program (an error check on one
+// thread inside a loop of collectives) does not make the threads disagree.
+func controlsUnlessStopped(g *cfg.Graph, b, br *cfg.Block) bool {
+	if alwaysThrough(g, b, br) {
+		return false
+	}
+	for _, s := range br.Succs {
+		if alwaysThrough(g, b, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// alwaysThrough reports whether every path from x that leaves the function
+// other than by a call that never returns passes through b.
+func alwaysThrough(g *cfg.Graph, b, x *cfg.Block) bool {
+	if x == b {
+		return true
+	}
+	seen := map[*cfg.Block]bool{x: true, b: true}
+	stack := []*cfg.Block{x}
+	for len(stack) > 0 {
+		y := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for i, s := range y.Succs {
+			if s == g.Exit {
+				if y.Edges[i].Kind != cfg.NoReturn {
+					return false
+				}
+				continue
 			}
 			if !seen[s] {
 				seen[s] = true

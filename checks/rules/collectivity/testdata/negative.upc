@@ -225,13 +225,45 @@ void n22(void)
         step(s);
 }
 
+/* 23: one thread checks results in a loop and may stop the whole program:
+   otherwise every thread goes round to the barrier again */
+void n23(void)
+{
+    int k, bad = 0;
+    for (k = 0; k < STEPS; k++) {
+        upc_barrier;
+        upc_all_reduceL(&total, part, UPC_ADD, THREADS, 1, NULL, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+        if (MYTHREAD == 0) {
+            if (total != k)
+                bad = 1;
+            if (bad)
+                upc_global_exit(1);
+        }
+    }
+}
+
+/* 24: thread 0 validates the arguments and exits on bad input before a
+   barrier; a later loop of barriers is reached by every thread that runs */
+void n24(int argc)
+{
+    int k;
+    if (MYTHREAD == 0) {
+        if (argc < 0)
+            exit(1);
+        done = 1;
+    }
+    upc_barrier;
+    for (k = 0; k < STEPS; k++)
+        upc_barrier;
+}
+
 /* 17: main ends with an error check on one thread */
 int main(void)
 {
     int ok;
     n1(); n2(); n3(); n4(); n5(); n6(STEPS); n7(); n8(); n9(); n10();
     n11(); n12(); n13(); n14(); n15(); n16(0);
-    n18(); n19(); n20(); n21(); n22();
+    n18(); n19(); n20(); n21(); n22(); n23(); n24(STEPS);
     ok = a[MYTHREAD] >= 0;
     if (MYTHREAD == 0) {
         printf("done\n");

@@ -195,3 +195,26 @@ int p20(int x)
     }
     return x + 1;
 }
+
+/* 21: a barrier on one thread only, after that thread's error check */
+void p21(int err)
+{
+    if (MYTHREAD == 0) {
+        if (err)
+            upc_global_exit(1);
+        upc_barrier; // want "not reached by every thread"
+    }
+}
+
+/* 22: a thread-dependent loop exit next to an error exit */
+void p22(void)
+{
+    int k;
+    for (k = 0; k < 4; k++) {
+        if (k == MYTHREAD)
+            break;
+        if (a[k] < 0)
+            exit(1);
+        upc_barrier; // want "not executed the same number of times|not reached by every thread"
+    }
+}
