@@ -477,6 +477,9 @@ func (t *translator) read(e ast.Expr) string {
 			return t.get(base, rec, t.isStrict(tv.Type), t.locOf(e)) + "." + m.Name.Name
 		}
 	}
+	if p, _, ok := t.privPtr(e); ok {
+		return t.privRead(p)
+	}
 	return t.get(t.addr(e), tv.Type, t.isStrict(tv.Type), t.locOf(e))
 }
 
@@ -532,6 +535,9 @@ var identRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z_0-9]*$`)
 // assign translates an assignment; void: its value is not used.
 func (t *translator) assign(x *ast.AssignExpr, void bool) string {
 	lt := t.info.Types[x.L]
+	if p, a, ok := t.privPtr(x.L); ok {
+		return t.privAssign(x, p, a, void)
+	}
 	if t.isSharedLvalue(x.L) {
 		ty := lt.Type
 		if lt.BitField {
@@ -601,6 +607,9 @@ func (t *translator) incdec(e ast.Expr, op string, prefix, void bool, n ast.Expr
 			return v + " - 1"
 		}
 		return v + " + 1"
+	}
+	if p, a, ok := t.privPtr(e); ok {
+		return t.privIncDec(ty, p, a, next, prefix, void)
 	}
 	if t.isSharedLvalue(e) {
 		if lt.BitField {

@@ -48,6 +48,13 @@ func (t *translator) l1Eligible(s ast.Stmt) bool {
 	if t.l1 != "" || t.l1Off || t.opts.NoFastLoop {
 		return false
 	}
+	return t.deferrable(s)
+}
+
+// deferrable reports whether nothing in s can publish the statistics or
+// leave s other than through its end or a break, so that local access
+// counts kept in a local array may be flushed after s.
+func (t *translator) deferrable(s ast.Stmt) bool {
 	ok := true
 	var walk func(n ast.Node, inSwitch bool)
 	walk = func(root ast.Node, inSwitch bool) {
@@ -130,7 +137,23 @@ func (t *translator) l1Loop(s ast.Stmt) {
 	t.atNode(s)
 	t.w.write("{ upcr_count_t " + c + "[4] = {0, 0, 0, 0}; if (THREADS == 1) { ")
 	t.l1 = c
+	// THREADS is 1 and MYTHREAD 0 here: constants let the C compiler
+	// count the iterations of a loop such as i = MYTHREAD; i += THREADS
+	var folded []int
+	ast.Inspect(s, func(n ast.Node) bool {
+		if u, ok := n.(*ast.UPCConst); ok && (u.Name == "THREADS" || u.Name == "MYTHREAD") {
+			f, _ := u.Span()
+			if _, renamed := t.renameTok[f]; !renamed {
+				t.renameTok[f] = map[string]string{"THREADS": "1", "MYTHREAD": "0"}[u.Name]
+				folded = append(folded, f)
+			}
+		}
+		return true
+	})
 	t.stmt(s)
+	for _, f := range folded {
+		delete(t.renameTok, f)
+	}
 	t.l1 = ""
 	t.w.write(" } else { ")
 	t.l1Off = true
@@ -297,6 +320,8 @@ func (t *translator) inductionVar(post ast.Expr) *types.Var {
 		if x.Op == "+=" || x.Op == "-=" {
 			if c, ok := t.intConst(x.R); ok && c != 0 {
 				target = x.L
+			} else if iv, _, _ := t.threadsStride(x); iv != nil && t.l1 != "" {
+				target = x.L // THREADS is 1 (the step prints as 1 * B)
 			}
 		}
 	}

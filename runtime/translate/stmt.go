@@ -26,6 +26,9 @@ func (t *translator) stmt(s ast.Stmt) {
 		t.l1Loop(s)
 		return
 	}
+	if f, ok := s.(*ast.ForStmt); ok && t.privLoop(f) {
+		return
+	}
 	switch x := s.(type) {
 	case *ast.Block:
 		saved := t.strict

@@ -70,6 +70,10 @@ type Options struct {
 	// specialisation does. Slower; for measuring what a loop
 	// transformation gains on such a compiler.
 	NoFastLoop bool
+	// NoPrivatize emits the loops that visit only the calling thread's
+	// elements without their privatized version (privloop.go), every
+	// access through the general accessor. For comparisons.
+	NoPrivatize bool
 }
 
 // Error is a translation failure at a source position.
@@ -106,17 +110,19 @@ func Translate(u *grammar.Unit, opts Options) ([]byte, error) {
 	return t.run()
 }
 
-// TranslateFile loads path with cfg and translates it.
+// TranslateFile loads path with cfg and translates it; opts.Source, when
+// set, is the file's content.
 func TranslateFile(path string, cfg *grammar.Config, opts Options) ([]byte, *grammar.Unit, error) {
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return nil, nil, err
+	src := opts.Source
+	if src == nil {
+		var err error
+		if src, err = os.ReadFile(path); err != nil {
+			return nil, nil, err
+		}
 	}
 	fset := gotoken.NewFileSet()
 	u := grammar.Load(fset, path, src, cfg)
-	if opts.Source == nil {
-		opts.Source = src
-	}
+	opts.Source = src
 	c, err := Translate(u, opts)
 	return c, u, err
 }
@@ -180,8 +186,12 @@ type translator struct {
 	// l1 names the counter array while printing the single-thread
 	// version of a loop (fastloop.go); l1Off while printing its other
 	// version.
-	l1        string
-	l1Off     bool
+	l1    string
+	l1Off bool
+	// pv is the privatization of the loop being printed (privloop.go);
+	// pvOff while printing its general version.
+	pv        *pvPlan
+	pvOff     bool
 	addrTaken map[types.Object]bool // objects whose address is taken (&x), built on demand
 	funcDecls map[*ast.Decl]*types.FuncDecl
 	renameTok map[int]string

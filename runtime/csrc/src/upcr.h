@@ -446,6 +446,24 @@ UPCR_HOT void upcr_l1_flush(const upcr_count_t *c)
 #endif
 }
 
+/* Privatized accesses.  In a loop that visits only MYTHREAD's elements
+ * (step THREADS*B over an array of block size B, or an indefinite array
+ * when MYTHREAD is 0) the translator computes each element's local
+ * address from a strength-reduced index instead of a pointer-to-shared:
+ *
+ *	{ upcr_count_t upcr_lcN[4] = {0, 0, 0, 0}; init;
+ *	  if (i % THREADS == MYTHREAD) { int *pa = (int *)upcr_mylocal(a); int64_t k = i / THREADS;
+ *	    for (; cond; i += THREADS, k++) UPCR_LP_PUT(pa + k, UPCR_LP_GET(pb + k, upcr_lcN), upcr_lcN); }
+ *	  else for (; cond; i += THREADS) loop as usual
+ *	  upcr_l1_flush(upcr_lcN); }
+ *
+ * upcr_mylocal(p) is the address at p's offset in MYTHREAD's partition (for
+ * an object's base pointer, its local part); UPCR_LP_GET/UPCR_LP_PUT access
+ * through such an address and count like the single-thread accessors. */
+UPCR_HOT void *upcr_mylocal(upcr_sptr_t p) { return upcr_mybase_ + p.off; }
+#define UPCR_LP_GET(p, c) (UPCR_L1_COUNT(c, 0, sizeof *(p)), *(p))
+#define UPCR_LP_PUT(p, v, c) ((void)(UPCR_L1_COUNT(c, 2, sizeof *(p)), *(p) = (v)))
+
 /* upc_fence: a null strict access. */
 void upcr_fence(upcr_loc_t loc);
 

@@ -1,0 +1,564 @@
+package translate
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/upclint/upclint/grammar/ast"
+	"github.com/upclint/upclint/grammar/types"
+)
+
+// Privatized loops.
+//
+// The loops the forall fix produces (and the ones users write that way)
+// visit only the calling thread's elements:
+//
+//	for (i = MYTHREAD; i < N; i += THREADS) c[i] = a[i] + b[i];
+//	for (long b = MYTHREAD * 64; b < N; b += THREADS * 64) for (i = b; i < N && i < b + 64; i++) ...
+//	if (upc_threadof(&d[0]) == MYTHREAD) for (i = 0; i < N; i++) d[i] = ...;
+//
+// but each access still goes through the general accessor: the layout
+// arithmetic (a division by THREADS per access under dynamic THREADS), the
+// locality test and the global counters. A loop whose step is THREADS*B
+// (B >= 1 a constant) keeps i % (THREADS*B) invariant and advances the
+// local block of element i by exactly one per iteration, so once the
+// loop's start is known to be on MYTHREAD every element of a static shared
+// array of block size B at i + c (0 <= c < B; for B = 1 any c that is a
+// multiple of THREADS) is local at a strength-reduced index k (seed 001
+// §6-7: privatization and induction variables). The same holds for an
+// inner loop j = i; j < i + W (W <= B) stepping by one (the two-level loop
+// for block-cyclic arrays), and for every element of a static indefinite
+// array (which lives on thread 0) when MYTHREAD is 0. Such a loop is
+// emitted twice behind a test made after its initialisation:
+//
+//	{ upcr_count_t lc[4] = {0, 0, 0, 0}; init;
+//	  if (i % THREADS == MYTHREAD) { T *pa = upcr_mylocal(a); int64_t k = i / THREADS;
+//	    for (; cond; i += THREADS, k++) ... UPCR_LP_GET(pa + k, lc) ... }
+//	  else for (; cond; i += THREADS) ... the general accessors ...
+//	  upcr_l1_flush(lc); }
+//
+// The privatized accesses count into a local array flushed after the loop,
+// like the single-thread versions (fastloop.go), so the loop must be
+// deferrable and every shared access in it must be privatized: no access
+// can then take the remote path, whose fatal errors publish the counters.
+
+// pvKind is how a privatized access finds its element.
+type pvKind int
+
+const (
+	pvStrided pvKind = iota // X[i + c], i the loop's THREADS*B-strided variable
+	pvInner                 // X[j + c], j an inner unit-stride variable within i's block
+	pvIndef                 // X[e], X indefinite (on thread 0)
+)
+
+type pvAccess struct {
+	kind  pvKind
+	obj   *types.Var
+	off   int64    // c
+	index ast.Expr // pvIndef: e
+	inner string   // pvInner: C text of j
+	ptype string   // C type of a pointer to the element
+}
+
+// pvPlan is a loop's privatization, built before it is printed.
+type pvPlan struct {
+	iv     *types.Var // THREADS*B-strided variable, or nil
+	ivText string
+	block  int64 // B
+	dec    bool  // i -= THREADS*B
+	acc    map[ast.Expr]*pvAccess
+	// filled when printing
+	lc, k string
+	step  string // the step's value, read once (THREADS is a global that stores may alias)
+	ptrs  map[*types.Var]string
+	offs  map[int64]string // cyclic offset c -> c / THREADS
+}
+
+// pvInnerVar is an inner loop variable j in [i, i + width).
+type pvInnerVar struct {
+	v     *types.Var
+	width int64
+	text  string
+}
+
+// privLoop prints f privatized if it can be; it reports whether it did.
+func (t *translator) privLoop(f *ast.ForStmt) bool {
+	if t.l1 != "" || t.pv != nil || t.pvOff || t.opts.Check || t.opts.NoPrivatize {
+		return false
+	}
+	pl := t.planPriv(f)
+	if pl == nil {
+		return false
+	}
+	t.printPriv(f, pl)
+	return true
+}
+
+// planPriv returns f's privatization, or nil.
+func (t *translator) planPriv(f *ast.ForStmt) *pvPlan {
+	if !t.deferrable(f) {
+		return nil
+	}
+	pl := &pvPlan{acc: map[ast.Expr]*pvAccess{}}
+	if iv, b, dec := t.threadsStride(f.Post); iv != nil && !t.writes(f.Cond, iv) && !t.writes(f.Body, iv) {
+		pl.iv, pl.block, pl.dec = iv, b, dec
+		pl.ivText = t.rv(unparen(f.Post).(*ast.AssignExpr).L)
+	}
+	ok := true
+	addrOnly := map[ast.Expr]bool{}
+	var walk func(n ast.Node, inner []pvInnerVar)
+	walk = func(root ast.Node, inner []pvInnerVar) {
+		ast.Inspect(root, func(n ast.Node) bool {
+			if !ok || isNilNode(n) {
+				return false
+			}
+			switch x := n.(type) {
+			case *ast.ForallStmt, *ast.AsmStmt:
+				ok = false
+				return false
+			case *ast.SizeofExpr:
+				return false // the operand is not evaluated
+			case *ast.ForStmt:
+				if j, ok := t.innerBlockLoop(x, pl); ok {
+					walk(&x.Init, inner)
+					walk(x.Cond, inner)
+					walk(x.Post, inner)
+					walk(x.Body, append(inner[:len(inner):len(inner)], j))
+					return false
+				}
+			case *ast.UnaryExpr:
+				if x.Op == "&" {
+					for e := x.X; ; e = e.(*ast.ParenExpr).X {
+						addrOnly[e] = true
+						if _, paren := e.(*ast.ParenExpr); !paren {
+							break
+						}
+					}
+				}
+			}
+			e, isExpr := n.(ast.Expr)
+			if !isExpr || addrOnly[e] || !t.isSharedLvalue(e) {
+				return true
+			}
+			if _, isArr := types.Core(t.info.Types[e].Type).(*types.Array); isArr {
+				return true // decays to its address
+			}
+			u := unparen(e)
+			if u != e {
+				addrOnly[u] = true // classified here, once
+			}
+			a := t.classifyPriv(u, pl, inner)
+			if a == nil {
+				ok = false
+				return false
+			}
+			pl.acc[u] = a
+			return true
+		})
+	}
+	walk(f.Cond, nil)
+	walk(f.Body, nil)
+	if !ok || len(pl.acc) == 0 {
+		return nil
+	}
+	return pl
+}
+
+// classifyPriv returns how shared access e can be privatized in pl, or
+// nil.
+func (t *translator) classifyPriv(e ast.Expr, pl *pvPlan, inner []pvInnerVar) *pvAccess {
+	x, ok := e.(*ast.IndexExpr)
+	if !ok {
+		return nil
+	}
+	pe, ie := x.X, x.Index
+	if !types.IsPointer(t.valType(pe)) {
+		pe, ie = ie, pe
+	}
+	name, ok := unparen(pe).(*ast.Name)
+	if !ok {
+		return nil
+	}
+	obj, _ := t.info.Uses[name].(*types.Var)
+	if obj == nil || t.sharedObjs[obj] == nil {
+		return nil
+	}
+	arr, ok := types.Core(obj.Type()).(*types.Array)
+	if !ok {
+		return nil
+	}
+	if _, nested := types.Core(arr.Elem).(*types.Array); nested {
+		return nil
+	}
+	ty := t.info.Types[x].Type
+	if accessor(ty) == "" || t.isStrict(ty) || t.ptrInfo(t.valType(pe)).count != "" {
+		return nil
+	}
+	a := &pvAccess{obj: obj, ptype: t.ctype(&types.Pointer{Elem: types.WithoutShared(ty)}, "")}
+	var block int64
+	switch q := types.QualsOf(types.PointerElem(t.valType(pe))).Block; q.Kind {
+	case types.BlockIndefinite:
+		a.kind, a.index = pvIndef, ie
+		return a
+	case types.BlockDefault:
+		block = 1
+	case types.BlockDefinite:
+		block = q.Size
+	default:
+		return nil
+	}
+	if pl.iv == nil || block != pl.block {
+		return nil
+	}
+	if c, ok := t.ivOffset(ie, pl.iv); ok && (block == 1 || c >= 0 && c < block) {
+		a.kind, a.off = pvStrided, c
+		return a
+	}
+	for _, j := range inner {
+		if c, ok := t.ivOffset(ie, j.v); ok && c >= 0 && c <= block-j.width {
+			a.kind, a.off, a.inner = pvInner, c, j.text
+			return a
+		}
+	}
+	return nil
+}
+
+// threadsStride matches a step i += THREADS*B or i -= THREADS*B (B >= 1 a
+// constant) on a local integer variable whose address is never taken.
+func (t *translator) threadsStride(post ast.Expr) (iv *types.Var, block int64, dec bool) {
+	a, ok := unparen(post).(*ast.AssignExpr)
+	if !ok || a.Op != "+=" && a.Op != "-=" {
+		return nil, 0, false
+	}
+	v := t.localIntVar(a.L)
+	if v == nil {
+		return nil, 0, false
+	}
+	tv, ok := t.info.Types[a.R]
+	if !ok || tv.Mode != types.ModeConstant || tv.Value.Int < 1 {
+		return nil, 0, false
+	}
+	switch st := int64(t.info.StaticThreads); {
+	case tv.Value.Kind == types.ThreadsValue:
+		block = tv.Value.Int
+	case tv.Value.Kind == types.IntValue && st > 0 && tv.Value.Int%st == 0:
+		block = tv.Value.Int / st
+	default:
+		return nil, 0, false
+	}
+	return v, block, a.Op == "-="
+}
+
+// localIntVar returns the variable e names if it is a block-scope integer
+// of at least 4 bytes whose address is never taken.
+func (t *translator) localIntVar(e ast.Expr) *types.Var {
+	n, ok := unparen(e).(*ast.Name)
+	if !ok {
+		return nil
+	}
+	v, ok := t.info.Uses[n].(*types.Var)
+	if !ok || v.FileScope || !types.IsInteger(v.Type()) || !t.registerVar(v) {
+		return nil
+	}
+	if sz, ok := types.Sizeof(v.Type()); !ok || sz < 4 {
+		return nil
+	}
+	return v
+}
+
+// innerBlockLoop matches for (j = i; ... && j < i + W && ...; j++) with i
+// pl's variable, 1 <= W <= B, and j not changed in the loop otherwise.
+func (t *translator) innerBlockLoop(g *ast.ForStmt, pl *pvPlan) (pvInnerVar, bool) {
+	if pl.iv == nil || pl.block < 2 || g.Init.Decl != nil || g.Cond == nil {
+		return pvInnerVar{}, false
+	}
+	var target ast.Expr
+	switch p := unparen(g.Post).(type) {
+	case *ast.PostfixExpr:
+		if p.Op == "++" {
+			target = p.X
+		}
+	case *ast.UnaryExpr:
+		if p.Op == "++" {
+			target = p.X
+		}
+	case *ast.AssignExpr:
+		if c, ok := t.intConst(p.R); ok && c == 1 && p.Op == "+=" {
+			target = p.L
+		}
+	}
+	j := t.localIntVar(target)
+	if j == nil || j == pl.iv {
+		return pvInnerVar{}, false
+	}
+	init, ok := unparen(g.Init.X).(*ast.AssignExpr)
+	if !ok || init.Op != "=" || t.localIntVar(init.L) != j {
+		return pvInnerVar{}, false
+	}
+	if n, ok := unparen(init.R).(*ast.Name); !ok || t.info.Uses[n] != pl.iv {
+		return pvInnerVar{}, false
+	}
+	if t.writes(g.Cond, j) || t.writes(g.Body, j) {
+		return pvInnerVar{}, false
+	}
+	var width int64
+	var conj func(e ast.Expr)
+	conj = func(e ast.Expr) {
+		b, ok := unparen(e).(*ast.BinaryExpr)
+		if !ok {
+			return
+		}
+		switch b.Op {
+		case "&&":
+			conj(b.X)
+			conj(b.Y)
+		case "<":
+			if n, ok := unparen(b.X).(*ast.Name); ok && t.info.Uses[n] == j {
+				if w, ok := t.ivOffset(b.Y, pl.iv); ok && w >= 1 && w <= pl.block && (width == 0 || w < width) {
+					width = w
+				}
+			}
+		}
+	}
+	conj(g.Cond)
+	if width == 0 {
+		return pvInnerVar{}, false
+	}
+	return pvInnerVar{v: j, width: width, text: t.rv(target)}, true
+}
+
+// writes reports whether n assigns, increments or decrements v.
+func (t *translator) writes(n ast.Node, v *types.Var) bool {
+	found := false
+	is := func(e ast.Expr) {
+		if nm, ok := unparen(e).(*ast.Name); ok && t.info.Uses[nm] == v {
+			found = true
+		}
+	}
+	ast.Inspect(n, func(m ast.Node) bool {
+		if found || isNilNode(m) {
+			return false
+		}
+		switch x := m.(type) {
+		case *ast.AssignExpr:
+			is(x.L)
+		case *ast.PostfixExpr:
+			is(x.X)
+		case *ast.UnaryExpr:
+			if x.Op == "++" || x.Op == "--" {
+				is(x.X)
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// printPriv prints f with its privatized version.
+func (t *translator) printPriv(f *ast.ForStmt, pl *pvPlan) {
+	pl.lc = t.tmpName("lc")
+	pl.ptrs = map[*types.Var]string{}
+	pl.offs = map[int64]string{}
+	strided, indef := false, false
+	var objs []*types.Var
+	for _, a := range pl.acc {
+		switch a.kind {
+		case pvIndef:
+			indef = true
+		default:
+			strided = true
+			if a.kind == pvStrided && pl.block == 1 && a.off != 0 {
+				pl.offs[a.off] = ""
+			}
+		}
+		if _, seen := pl.ptrs[a.obj]; !seen {
+			pl.ptrs[a.obj] = ""
+			objs = append(objs, a.obj)
+		}
+	}
+	sort.Slice(objs, func(i, j int) bool { return objs[i].Pos() < objs[j].Pos() })
+	var guard []string
+	var pre strings.Builder
+	if strided {
+		pl.k = t.tmpName("k")
+		i := "(int64_t)(" + pl.ivText + ")"
+		b := strconv.FormatInt(pl.block, 10)
+		if pl.block == 1 {
+			guard = append(guard, i+" % THREADS == MYTHREAD")
+			fmt.Fprintf(&pre, "int64_t %s = %s / THREADS; ", pl.k, i)
+		} else {
+			guard = append(guard, fmt.Sprintf("%s %% ((int64_t)THREADS * %s) == (int64_t)MYTHREAD * %s", i, b, b))
+			fmt.Fprintf(&pre, "int64_t %s = %s / ((int64_t)THREADS * %s) * %s; ", pl.k, i, b, b)
+		}
+		pl.step = t.tmpName("s")
+		fmt.Fprintf(&pre, "const int64_t %s = %s; ", pl.step, t.rv(unparen(f.Post).(*ast.AssignExpr).R))
+		var offs []int64
+		for c := range pl.offs {
+			offs = append(offs, c)
+		}
+		sort.Slice(offs, func(i, j int) bool { return offs[i] < offs[j] })
+		for _, c := range offs {
+			// element i + c is MYTHREAD's only when THREADS divides c
+			cs := "(int64_t)" + strconv.FormatInt(c, 10)
+			if c < 0 {
+				cs = "(int64_t)(" + strconv.FormatInt(c, 10) + ")"
+			}
+			guard = append(guard, cs+" % THREADS == 0")
+			o := t.tmpName("o")
+			pl.offs[c] = o
+			fmt.Fprintf(&pre, "const int64_t %s = %s / THREADS; ", o, cs)
+		}
+	}
+	if indef {
+		guard = append(guard, "MYTHREAD == 0") // static indefinite arrays live on thread 0
+	}
+	for _, v := range objs {
+		p := t.tmpName("pl")
+		pl.ptrs[v] = p
+		var pt string
+		for _, a := range pl.acc {
+			if a.obj == v {
+				pt = a.ptype
+				break
+			}
+		}
+		fmt.Fprintf(&pre, "%s = (%s)upcr_mylocal(%s); ", t.ctypeDecl(pt, p), pt, t.sharedObjs[v].cname)
+	}
+
+	t.atNode(f)
+	t.w.write("{ upcr_count_t " + pl.lc + "[4] = {0, 0, 0, 0}; ")
+	t.forInit(&f.Init)
+	t.w.write(" if (" + strings.Join(guard, " && ") + ") { " + pre.String())
+	savedOff := t.l1Off
+	t.l1Off = true // no single-thread versions inside either version
+	t.pv = pl
+	t.forHeader(f, pl)
+	t.stmt(f.Body)
+	t.pv = nil
+	t.w.write(" } else ")
+	t.pvOff = true
+	t.forHeader(f, nil)
+	t.stmt(f.Body)
+	t.pvOff = false
+	t.l1Off = savedOff
+	t.w.write(" upcr_l1_flush(" + pl.lc + "); }")
+}
+
+// ctypeDecl declares name with pointer type text pt.
+func (t *translator) ctypeDecl(pt, name string) string {
+	if strings.Contains(pt, "(") {
+		return "__typeof__(" + pt + ") " + name
+	}
+	return pt + " " + name
+}
+
+// forHeader prints "for (; cond; post) " without the initialisation; with
+// pl, the step also advances pl's index.
+func (t *translator) forHeader(f *ast.ForStmt, pl *pvPlan) {
+	t.w.write("for (;")
+	if f.Cond != nil {
+		t.exprAt(f.Cond, t.cond(f.Cond))
+	}
+	t.w.write(";")
+	if pl != nil && pl.k != "" {
+		op := " += "
+		if pl.dec {
+			op = " -= "
+		}
+		t.atNode(f.Post)
+		t.w.write(pl.ivText + op + pl.step + ", " + pl.k + op + strconv.FormatInt(pl.block, 10))
+	} else if f.Post != nil {
+		t.exprAt(f.Post, t.voidExpr(f.Post))
+	}
+	t.w.write(") ")
+}
+
+// privPtr returns the local pointer to the element shared lvalue e
+// designates when the loop being printed privatized it.
+func (t *translator) privPtr(e ast.Expr) (string, *pvAccess, bool) {
+	if t.pv == nil {
+		return "", nil, false
+	}
+	a := t.pv.acc[unparen(e)]
+	if a == nil {
+		return "", nil, false
+	}
+	pl := t.pv
+	base := pl.ptrs[a.obj]
+	var idx string
+	switch a.kind {
+	case pvIndef:
+		idx = "(" + t.rv(a.index) + ")"
+	case pvStrided:
+		idx = pl.k
+		switch {
+		case pl.block == 1 && a.off != 0:
+			idx += " + " + pl.offs[a.off]
+		case a.off != 0:
+			idx += " + " + strconv.FormatInt(a.off, 10)
+		}
+	case pvInner:
+		idx = pl.k + " + ((" + a.inner + ") - (" + pl.ivText + "))"
+		if a.off != 0 {
+			idx += " + " + strconv.FormatInt(a.off, 10)
+		}
+	}
+	if a.kind != pvIndef && idx != pl.k {
+		idx = "(" + idx + ")"
+	}
+	return "(" + base + " + " + idx + ")", a, true
+}
+
+// privRead reads a privatized element.
+func (t *translator) privRead(p string) string {
+	return "UPCR_LP_GET(" + p + ", " + t.pv.lc + ")"
+}
+
+// privAssign translates an assignment to a privatized element at p.
+func (t *translator) privAssign(x *ast.AssignExpr, p string, a *pvAccess, void bool) string {
+	ty := t.info.Types[x.L].Type
+	vt := t.valueType(ty)
+	lc := t.pv.lc
+	if x.Op == "=" {
+		v := t.convert(x.R, types.WithoutShared(ty))
+		if void {
+			return "UPCR_LP_PUT(" + p + ", " + v + ", " + lc + ")"
+		}
+		tmp := t.tmpName("v")
+		return fmt.Sprintf("({ %s %s = %s; UPCR_LP_PUT(%s, %s, %s); %s; })", vt, tmp, v, p, tmp, lc, tmp)
+	}
+	op := strings.TrimSuffix(x.Op, "=")
+	q := t.tmpName("q")
+	pre := t.ctypeDecl(a.ptype, q) + " = " + p + "; "
+	old := "UPCR_LP_GET(" + q + ", " + lc + ")"
+	var nv string
+	if isSptr(ty) {
+		nv = t.arith("upcr_add", old, t.ptrInfo(ty), t.rv(x.R), op == "-")
+	} else {
+		nv = old + " " + op + " (" + t.rv(x.R) + ")"
+	}
+	if void {
+		return "({ " + pre + "UPCR_LP_PUT(" + q + ", " + nv + ", " + lc + "); })"
+	}
+	v := t.tmpName("v")
+	return fmt.Sprintf("({ %s%s %s = %s; UPCR_LP_PUT(%s, %s, %s); %s; })", pre, vt, v, nv, q, v, lc, v)
+}
+
+// privIncDec translates ++ or -- of a privatized element at p.
+func (t *translator) privIncDec(ty types.Type, p string, a *pvAccess, next func(string) string, prefix, void bool) string {
+	vt := t.valueType(ty)
+	lc := t.pv.lc
+	q := t.tmpName("q")
+	pre := t.ctypeDecl(a.ptype, q) + " = " + p + "; "
+	get := "UPCR_LP_GET(" + q + ", " + lc + ")"
+	if void {
+		return "({ " + pre + "UPCR_LP_PUT(" + q + ", " + next(get) + ", " + lc + "); })"
+	}
+	v := t.tmpName("v")
+	if prefix {
+		return fmt.Sprintf("({ %s%s %s = %s; UPCR_LP_PUT(%s, %s, %s); %s; })", pre, vt, v, next(get), q, v, lc, v)
+	}
+	return fmt.Sprintf("({ %s%s %s = %s; UPCR_LP_PUT(%s, %s, %s); %s; })", pre, vt, v, get, q, next(v), lc, v)
+}
