@@ -109,7 +109,7 @@ type File struct {
 }
 
 // ExternalDecl is a top-level item: *Decl (declaration or function
-// definition), *PragmaDecl, *AsmDecl, *EmptyDecl or *BadDecl.
+// definition), *StaticAssert, *PragmaDecl, *AsmDecl, *EmptyDecl or *BadDecl.
 type ExternalDecl interface {
 	Node
 	externalDecl()
@@ -137,6 +137,23 @@ type PragmaDecl struct {
 type AsmDecl struct {
 	Range
 	Asm *AsmStmt `parser:"@@"`
+}
+
+// StaticAssert is a C11 static assertion, optionally preceded by GNU
+// __extension__:
+//
+//	_Static_assert(sizeof(long) == 8, "LP64 only");
+//
+// It stands at file scope (an ExternalDecl), in a block (a Stmt) and among
+// the members of a struct or union (RecordSpec.Asserts). Msg holds the
+// message's string literals as written, quotes included (adjacent literals
+// are concatenated); it is empty when the message is omitted, as C2x allows.
+// It declares nothing and executes nothing: only the type checker reads it.
+type StaticAssert struct {
+	Range
+	Extension bool     `parser:"@'__extension__':Keyword?"`
+	Cond      Expr     `parser:"'_Static_assert':Keyword '(' @@"`
+	Msg       []string `parser:"( ',' @String+ )? ')' ';'"`
 }
 
 // Decl is a declaration or, when Body is set, a function definition.
@@ -192,12 +209,13 @@ type Layout struct {
 // RecordSpec is a struct or union specifier.
 type RecordSpec struct {
 	Range
-	Kind    string       `parser:"@( 'struct' | 'union' )"`
-	Attrs   []*Attribute `parser:"@@*"`
-	Name    *Ident       `parser:"@@?"` // tag (the parser re-tags typedef names after struct/union/enum)
-	HasBody bool         `parser:"( @'{'"`
-	Fields  []*FieldDecl `parser:"  @@* '}' )?"`
-	Trailer []*Attribute `parser:"@@*"`
+	Kind    string          `parser:"@( 'struct' | 'union' )"`
+	Attrs   []*Attribute    `parser:"@@*"`
+	Name    *Ident          `parser:"@@?"` // tag (the parser re-tags typedef names after struct/union/enum)
+	HasBody bool            `parser:"( @'{'"`
+	Fields  []*FieldDecl    `parser:"  ( @@"`
+	Asserts []*StaticAssert `parser:"  | @@ )* '}' )?"` // static assertions among the members, in source order
+	Trailer []*Attribute    `parser:"@@*"`
 }
 
 // FieldDecl declares one or more members: "int a, b : 3;".
@@ -384,3 +402,5 @@ func (*EmptyDecl) externalDecl()  {}
 func (*PragmaDecl) externalDecl() {}
 func (*AsmDecl) externalDecl()    {}
 func (*Decl) externalDecl()       {}
+
+func (*StaticAssert) externalDecl() {}

@@ -167,6 +167,8 @@ func (p *printer) extDecl(d ExternalDecl) {
 		p.s("#pragma " + d.Text)
 	case *AsmDecl:
 		p.stmt(d.Asm)
+	case *StaticAssert:
+		p.staticAssert(d)
 	case *EmptyDecl:
 		p.s(";")
 	case *BadDecl:
@@ -274,15 +276,36 @@ func (p *printer) record(r *RecordSpec) {
 	if r.HasBody {
 		p.s(" {")
 		p.indent++
+		j := 0 // the next assertion, printed before the first member after it
 		for _, f := range r.Fields {
+			for ; j < len(r.Asserts) && r.Asserts[j].Start() < f.Start(); j++ {
+				p.nl()
+				p.staticAssert(r.Asserts[j])
+			}
 			p.nl()
 			p.field(f)
+		}
+		for _, a := range r.Asserts[j:] {
+			p.nl()
+			p.staticAssert(a)
 		}
 		p.indent--
 		p.nl()
 		p.s("}")
 	}
 	p.attrs(r.Trailer)
+}
+
+func (p *printer) staticAssert(a *StaticAssert) {
+	if a.Extension {
+		p.s("__extension__ ")
+	}
+	p.s("_Static_assert(")
+	p.expr(a.Cond, precAssign)
+	if len(a.Msg) > 0 {
+		p.s(", " + strings.Join(a.Msg, " "))
+	}
+	p.s(");")
 }
 
 func (p *printer) field(f *FieldDecl) {
@@ -687,6 +710,8 @@ func (p *printer) stmt(s Stmt) {
 		p.s("upc_fence;")
 	case *PragmaStmt:
 		p.s("#pragma " + s.Text)
+	case *StaticAssert:
+		p.staticAssert(s)
 	case *AsmStmt:
 		p.s(s.Keyword)
 		for _, q := range s.Quals {

@@ -183,3 +183,4 @@ func (*BarrierStmt) stmtNode()  {}
 func (*FenceStmt) stmtNode()    {}
 func (*PragmaStmt) stmtNode()   {}
 func (*AsmStmt) stmtNode()      {}
+func (*StaticAssert) stmtNode() {}

@@ -50,6 +50,8 @@ func Walk(v Visitor, node Node) {
 		// leaves
 	case *AsmDecl:
 		walkNode(v, n.Asm)
+	case *StaticAssert:
+		walkExpr(v, n.Cond)
 	case *Decl:
 		walkNode(v, n.Specs)
 		for _, x := range n.Inits {
@@ -74,9 +76,14 @@ func Walk(v Visitor, node Node) {
 	case *RecordSpec:
 		walkList(v, n.Attrs)
 		walkNode(v, n.Name)
+		j := 0 // members and assertions in source order
 		for _, x := range n.Fields {
+			for ; j < len(n.Asserts) && n.Asserts[j].Start() < x.Start(); j++ {
+				Walk(v, n.Asserts[j])
+			}
 			Walk(v, x)
 		}
+		walkList(v, n.Asserts[j:])
 		walkList(v, n.Trailer)
 	case *FieldDecl:
 		walkNode(v, n.Specs)

@@ -89,8 +89,58 @@ func (p *parser) externalDecl() (ast.ExternalDecl, error) {
 		return &ast.EmptyDecl{Range: p.rng(start, p.mark()), Semi: true}, nil
 	case t.Type == tPunct && (t.Value == "}" || t.Value == ")" || t.Value == "]"):
 		return nil, &syntaxError{pos: t.Pos, msg: "unexpected " + describe(t)}
+	case p.startsStaticAssert():
+		return p.staticAssert()
 	}
 	return p.decl()
+}
+
+// startsStaticAssert reports whether a StaticAssert comes next:
+// "_Static_assert" or "__extension__ _Static_assert".
+func (p *parser) startsStaticAssert() bool {
+	t := p.lex.Peek()
+	if t.Type != tKeyword {
+		return false
+	}
+	if t.Value == "__extension__" {
+		t = p.peek2()
+	}
+	return t.Type == tKeyword && t.Value == "_Static_assert"
+}
+
+// staticAssert parses a StaticAssert; startsStaticAssert is true.
+func (p *parser) staticAssert() (*ast.StaticAssert, error) {
+	start := p.mark()
+	s := &ast.StaticAssert{}
+	if p.lex.Peek().Value == "__extension__" {
+		p.lex.Next()
+		s.Extension = true
+	}
+	p.lex.Next()
+	if err := p.expectValue("("); err != nil {
+		return nil, err
+	}
+	var err error
+	if s.Cond, err = p.requiredExpr(); err != nil {
+		return nil, err
+	}
+	if p.peekValue(",") {
+		p.lex.Next()
+		if p.lex.Peek().Type != tString {
+			return nil, p.errExpected("string literal")
+		}
+		for p.lex.Peek().Type == tString {
+			s.Msg = append(s.Msg, p.lex.Next().Value)
+		}
+	}
+	if err := p.expectValue(")"); err != nil {
+		return nil, err
+	}
+	if err := p.expectValue(";"); err != nil {
+		return nil, err
+	}
+	s.Range = p.rng(start, p.mark())
+	return s, nil
 }
 
 func (p *parser) decl() (*ast.Decl, error) {
@@ -240,7 +290,15 @@ func (p *parser) record() (*ast.RecordSpec, error) {
 	if p.peekValue("{") {
 		p.lex.Next()
 		r.HasBody = true
-		for startsSpec(p.lex.Peek()) {
+		for startsSpec(p.lex.Peek()) || p.startsStaticAssert() {
+			if p.startsStaticAssert() {
+				a, err := p.staticAssert()
+				if err != nil {
+					return nil, err
+				}
+				r.Asserts = append(r.Asserts, a)
+				continue
+			}
 			f, err := p.fieldDecl()
 			if err != nil {
 				return nil, err
@@ -981,6 +1039,9 @@ func (p *parser) stmt() (ast.Stmt, error) {
 			return g, nil
 		case "__asm__", "__asm", "asm":
 			return p.asmStmt()
+		}
+		if p.startsStaticAssert() {
+			return p.staticAssert()
 		}
 		if startsSpec(t) {
 			return p.declStmt()

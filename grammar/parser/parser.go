@@ -54,10 +54,10 @@ func options() []participle.Option {
 			&ast.ForallStmt{}, &ast.BarrierStmt{}, &ast.ContinueStmt{},
 			&ast.SwitchStmt{}, &ast.CaseStmt{}, &ast.DefaultStmt{}, &ast.DoStmt{},
 			&ast.GotoStmt{}, &ast.LabeledStmt{}, &ast.FenceStmt{}, &ast.PragmaStmt{},
-			&ast.AsmStmt{},
+			&ast.AsmStmt{}, &ast.StaticAssert{},
 		),
 		participle.Union[ast.ExternalDecl](
-			&ast.Decl{}, &ast.PragmaDecl{}, &ast.AsmDecl{}, &ast.EmptyDecl{},
+			&ast.Decl{}, &ast.StaticAssert{}, &ast.PragmaDecl{}, &ast.AsmDecl{}, &ast.EmptyDecl{},
 		),
 		participle.UseLookahead(1),
 	}

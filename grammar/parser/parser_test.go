@@ -3,6 +3,7 @@ package parser
 import (
 	"fmt"
 	gotoken "go/token"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -142,6 +143,12 @@ func TestCanonical(t *testing.T) {
 		"void f(shared [K] double (*a)[K]);",
 		"struct lk {\n\tint wait;\n\tint shared;\n\tint strict : 2;\n} l;",
 		"#pragma upc strict",
+		// C11 static assertions
+		"_Static_assert(sizeof(int) == 4, \"int is 32 bits\");",
+		"__extension__ _Static_assert(1, \"a\" \"b\");",
+		"_Static_assert(N > 0);",
+		"struct s {\n\t_Static_assert(1, \"first\");\n\tint a;\n\t__extension__ _Static_assert(2, \"m\");\n\tint b;\n\t_Static_assert(3, \"last\");\n};",
+		"int f(void)\n{\n\t_Static_assert(1, \"b\");\n\tint x;\n\t__extension__ _Static_assert(sizeof x == 4, \"e\");\n\treturn x;\n}",
 	}
 	for _, src := range tests {
 		f, _ := parseString(t, "c.upc", src)
@@ -384,6 +391,11 @@ func TestErrors(t *testing.T) {
 		{"int f(void) { upc_forall (i = 0; i < 3; i++) ; }\nint z;", "1:44: expected ';', found ')'", 1},
 		{"int f(void) {", "1:14: expected '}', found end of file", 0},
 		{"int x = 1 +;\nint y;", "1:12: expected expression, found ';'", 1},
+		{"_Static_assert(1, \"a\"\nint y;", "2:1: expected ')', found 'int'", 0},
+		{"_Static_assert(1, 2);\nint y;", "1:19: expected string literal, found '2'", 1},
+		{"_Static_assert(, \"a\");\nint y;", "1:16: expected expression, found ','", 1},
+		{"int f(void) { _Static_assert(1 \"a\"); }\nint y;", "1:32: expected ')', found '\"a\"'", 1},
+		{"struct s { int a; _Static_assert(1, \"a\") int b; };\nint y;", "1:42: expected ';', found 'int'", 1},
 	}
 	for _, tt := range tests {
 		fset := gotoken.NewFileSet()
@@ -475,6 +487,9 @@ int f(T t, int v[static 3])
 	t = ({ 1; }) + __builtin_va_arg(ap, int) + __builtin_offsetof(struct s, a) + (int)1;
 	return g(t);
 }
+_Static_assert(sizeof(int) > 1, "file");
+struct t { int a; _Static_assert(1, "member"); };
+int h(void) { __extension__ _Static_assert(1, "block"); return 0; }
 int bad = ;
 `
 	fset := gotoken.NewFileSet()
@@ -498,7 +513,7 @@ int bad = ;
 		&ast.ForStmt{}, &ast.ForInit{}, &ast.ForallStmt{}, &ast.Affinity{}, &ast.SwitchStmt{},
 		&ast.CaseStmt{}, &ast.DefaultStmt{}, &ast.LabeledStmt{}, &ast.GotoStmt{}, &ast.BreakStmt{},
 		&ast.ContinueStmt{}, &ast.ReturnStmt{}, &ast.BarrierStmt{}, &ast.FenceStmt{}, &ast.PragmaStmt{},
-		&ast.AsmStmt{},
+		&ast.AsmStmt{}, &ast.StaticAssert{},
 		&ast.Name{}, &ast.BasicLit{}, &ast.UPCConst{}, &ast.ParenExpr{}, &ast.UnaryExpr{},
 		&ast.PostfixExpr{}, &ast.BinaryExpr{}, &ast.AssignExpr{}, &ast.CondExpr{}, &ast.CommaExpr{},
 		&ast.CallExpr{}, &ast.IndexExpr{}, &ast.MemberExpr{}, &ast.CastExpr{}, &ast.CompoundLit{},
@@ -510,15 +525,71 @@ int bad = ;
 		}
 	}
 	// source order: Start never decreases in a pre-order walk over siblings
-	var last gotoken.Pos
-	ast.Inspect(f.Decls[len(f.Decls)-2], func(n ast.Node) bool {
-		if n == nil {
-			return false
+	for _, d := range f.Decls[len(f.Decls)-5 : len(f.Decls)-1] {
+		var last gotoken.Pos
+		ast.Inspect(d, func(n ast.Node) bool {
+			if n == nil {
+				return false
+			}
+			if n.Start() < last {
+				t.Errorf("%T at %s visited after %s", n, fset.Position(n.Start()), fset.Position(last))
+			}
+			last = n.Start()
+			return true
+		})
+	}
+}
+
+// TestStaticAssert checks where static assertions stand in the tree and
+// the exact text their nodes span.
+func TestStaticAssert(t *testing.T) {
+	src := `typedef int T;
+_Static_assert(sizeof(T) == 4, "T is " "int");
+struct s {
+	int a;
+	__extension__ _Static_assert(sizeof(T) > 1, "m");
+	T b;
+};
+int f(T x)
+{
+	_Static_assert(1, "block");
+	return x;
+}
+_Static_assert(0);
+`
+	fset := gotoken.NewFileSet()
+	f, diags := ParseFile(fset, "s.upc", tokenize(fset, "s.upc", src))
+	for _, d := range diags {
+		t.Errorf("%s: %s", fset.Position(d.Pos), d.Message)
+	}
+	text := func(n ast.Node) string {
+		return src[fset.Position(n.Start()).Offset:fset.Position(n.End()).Offset]
+	}
+	if len(f.Decls) != 5 {
+		t.Fatalf("%d declarations, want 5", len(f.Decls))
+	}
+	check := func(n ast.Node, ext bool, node, cond string, msg ...string) {
+		t.Helper()
+		a, ok := n.(*ast.StaticAssert)
+		if !ok {
+			t.Errorf("%T, want *ast.StaticAssert", n)
+			return
 		}
-		if n.Start() < last {
-			t.Errorf("%T at %s visited after %s", n, fset.Position(n.Start()), fset.Position(last))
+		if a.Extension != ext || text(a) != node || text(a.Cond) != cond || !reflect.DeepEqual(a.Msg, msg) {
+			t.Errorf("got ext %v node %q cond %q msg %q\nwant ext %v node %q cond %q msg %q",
+				a.Extension, text(a), text(a.Cond), a.Msg, ext, node, cond, msg)
 		}
-		last = n.Start()
-		return true
-	})
+	}
+	check(f.Decls[1], false, `_Static_assert(sizeof(T) == 4, "T is " "int");`, "sizeof(T) == 4", `"T is "`, `"int"`)
+	rec := f.Decls[2].(*ast.Decl).Specs.List[0].Record
+	if len(rec.Fields) != 2 || len(rec.Asserts) != 1 {
+		t.Fatalf("struct: %d members, %d assertions; want 2, 1", len(rec.Fields), len(rec.Asserts))
+	}
+	check(rec.Asserts[0], true, `__extension__ _Static_assert(sizeof(T) > 1, "m");`, "sizeof(T) > 1", `"m"`)
+	if text(rec.Fields[1]) != "T b;" {
+		t.Errorf("member after the assertion: %q", text(rec.Fields[1]))
+	}
+	body := f.Decls[3].(*ast.Decl).Body.Items
+	check(body[0], false, `_Static_assert(1, "block");`, "1", `"block"`)
+	check(f.Decls[4], false, "_Static_assert(0);", "0")
 }

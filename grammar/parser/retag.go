@@ -251,7 +251,7 @@ func (r *retagger) keyword(i int, t *token.Token, f *frame, rec uint8) {
 	case "for", "upc_forall":
 		r.pending = "for"
 	case "__extension__":
-		if n := r.next(i); n != nil && !r.startsDecl(n) {
+		if n := r.next(i); n != nil && !r.startsDecl(n) && !(n.Kind == token.Keyword && n.Text == "_Static_assert") {
 			t.Kind = token.Ident
 		}
 	default:

@@ -179,7 +179,7 @@ func declStart(t *token.Token) bool {
 	case token.TypeName:
 		return true
 	case token.Keyword:
-		return typeSpecKeywords[t.Text] || declStartKeywords[t.Text]
+		return typeSpecKeywords[t.Text] || declStartKeywords[t.Text] || t.Text == "_Static_assert"
 	}
 	return false
 }

@@ -23,6 +23,8 @@ var Keywords = map[string]bool{
 	"__signed": true, "__builtin_va_list": true, "__builtin_va_arg": true,
 	"__builtin_offsetof": true, "__alignof__": true, "__alignof": true,
 	"__label__": true, "__thread": true, "__int128": true, "_Alignof": true,
+	// C11, accepted by GCC in every mode
+	"_Static_assert": true,
 	// UPC 1.3
 	"shared": true, "strict": true, "relaxed": true, "upc_forall": true,
 	"upc_barrier": true, "upc_notify": true, "upc_wait": true,

@@ -324,6 +324,8 @@ func (c *checker) externalDecl(d ast.ExternalDecl) {
 		c.decl(d)
 	case *ast.PragmaDecl:
 		c.pragma(d.Text)
+	case *ast.StaticAssert:
+		c.staticAssert(d)
 	}
 }
 

@@ -504,6 +504,40 @@ void f(int x) {
 	break;                   // E "break"
 }
 `},
+		{"static-assert", 0, `
+#define CHECK(c) __extension__ _Static_assert(c, #c)
+typedef struct { int a; double d; } pair;
+_Static_assert(sizeof(pair) == 16, "pair " "is 16 bytes");
+_Static_assert(sizeof(pair) == 12, "pair " "is 12 bytes"); // E "^static assertion failed: \"pair is 12 bytes\"$"
+_Static_assert(offsetof(pair, d) == 8, "d");
+_Static_assert(0);                        // E "^static assertion failed$"
+_Static_assert(0, "esc\n\"q\"");         // E "^static assertion failed: .esc.n..q...$"
+CHECK(sizeof(char) == 1);
+CHECK(sizeof(char) != 1);                 // E "^static assertion failed: \"sizeof\\(char\\) != 1\"$"
+_Static_assert(THREADS, "dynamic");       // E "^expression in static assertion is not an integer constant expression$"
+_Static_assert(1.0, "float");             // E "not an integer constant expression"
+_Static_assert(undeclared_name, "x");     // E "undeclared"
+int g;
+_Static_assert(&g != 0, "address");       // E "not an integer constant expression"
+struct s {
+	int a;
+	_Static_assert(sizeof(int) == 2, "m"); // E "static assertion failed: \"m\""
+	_Static_assert(sizeof(struct s) > 0, "incomplete"); // E "incomplete"
+	int b;
+};
+enum { K = 3 };
+void f(int n) {
+	_Static_assert(K == 3, "K");
+	_Static_assert(n, "n");               // E "not an integer constant expression"
+	for (n = 0; n < K; n++) {
+		_Static_assert(K == 4, "loop");   // E "static assertion failed: \"loop\""
+	}
+}
+`},
+		{"static-assert-static-threads", 4, `
+_Static_assert(THREADS == 4, "four threads");
+_Static_assert(THREADS == 2, "two threads"); // E "static assertion failed: \"two threads\""
+`},
 	}
 	eRe := regexp.MustCompile(`//\s*E\s+"((?:[^"\\]|\\.)*)"`)
 	for _, tt := range tests {

@@ -297,16 +297,7 @@ func stringLit(s string) Type {
 			break
 		}
 		// body up to the closing quote
-		k := j + 1
-		for k < len(s) && s[k] != '"' {
-			if s[k] == '\\' {
-				k++
-			}
-			k++
-		}
-		if k > len(s) {
-			k = len(s)
-		}
+		k := closingQuote(s, j)
 		n += int64(len(decodeChars(s[j+1:k], wide)))
 		i = k + 1
 		for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n') {
@@ -355,3 +346,17 @@ func (c *checker) basicLit(e *ast.BasicLit) operand {
 }
 
 func itoa(i int64) string { return strconv.FormatInt(i, 10) }
+
+// closingQuote returns the index of the quote that closes the string
+// literal body opening at s[open] (escapes skipped), or len(s) when the
+// literal is unterminated.
+func closingQuote(s string, open int) int {
+	k := open + 1
+	for k < len(s) && s[k] != '"' {
+		if s[k] == '\\' {
+			k++
+		}
+		k++
+	}
+	return min(k, len(s))
+}

@@ -130,6 +130,9 @@ func (c *checker) recordSpec(rs *ast.RecordSpec, alone bool) Type {
 		}
 	}
 	c.declErr = saved
+	for _, a := range rs.Asserts {
+		c.staticAssert(a) // before the layout: the record is still incomplete
+	}
 	layoutRecord(r, specs, aligned)
 	// attach member objects
 	for _, f := range r.Fields {

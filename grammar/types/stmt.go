@@ -141,6 +141,8 @@ func (c *checker) stmt(s ast.Stmt) {
 	case *ast.FenceStmt, *ast.AsmStmt:
 	case *ast.PragmaStmt:
 		c.pragma(s.Text)
+	case *ast.StaticAssert:
+		c.staticAssert(s)
 	}
 }
 

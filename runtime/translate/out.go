@@ -142,6 +142,12 @@ func (t *translator) printTokens(first, end int) {
 		if tok.Kind == token.EOF {
 			continue
 		}
+		if e := t.staticAssertEnd(i); e > i && e <= end {
+			t.tokenSep(i)
+			t.w.write(";")
+			i = e - 1
+			continue
+		}
 		if tok.Exp != token.NoPos && t.runStart[i] == i && t.runEnd[i] <= end && t.systemRun(i) {
 			if txt, ok := t.sourceText(tok.Exp, tok.ExpEnd); ok {
 				t.tokenSep(i)
