@@ -337,6 +337,14 @@ func (f *Func) Form(e ast.Expr, b *cfg.Block) (*Form, string) {
 	return fo, why
 }
 
+// FormIn is Form without an analysed function: the affine form of e
+// evaluated in block b of g. It records atoms in a Func of its own, so it
+// may run while other analyses use the function's Func.
+func FormIn(g *cfg.Graph, info *types.Info, e ast.Expr, b *cfg.Block) (*Form, string) {
+	f := &Func{Graph: g, Info: info, Atoms: map[string]*Atom{}}
+	return f.Form(e, b)
+}
+
 func (f *Func) atom(name string, kind AtomKind, l *cfg.Loop) *Form {
 	if a := f.Atoms[name]; a == nil {
 		f.Atoms[name] = &Atom{Name: name, Kind: kind, Loop: l}

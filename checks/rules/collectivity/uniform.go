@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/upclint/upclint/cfg"
+	"github.com/upclint/upclint/cfg/affine"
 	"github.com/upclint/upclint/cfg/variance"
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/types"
@@ -149,13 +150,63 @@ func (u *Uniformity) uniformIVs(at *cfg.Block) map[string]bool {
 
 // LoopUniform reports whether the trip count of loop l is single-valued
 // because of a canonical induction variable with single-valued start, step
-// and bound, and the block c deciding the exit is its comparison.
+// and bound, or with a single-valued step and a single-valued distance
+// from start to bound (see sameDistance), and the block c deciding the
+// exit is its comparison.
 func (u *Uniformity) LoopUniform(l *cfg.Loop, c *cfg.Block) bool {
 	iv := l.Induction()
 	if iv == nil || iv.Cond == nil || c.Control() != ast.Node(iv.Cond) {
 		return false
 	}
-	return u.uniformIVs(c)[iv.Name]
+	ivs := u.uniformIVs(c)
+	return ivs[iv.Name] || u.sameDistance(iv, c, ivs)
+}
+
+// sameDistance reports whether the loop of iv runs the same number of
+// iterations on every thread although its start and bound depend on the
+// thread: the step is single-valued and bound - start, in affine form, has
+// only single-valued atoms left (THREADS, uniform induction variables of
+// enclosing loops, single-valued names) once the thread-dependent terms
+// common to both sides cancel:
+//
+//	for (i = MYTHREAD; i < MYTHREAD + 5; i++)        // distance 5
+//	for (i = MYTHREAD*nb; i < (MYTHREAD+1)*nb; i++)  // distance nb
+//
+// The variable itself stays thread-dependent inside the loop.
+func (u *Uniformity) sameDistance(iv *cfg.InductionVar, c *cfg.Block, ivs map[string]bool) bool {
+	if iv.Start == nil || iv.Bound == nil || u.V == nil || u.V.Graph == nil {
+		return false
+	}
+	if iv.Step != nil && u.variant(iv.Step, ivs) != nil {
+		return false
+	}
+	lo, _ := affine.FormIn(u.V.Graph, u.Types, iv.Start, c)
+	hi, _ := affine.FormIn(u.V.Graph, u.Types, iv.Bound, c)
+	if lo == nil || hi == nil || lo.Has(iv.Name) || hi.Has(iv.Name) {
+		return false
+	}
+	names := map[string]*ast.Name{}
+	for _, e := range []ast.Expr{iv.Start, iv.Bound} {
+		cfg.Inspect(e, func(n ast.Node) bool {
+			if x, ok := n.(*ast.Name); ok {
+				names[x.Name] = x
+			}
+			return true
+		})
+	}
+	for _, a := range hi.Sub(lo).Atoms() {
+		switch {
+		case a == affine.Threads || ivs[a]:
+		case a == affine.MyThread:
+			return false
+		default:
+			n := names[a]
+			if n == nil || u.variant(n, ivs) != nil {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func (u *Uniformity) variant(e ast.Expr, ivs map[string]bool) *variance.Reason {

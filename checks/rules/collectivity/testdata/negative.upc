@@ -257,6 +257,33 @@ void n24(int argc)
         upc_barrier;
 }
 
+/* 25: start and bound shifted by the same thread-dependent amount: every
+   thread runs five iterations */
+void n25(void)
+{
+    int i;
+    for (i = MYTHREAD; i < MYTHREAD + 5; i++)
+        upc_barrier;
+}
+
+/* 26: each thread walks its own block of nb elements (distance nb) */
+void n26(int nb)
+{
+    int i, me = MYTHREAD;
+    for (i = me * nb; i < (me + 1) * nb; i += 2)
+        upc_barrier;
+    for (i = MYTHREAD * nb + 3; i <= MYTHREAD * nb + nb; i++)
+        upc_barrier;
+}
+
+/* 27: a decreasing loop and THREADS in the distance */
+void n27(void)
+{
+    int i;
+    for (i = MYTHREAD + THREADS; i > MYTHREAD; i--)
+        upc_barrier;
+}
+
 /* 17: main ends with an error check on one thread */
 int main(void)
 {
@@ -264,6 +291,7 @@ int main(void)
     n1(); n2(); n3(); n4(); n5(); n6(STEPS); n7(); n8(); n9(); n10();
     n11(); n12(); n13(); n14(); n15(); n16(0);
     n18(); n19(); n20(); n21(); n22(); n23(); n24(STEPS);
+    n25(); n26(4); n27();
     ok = a[MYTHREAD] >= 0;
     if (MYTHREAD == 0) {
         printf("done\n");

@@ -218,3 +218,37 @@ void p22(void)
         upc_barrier; // want "not executed the same number of times|not reached by every thread"
     }
 }
+
+/* 23: start and bound both depend on the thread, by different amounts */
+void p23(void)
+{
+    int i;
+    for (i = MYTHREAD; i < 2 * MYTHREAD + 5; i++)
+        upc_barrier; // want "thread-dependent trip count"
+}
+
+/* 24: the same distance but a thread-dependent step */
+void p24(void)
+{
+    int i;
+    for (i = MYTHREAD; i < MYTHREAD + 8; i += MYTHREAD + 1)
+        upc_barrier; // want "thread-dependent trip count"
+}
+
+/* 25: the bound changes in the loop */
+void p25(void)
+{
+    int i, hi = MYTHREAD + 4;
+    for (i = MYTHREAD; i < hi; i++) {
+        hi += i % 2;
+        upc_barrier; // want "thread-dependent trip count"
+    }
+}
+
+/* 26: a block of thread-dependent length (distance nb * MYTHREAD) */
+void p26(int nb)
+{
+    int i;
+    for (i = nb; i < (MYTHREAD + 1) * nb; i++)
+        upc_barrier; // want "thread-dependent trip count"
+}

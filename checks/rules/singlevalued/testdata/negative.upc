@@ -173,6 +173,17 @@ void n19(void)
     upc_barrier k;
 }
 
+/* 20: the trip count of a loop shifted by MYTHREAD is the same everywhere:
+   a barrier id counted in it is single-valued */
+void n20(void)
+{
+    int i, k = 0;
+    for (i = MYTHREAD; i < MYTHREAD + 4; i++) {
+        upc_barrier k;
+        k++;
+    }
+}
+
 int main(int argc, char **argv)
 {
     int it;
@@ -182,6 +193,6 @@ int main(int argc, char **argv)
     n6(); n7(); n8(); n9(); n10(); n11(); n12(); n13();
     for (it = 0; it < 2; it++)
         n14(it);
-    n15(); n16(); n17(); n18(argc, argv); n19();
+    n15(); n16(); n17(); n18(argc, argv); n19(); n20();
     return 0;
 }

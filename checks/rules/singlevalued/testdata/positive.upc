@@ -133,3 +133,12 @@ void p17(void)
     int n = MYTHREAD + 1;
     upc_all_prefix_reduceL(part, part, UPC_ADD, n, 1, NULL, 0); // want "argument 4 of upc_all_prefix_reduceL"
 }
+
+/* 18: a loop that every thread runs the same number of times (start and
+   bound shifted by MYTHREAD alike) still has a thread-dependent counter */
+void p18(void)
+{
+    int i;
+    for (i = MYTHREAD; i < MYTHREAD + 4; i++)
+        upc_barrier i; // want "upc_barrier id i is not single-valued"
+}
