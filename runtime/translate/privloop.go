@@ -25,13 +25,16 @@ import (
 // (B >= 1 a constant) keeps i % (THREADS*B) invariant and advances the
 // local block of element i by exactly one per iteration, so once the
 // loop's start is known to be on MYTHREAD every element of a static shared
-// array of block size B at i + c (0 <= c < B; for B = 1 any c that is a
-// multiple of THREADS) is local at a strength-reduced index k (seed 001
-// §6-7: privatization and induction variables). The same holds for an
-// inner loop j = i; j < i + W (W <= B) stepping by one (the two-level loop
-// for block-cyclic arrays), and for every element of a static indefinite
-// array (which lives on thread 0) when MYTHREAD is 0. Such a loop is
-// emitted twice behind a test made after its initialisation:
+// array of block size B at i + c is local at a strength-reduced index k
+// (seed 001 §6-7: privatization and induction variables): for B > 1 when
+// c is a constant with 0 <= c < B, for B = 1 when c (a constant or an
+// expression of THREADS, MYTHREAD and local variables the loop does not
+// change) is a multiple of THREADS, which the test checks once. The same
+// holds for an inner loop j = i; j < i + W (W <= B) stepping by one (the
+// two-level loop for block-cyclic arrays), and for every element of a
+// static indefinite array (which lives on thread 0) when MYTHREAD is 0.
+// Such a loop is emitted twice behind a test made after its
+// initialisation:
 //
 //	{ upcr_count_t lc[4] = {0, 0, 0, 0}; init;
 //	  if (i % THREADS == MYTHREAD) { T *pa = upcr_mylocal(a); int64_t k = i / THREADS;
@@ -56,7 +59,8 @@ const (
 type pvAccess struct {
 	kind  pvKind
 	obj   *types.Var
-	off   int64    // c
+	off   int64    // c (B > 1, pvInner)
+	cyc   string   // pvStrided with B = 1: C text of c as an int64_t, "" for 0
 	index ast.Expr // pvIndef: e
 	inner string   // pvInner: C text of j
 	ptype string   // C type of a pointer to the element
@@ -73,7 +77,8 @@ type pvPlan struct {
 	lc, k string
 	step  string // the step's value, read once (THREADS is a global that stores may alias)
 	ptrs  map[*types.Var]string
-	offs  map[int64]string // cyclic offset c -> c / THREADS
+	offs  map[string]string // cyclic offset c -> C name of c / THREADS
+	loop  *ast.ForStmt
 }
 
 // pvInnerVar is an inner loop variable j in [i, i + width).
@@ -101,7 +106,7 @@ func (t *translator) planPriv(f *ast.ForStmt) *pvPlan {
 	if !t.deferrable(f) {
 		return nil
 	}
-	pl := &pvPlan{acc: map[ast.Expr]*pvAccess{}}
+	pl := &pvPlan{acc: map[ast.Expr]*pvAccess{}, loop: f}
 	if iv, b, dec := t.threadsStride(f.Post); iv != nil && !t.writes(f.Cond, iv) && !t.writes(f.Body, iv) {
 		pl.iv, pl.block, pl.dec = iv, b, dec
 		pl.ivText = t.rv(unparen(f.Post).(*ast.AssignExpr).L)
@@ -214,6 +219,16 @@ func (t *translator) classifyPriv(e ast.Expr, pl *pvPlan, inner []pvInnerVar) *p
 	}
 	if c, ok := t.ivOffset(ie, pl.iv); ok && (block == 1 || c >= 0 && c < block) {
 		a.kind, a.off = pvStrided, c
+		if block == 1 && c != 0 {
+			a.cyc = "(int64_t)(" + strconv.FormatInt(c, 10) + ")"
+		}
+		return a
+	}
+	if c, neg, ok := t.ivPlus(ie, pl.iv); ok && block == 1 && t.invariantInt(c, pl.loop) {
+		a.kind, a.cyc = pvStrided, "(int64_t)("+t.rv(c)+")"
+		if neg {
+			a.cyc = "-" + a.cyc
+		}
 		return a
 	}
 	for _, j := range inner {
@@ -329,6 +344,67 @@ func (t *translator) innerBlockLoop(g *ast.ForStmt, pl *pvPlan) (pvInnerVar, boo
 	return pvInnerVar{v: j, width: width, text: t.rv(target)}, true
 }
 
+// ivPlus matches iv + c, c + iv and iv - c (neg) and returns c.
+func (t *translator) ivPlus(e ast.Expr, iv *types.Var) (c ast.Expr, neg, ok bool) {
+	isIV := func(e ast.Expr) bool {
+		n, ok := unparen(e).(*ast.Name)
+		return ok && t.info.Uses[n] == iv
+	}
+	b, isBin := unparen(e).(*ast.BinaryExpr)
+	switch {
+	case !isBin:
+	case b.Op == "+" && isIV(b.X):
+		return b.Y, false, true
+	case b.Op == "+" && isIV(b.Y):
+		return b.X, false, true
+	case b.Op == "-" && isIV(b.X):
+		return b.Y, true, true
+	}
+	return nil, false, false
+}
+
+// invariantInt reports whether integer expression e has the same value
+// in every iteration of loop f: it is made of constants, THREADS,
+// MYTHREAD and local variables that f does not write and whose address
+// is never taken.
+func (t *translator) invariantInt(e ast.Expr, f *ast.ForStmt) bool {
+	if tv, ok := t.info.Types[e]; !ok || !types.IsInteger(tv.Type) {
+		return false
+	}
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		if !ok || isNilNode(n) {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.BasicLit, *ast.UPCConst, *ast.ParenExpr, *ast.BinaryExpr, *ast.CondExpr:
+		case *ast.SizeofExpr:
+			return false
+		case *ast.CastExpr:
+			if !types.IsInteger(t.info.TypeNames[x.Type]) {
+				ok = false
+			}
+		case *ast.TypeName:
+			return false
+		case *ast.UnaryExpr:
+			switch x.Op {
+			case "-", "+", "~", "!":
+			default:
+				ok = false
+			}
+		case *ast.Name:
+			v := t.localIntVar(x)
+			if v == nil || t.writes(f.Cond, v) || t.writes(f.Body, v) || t.writes(f.Post, v) {
+				ok = false
+			}
+		default:
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
 // writes reports whether n assigns, increments or decrements v.
 func (t *translator) writes(n ast.Node, v *types.Var) bool {
 	found := false
@@ -360,7 +436,7 @@ func (t *translator) writes(n ast.Node, v *types.Var) bool {
 func (t *translator) printPriv(f *ast.ForStmt, pl *pvPlan) {
 	pl.lc = t.tmpName("lc")
 	pl.ptrs = map[*types.Var]string{}
-	pl.offs = map[int64]string{}
+	pl.offs = map[string]string{}
 	strided, indef := false, false
 	var objs []*types.Var
 	for _, a := range pl.acc {
@@ -369,8 +445,8 @@ func (t *translator) printPriv(f *ast.ForStmt, pl *pvPlan) {
 			indef = true
 		default:
 			strided = true
-			if a.kind == pvStrided && pl.block == 1 && a.off != 0 {
-				pl.offs[a.off] = ""
+			if a.cyc != "" {
+				pl.offs[a.cyc] = ""
 			}
 		}
 		if _, seen := pl.ptrs[a.obj]; !seen {
@@ -394,21 +470,17 @@ func (t *translator) printPriv(f *ast.ForStmt, pl *pvPlan) {
 		}
 		pl.step = t.tmpName("s")
 		fmt.Fprintf(&pre, "const int64_t %s = %s; ", pl.step, t.rv(unparen(f.Post).(*ast.AssignExpr).R))
-		var offs []int64
+		var offs []string
 		for c := range pl.offs {
 			offs = append(offs, c)
 		}
-		sort.Slice(offs, func(i, j int) bool { return offs[i] < offs[j] })
+		sort.Strings(offs)
 		for _, c := range offs {
 			// element i + c is MYTHREAD's only when THREADS divides c
-			cs := "(int64_t)" + strconv.FormatInt(c, 10)
-			if c < 0 {
-				cs = "(int64_t)(" + strconv.FormatInt(c, 10) + ")"
-			}
-			guard = append(guard, cs+" % THREADS == 0")
+			guard = append(guard, c+" % THREADS == 0")
 			o := t.tmpName("o")
 			pl.offs[c] = o
-			fmt.Fprintf(&pre, "const int64_t %s = %s / THREADS; ", o, cs)
+			fmt.Fprintf(&pre, "const int64_t %s = %s / THREADS; ", o, c)
 		}
 	}
 	if indef {
@@ -494,9 +566,9 @@ func (t *translator) privPtr(e ast.Expr) (string, *pvAccess, bool) {
 	case pvStrided:
 		idx = pl.k
 		switch {
-		case pl.block == 1 && a.off != 0:
-			idx += " + " + pl.offs[a.off]
-		case a.off != 0:
+		case a.cyc != "":
+			idx += " + " + pl.offs[a.cyc]
+		case pl.block > 1 && a.off != 0:
 			idx += " + " + strconv.FormatInt(a.off, 10)
 		}
 	case pvInner:

@@ -55,6 +55,13 @@ int main(void) {
         sum += 3 * a[i + 4];
     for (i = MYTHREAD + 2; i < N*THREADS; i += THREADS)          /* 12: offset -2 */
         sum += b[i - 2];
+    t0 = 2;
+    for (i = MYTHREAD; i < (N - 2) * THREADS; i += THREADS)      /* 13: invariant offsets */
+        sum += a[i + THREADS] + b[THREADS * t0 + i] - a[i + t0];
+    for (i = MYTHREAD + 2 * THREADS; i < N * THREADS; i += THREADS) /* 14: i - 2*THREADS */
+        b[i - 2 * THREADS] += 1;
+    for (i = MYTHREAD; i < (N - 2) * THREADS; i += THREADS)      /* not: t0 changes */
+        { sum += a[i + t0]; t0 = 3 - t0; }
     for (i = N*THREADS - 1 - ((N*THREADS - 1 - MYTHREAD) % THREADS); i >= 0; i -= THREADS)  /* 8: downwards */
         dsum += x[i] * 2;
     for (u = MYTHREAD; u < N; u += THREADS)                      /* 9: unsigned variable */
@@ -77,7 +84,7 @@ int main(void) {
 `
 
 // pvLoops is how many loops of pvProgram are privatized.
-const pvLoops = 12
+const pvLoops = 14
 
 // TestPrivatizedLoops checks that the privatized loops keep every thread's
 // results and statistics (local and remote counts, per-line traffic)

@@ -78,6 +78,15 @@ int main(void)
         want += (k - 8) % 11 - 1;
     CHECK_EQ(sum, want);
 
+    /* invariant offsets: the same thread's next elements */
+    sum = want = 0;
+    n = 2;
+    for (i = MYTHREAD; i < (N - 2) * THREADS; i += THREADS)
+        sum += a[i + THREADS] - b[n * THREADS + i];
+    for (k = MYTHREAD; k < (N - 2) * THREADS; k += THREADS)
+        want += (3 * (k + THREADS) + (k + THREADS) % 11 + 1) - ((k + 2 * THREADS) % 11 - 1);
+    CHECK_EQ(sum, want);
+
     /* downwards, with a double array and an unsigned variable */
     for (i = N * THREADS - 1 - ((N * THREADS - 1 - MYTHREAD) % THREADS); i >= 0; i -= THREADS)
         dsum += x[i];
