@@ -126,7 +126,7 @@ func (t *translator) planPriv(f *ast.ForStmt) *pvPlan {
 			case *ast.SizeofExpr:
 				return false // the operand is not evaluated
 			case *ast.ForStmt:
-				if j, ok := t.innerBlockLoop(x, pl); ok {
+				if j, isInner := t.innerBlockLoop(x, pl); isInner {
 					walk(&x.Init, inner)
 					walk(x.Cond, inner)
 					walk(x.Post, inner)
@@ -364,9 +364,9 @@ func (t *translator) ivPlus(e ast.Expr, iv *types.Var) (c ast.Expr, neg, ok bool
 }
 
 // invariantInt reports whether integer expression e has the same value
-// in every iteration of loop f: it is made of constants, THREADS,
-// MYTHREAD and local variables that f does not write and whose address
-// is never taken.
+// in every iteration of loop f and can be evaluated before it: it is made
+// of constants, THREADS, MYTHREAD and local variables that f does not
+// write and whose address is never taken, without division.
 func (t *translator) invariantInt(e ast.Expr, f *ast.ForStmt) bool {
 	if tv, ok := t.info.Types[e]; !ok || !types.IsInteger(tv.Type) {
 		return false
@@ -377,7 +377,11 @@ func (t *translator) invariantInt(e ast.Expr, f *ast.ForStmt) bool {
 			return false
 		}
 		switch x := n.(type) {
-		case *ast.BasicLit, *ast.UPCConst, *ast.ParenExpr, *ast.BinaryExpr, *ast.CondExpr:
+		case *ast.BasicLit, *ast.UPCConst, *ast.ParenExpr, *ast.CondExpr:
+		case *ast.BinaryExpr:
+			if x.Op == "/" || x.Op == "%" {
+				ok = false // evaluated before the loop, where it must not trap
+			}
 		case *ast.SizeofExpr:
 			return false
 		case *ast.CastExpr:
