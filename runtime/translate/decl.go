@@ -578,9 +578,32 @@ func (t *translator) funcDef(d *ast.Decl) {
 		}
 		t.w.write(storage + t.ctypeParams(ft, t.cname(fd.Obj), names) + " ")
 		t.stmt(d.Body)
+		t.mainReturn(fd)
 		return
 	}
 	t.gap(d, []ast.Node{d.Body}, t.stmtNode)
+	t.mainReturn(fd)
+}
+
+// mainReturn ends the body of the program's main, just written, with
+// "return 0;": reaching the closing brace of main returns 0 (C99
+// 5.1.2.2.3), which the renamed function would not do by itself.
+func (t *translator) mainReturn(fd *types.FuncDecl) {
+	if fd.Obj != t.mainFn || t.mainFn == nil {
+		return
+	}
+	if sig := fd.Obj.Signature(); sig == nil || types.Unqualified(sig.Result) != types.Typ[types.Int] {
+		return
+	}
+	text := t.w.b.String()
+	i := strings.LastIndexByte(text, '}')
+	if i < 0 {
+		return
+	}
+	t.w.b.Reset()
+	t.w.b.WriteString(text[:i])
+	t.w.b.WriteString(" return 0; ")
+	t.w.b.WriteString(text[i:])
 }
 
 // paramNames returns the parameter names of a function definition.
