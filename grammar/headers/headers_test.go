@@ -19,8 +19,8 @@ var cHeaders = []string{
 	"alloca.h", "assert.h", "ctype.h", "errno.h", "fcntl.h", "float.h",
 	"getopt.h", "inttypes.h", "limits.h", "math.h", "signal.h", "stdarg.h",
 	"stdbool.h", "stddef.h", "stdint.h", "stdio.h", "stdlib.h", "string.h",
-	"strings.h", "sys/resource.h", "sys/stat.h", "sys/time.h", "sys/types.h",
-	"sys/utsname.h", "time.h", "unistd.h",
+	"strings.h", "sys/resource.h", "sys/stat.h", "sys/time.h", "sys/times.h",
+	"sys/types.h", "sys/utsname.h", "time.h", "unistd.h",
 }
 
 // upcHeaders use the shared qualifier, so they are only C once "shared" is
@@ -107,6 +107,7 @@ var structs = map[string][]string{
 		"ru_inblock", "ru_oublock", "ru_msgsnd", "ru_msgrcv", "ru_nsignals",
 		"ru_nvcsw", "ru_nivcsw"},
 	"struct rlimit": {"rlim_cur", "rlim_max"},
+	"struct tms":    {"tms_utime", "tms_stime", "tms_cutime", "tms_cstime"},
 	"struct utsname": {"sysname", "nodename", "release", "version", "machine",
 		"domainname"},
 	"struct option":    {"name", "has_arg", "flag", "val"},
