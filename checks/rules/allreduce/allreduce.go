@@ -70,6 +70,9 @@ func run(pass *analysis.Pass) (any, error) {
 				if x := fn.Collective().Block(b); x.Kind != collective.Collective || x.Aligned || x.Forall != nil {
 					continue
 				}
+				if advancedByAll(fn, cfg.NodeString(rd)) {
+					continue
+				}
 				if partial == nil {
 					partial = partlyCalled(fs)
 				}
@@ -106,6 +109,47 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// advancedByAll reports whether every thread that runs fn also updates the
+// shared scalar named name in place (++, --, a compound assignment): a
+// counter or accumulator that the threads take turns on, typically under a
+// lock, so that each read sees a different value and is no broadcast.
+func advancedByAll(fn *facts.Func, name string) bool {
+	for _, b := range fn.Graph.Blocks {
+		if !b.Live || b.Forall != nil {
+			continue
+		}
+		if x := fn.Collective().Block(b); x.Kind != collective.Collective || x.Aligned || x.Forall != nil {
+			continue
+		}
+		for _, n := range b.Nodes {
+			found := false
+			cfg.Inspect(n, func(m ast.Node) bool {
+				var target ast.Expr
+				switch m := m.(type) {
+				case *ast.PostfixExpr:
+					target = m.X
+				case *ast.UnaryExpr:
+					if m.Op == "++" || m.Op == "--" {
+						target = m.X
+					}
+				case *ast.AssignExpr:
+					if m.Op != "=" {
+						target = m.L
+					}
+				}
+				if target != nil && cfg.NodeString(cfg.Unparen(target)) == name {
+					found = true
+				}
+				return !found
+			})
+			if found {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // privateRead returns the expression a statement copies into private

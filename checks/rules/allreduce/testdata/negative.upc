@@ -137,6 +137,20 @@ long local_sum(void)
     return x;
 }
 
+/* 16: a ticket counter that every thread takes and advances under a
+   lock: each thread reads a different value, not a broadcast */
+upc_lock_t *tlock;
+shared long ticket;
+long take_ticket(void)
+{
+    long mine;
+    upc_lock(tlock);
+    mine = ticket;
+    ticket++;
+    upc_unlock(tlock);
+    return mine;
+}
+
 int main(void)
 {
     long t = sum_all(1) + mine() + neighbour() + twice(3) + local_sum();
@@ -145,6 +159,7 @@ int main(void)
     copy_sum();
     scale();
     rows();
+    t += take_ticket();
     (void)where();
     if (MYTHREAD == 0)
         t += peek();
