@@ -206,7 +206,7 @@ func ParseExpr(fset *gotoken.FileSet, toks []token.Token) (ast.Expr, diag.List) 
 	var diags diag.List
 	buf := convert(nil, toks, 0, len(toks)-1, keep)
 	if deep := tooDeep(toks); deep >= 0 {
-		diags.Errorf(toks[deep].SitePos(), diag.RuleSyntax, "expression nested too deeply")
+		diags.Add(toks[deep].SitePos(), toks[deep].SiteEnd(), diag.Error, diag.RuleSyntax, "expression nested too deeply")
 		return &ast.BadExpr{Range: rangeOf(nil, buf[0].Pos, buf[len(buf)-1].Pos)}, diags
 	}
 	p := newFast(buf, positions(toks, keep))
@@ -218,7 +218,11 @@ func ParseExpr(fset *gotoken.FileSet, toks []token.Token) (ast.Expr, diag.List) 
 	}
 	if err != nil {
 		pos, msg := errorMessage(err)
-		diags.Errorf(gotoken.Pos(pos.Offset), diag.RuleSyntax, "%s", msg)
+		end := gotoken.NoPos
+		if pos.Line >= 0 && pos.Line < len(toks) {
+			end = toks[pos.Line].SiteEnd() // the offending token
+		}
+		diags.Add(gotoken.Pos(pos.Offset), end, diag.Error, diag.RuleSyntax, "%s", msg)
 		return &ast.BadExpr{Range: rangeOf(nil, buf[0].Pos, buf[len(buf)-1].Pos)}, diags
 	}
 	return x, diags

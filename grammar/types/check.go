@@ -216,23 +216,25 @@ func (c *checker) errorf(n ast.Node, format string, args ...any) {
 	if n == nil {
 		return
 	}
-	c.errorAt(n.Start(), format, args...)
-}
-
-func (c *checker) errorAt(pos gotoken.Pos, format string, args ...any) {
-	msg := format
-	if len(args) > 0 {
-		msg = fmt.Sprintf(format, args...)
-	}
-	c.diags = append(c.diags, diag.Diagnostic{Pos: pos, Severity: diag.Error, Rule: diag.RuleTypecheck, Message: msg})
+	c.report(n, diag.Error, format, args...)
 }
 
 func (c *checker) warnf(n ast.Node, format string, args ...any) {
+	c.report(n, diag.Warning, format, args...)
+}
+
+// report records a diagnostic that spans node n (its first byte to the end
+// of its last token).
+func (c *checker) report(n ast.Node, sev diag.Severity, format string, args ...any) {
 	msg := format
 	if len(args) > 0 {
 		msg = fmt.Sprintf(format, args...)
 	}
-	c.diags = append(c.diags, diag.Diagnostic{Pos: n.Start(), Severity: diag.Warning, Rule: diag.RuleTypecheck, Message: msg})
+	pos, end := n.Start(), n.End()
+	if end < pos {
+		end = pos
+	}
+	c.diags = append(c.diags, diag.Diagnostic{Pos: pos, End: end, Severity: sev, Rule: diag.RuleTypecheck, Message: msg})
 }
 
 // declErrorf reports an error unless the current declaration already has one.

@@ -664,3 +664,38 @@ func TestNoPanicOnMutations(t *testing.T) {
 	}
 	t.Logf("%d mutated programs", n)
 }
+
+// TestDiagnosticSpans checks that type checker findings span the offending
+// expression or declarator, not a single position.
+func TestDiagnosticSpans(t *testing.T) {
+	src := `struct pt { int x; };
+void f(struct pt p, int *q)
+{
+	int n = p.mass + 1;
+	n = undeclared_thing * 2;
+	_Static_assert(sizeof(int) == 3, "three");
+	q = 1.5;
+	(void)n;
+}
+`
+	u := checkSrc(t, src, 0)
+	want := map[string]bool{"mass": false, "undeclared_thing": false, "sizeof(int) == 3": false, "1.5": false}
+	for _, d := range u.diags {
+		if !d.End.IsValid() || d.End <= d.Pos {
+			t.Errorf("%s: %s: empty span", u.fset.Position(d.Pos), d.Message)
+			continue
+		}
+		p, e := u.fset.Position(d.Pos), u.fset.Position(d.End)
+		got := src[p.Offset:e.Offset]
+		if _, ok := want[got]; ok {
+			want[got] = true
+		} else {
+			t.Logf("%s: %s spans %q", p, d.Message, got)
+		}
+	}
+	for s, seen := range want {
+		if !seen {
+			t.Errorf("no finding spans %q", s)
+		}
+	}
+}
