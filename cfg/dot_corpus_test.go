@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"testing"
 
 	"github.com/upclint/upclint/cfg"
@@ -18,7 +17,6 @@ import (
 	"github.com/upclint/upclint/cfg/variance"
 	"github.com/upclint/upclint/checks/checktest"
 	"github.com/upclint/upclint/grammar"
-	"github.com/upclint/upclint/grammar/ast"
 )
 
 // TestDotCorpusRenders writes the annotated DOT of every function of every
@@ -32,7 +30,7 @@ func TestDotCorpusRenders(t *testing.T) {
 	if err != nil {
 		t.Skip("Graphviz dot not installed")
 	}
-	files, err := testprogs.Files(filepath.Join(".."))
+	files, err := testprogs.Files("..")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +54,7 @@ func TestDotCorpusRenders(t *testing.T) {
 		}
 		fset := gotoken.NewFileSet()
 		u := grammar.Load(fset, name, src, &conf)
-		vi := variance.Analyze(u.File, u.Info, &variance.Config{Graph: func(d *ast.Decl) *cfg.Graph { return cfg.Build(d) }})
+		vi := variance.Analyze(u.File, u.Info, &variance.Config{Graph: cfg.Build})
 		var out bytes.Buffer
 		for _, vf := range vi.Funcs {
 			vf.Graph.WriteDot(&out, &cfg.DotOptions{Fset: fset, Annotate: annotator(fset, u.Info.StaticThreads, vi, vf), Unreachable: true})
@@ -79,8 +77,11 @@ func TestDotCorpusRenders(t *testing.T) {
 		cmd.Stdin = bytes.NewReader(src)
 		cmd.Stdout = io.Discard
 		cmd.Stderr = &stderr
-		if err := cmd.Run(); err != nil || stderr.Len() > 0 {
-			return fmt.Errorf("%v: %s", err, stderr.String())
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("%w: %s", err, stderr.String())
+		}
+		if stderr.Len() > 0 {
+			return fmt.Errorf("dot warned: %s", stderr.String())
 		}
 		return nil
 	}

@@ -130,11 +130,11 @@ func (s *sanity) checkOperands(instr Instruction, pos map[Instruction]int) {
 	for i, r := range rands {
 		v := *r
 		if v == nil {
-			switch instr.(type) {
+			switch in := instr.(type) {
 			case *Return, *Barrier:
 				continue // optional operands
 			case *Call:
-				if i == 0 && instr.(*Call).Callee == "__asm__" {
+				if i == 0 && in.Callee == "__asm__" {
 					continue // asm has no function value
 				}
 			}
