@@ -1,6 +1,8 @@
 package translate
 
 import (
+	"fmt"
+
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/types"
 )
@@ -402,4 +404,54 @@ func (t *translator) registerVar(v *types.Var) bool {
 		})
 	}
 	return !t.addrTaken[v]
+}
+
+// minCond returns the condition i < A && i < B of a loop marked ivdep (in
+// a single-thread version or a privatized loop) as i < min(A, B): the C
+// compiler cannot count the iterations of a loop with two exits (the
+// forall fix's inner loop over a block, i < N && i < blk + B) and does not
+// vectorize it. Both bounds must be integer expressions without side
+// effects, division or memory accesses other than integer variables (B
+// is then evaluated even when i < A fails), and all three operands
+// signed, so that comparing in int64_t keeps each comparison; "" for
+// other conditions.
+func (t *translator) minCond(cond ast.Expr, iv *types.Var) string {
+	b, ok := unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != "&&" {
+		return ""
+	}
+	var bounds []string
+	var i string
+	for _, c := range []ast.Expr{b.X, b.Y} {
+		lt, ok := unparen(c).(*ast.BinaryExpr)
+		if !ok || lt.Op != "<" {
+			return ""
+		}
+		n, ok := unparen(lt.X).(*ast.Name)
+		if !ok || t.info.Uses[n] != iv || !t.signedInt(lt.X) || !t.signedInt(lt.Y) {
+			return ""
+		}
+		pure := t.pureInt(lt.Y, func(n *ast.Name) bool {
+			v, ok := t.info.Uses[n].(*types.Var)
+			return ok && types.IsInteger(v.Type()) && !hasShared(v.Type()) &&
+				types.QualsOf(v.Type()).Flags&types.Volatile == 0
+		})
+		if !pure || t.dirty(lt.Y) {
+			return ""
+		}
+		bounds = append(bounds, "(int64_t)("+t.rv(lt.Y)+")")
+		i = t.rv(lt.X)
+	}
+	return fmt.Sprintf("(int64_t)(%s) < (%s < %s ? %s : %s)", i, bounds[0], bounds[1], bounds[0], bounds[1])
+}
+
+// signedInt reports whether e has a signed integer type after the
+// integer promotions.
+func (t *translator) signedInt(e ast.Expr) bool {
+	tv, ok := t.info.Types[e]
+	if !ok || !types.IsInteger(tv.Type) {
+		return false
+	}
+	sz, ok := types.Sizeof(tv.Type)
+	return ok && (sz < 4 || !types.IsUnsigned(tv.Type))
 }

@@ -218,3 +218,44 @@ void f(void) {
 		t.Errorf("NoPrivatize: privatized anyway:\n%s", c)
 	}
 }
+
+// TestBlockLoopShape checks the two-level loop over a block-cyclic array:
+// privatized with its inner loop marked ivdep, in the single-thread
+// version with THREADS and MYTHREAD folded, and in both the inner loop's
+// two bounds as one minimum (a loop the C compiler can count), but not
+// when a bound is unsigned.
+func TestBlockLoopShape(t *testing.T) {
+	src := `#include <upc.h>
+shared [8] int a[50*THREADS], b[50*THREADS];
+void f(int n, unsigned m) {
+    int i;
+    for (long blk = MYTHREAD * 8; blk < n; blk += THREADS * 8)
+        for (i = blk; i < n && i < blk + 8; i++)
+            a[i] = b[i];
+    for (long blk = MYTHREAD * 8; blk < n; blk += THREADS * 8)
+        for (i = blk; i < m && i < blk + 8; i++)
+            a[i] = b[i];
+}
+`
+	dir := t.TempDir()
+	path := filepath.Join(dir, "blk.upc")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, _, err := translate.TranslateFile(path, &grammar.Config{}, translate.Options{NoLines: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(strings.Fields(string(c)), " ")
+	for _, want := range []string{
+		`if (THREADS == 1) { for (long blk = 0 * 8; blk < n; blk += 1 * 8) _Pragma("GCC ivdep") for (i = blk; (int64_t)(i) < ((int64_t)(n) < (int64_t)(blk + 8) ? (int64_t)(n) : (int64_t)(blk + 8)); i++)`,
+		`if ((int64_t)(blk) % ((int64_t)THREADS * 8) == (int64_t)MYTHREAD * 8) {`,
+		`for (; blk < n; blk += upcr_s`,
+		`_Pragma("GCC ivdep") for (i = blk; (int64_t)(i) < ((int64_t)(n) < (int64_t)(blk + 8) ? (int64_t)(n) : (int64_t)(blk + 8)); i++) UPCR_LP_PUT(`,
+		`_Pragma("GCC ivdep") for (i = blk; i < m && i < blk + 8; i++) upcr_l1put_int(`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("translation lacks %q:\n%s", want, got)
+		}
+	}
+}

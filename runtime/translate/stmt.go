@@ -45,7 +45,8 @@ func (t *translator) stmt(s ast.Stmt) {
 	case *ast.DoStmt:
 		t.gap(x, []ast.Node{x.Body, x.Cond}, t.condOrStmt(x.Cond))
 	case *ast.ForStmt:
-		if t.l1 != "" && t.ivdepSafe(x) {
+		ivdep := (t.l1 != "" || t.pv != nil) && t.ivdepSafe(x)
+		if ivdep {
 			t.atNode(x)
 			t.w.write(`_Pragma("GCC ivdep") `)
 		}
@@ -57,7 +58,12 @@ func (t *translator) stmt(s ast.Stmt) {
 				t.stmt(c)
 			case ast.Expr:
 				if c == x.Cond {
-					t.exprAt(c, t.cond(c))
+					if m := t.minCond(c, t.inductionVar(x.Post)); ivdep && m != "" {
+						t.atNode(c)
+						t.w.write(m)
+					} else {
+						t.exprAt(c, t.cond(c))
+					}
 				} else {
 					t.exprAt(c, t.voidExpr(c))
 				}

@@ -68,7 +68,8 @@ type Options struct {
 	// (fastloop.go): a upc_forall then tests the affinity of every
 	// iteration even when THREADS is 1, as a compiler without that
 	// specialisation does. Slower; for measuring what a loop
-	// transformation gains on such a compiler.
+	// transformation gains on such a compiler. Privatized loops
+	// (privloop.go) are still emitted unless NoPrivatize is set.
 	NoFastLoop bool
 	// NoPrivatize emits the loops that visit only the calling thread's
 	// elements without their privatized version (privloop.go), every
