@@ -23,18 +23,19 @@ import (
 // arithmetic (a division by THREADS per access under dynamic THREADS), the
 // locality test and the global counters. A loop whose step is THREADS*B
 // (B >= 1 a constant) keeps i % (THREADS*B) invariant and advances the
-// local block of element i by exactly one per iteration, so once the
-// loop's start is known to be on MYTHREAD every element of a static shared
-// array of block size B at i + c is local at a strength-reduced index k
-// (seed 001 §6-7: privatization and induction variables): for B > 1 when
-// c is a constant with 0 <= c < B, for B = 1 when c (a constant or an
-// expression of THREADS, MYTHREAD and local variables the loop does not
-// change) is a multiple of THREADS, which the test checks once. The same
-// holds for an inner loop j = i; j < i + W (W <= B) stepping by one (the
-// two-level loop for block-cyclic arrays), and for every element of a
-// static indefinite array (which lives on thread 0) when MYTHREAD is 0.
-// Such a loop is emitted twice behind a test made after its
-// initialisation:
+// local block of element i by exactly one per iteration, so the locality
+// of the elements it accesses relative to i can be tested once, after the
+// initialisation, and they can then be addressed as local memory at a
+// strength-reduced index k (seed 001 §6-7: privatization and induction
+// variables). For B = 1 that covers a[i + c] when i is MYTHREAD's and
+// THREADS divides c (a constant or an expression of THREADS, MYTHREAD and
+// local variables the loop does not change). For B > 1 it covers a[i + c]
+// (c a constant) and a[j + c] in inner loops whose variable j stays within
+// constant bounds around i (innerBlockLoop: the forall fix's two-level
+// loops), when all these elements lie within B consecutive ones starting
+// in MYTHREAD's block. Every element of a static indefinite array (which
+// lives on thread 0) is local when MYTHREAD is 0. Such a loop is emitted
+// twice behind a test made after its initialisation:
 //
 //	{ upcr_count_t lc[4] = {0, 0, 0, 0}; init;
 //	  if (i % THREADS == MYTHREAD) { T *pa = upcr_mylocal(a); int64_t k = i / THREADS;
@@ -52,18 +53,20 @@ type pvKind int
 
 const (
 	pvStrided pvKind = iota // X[i + c], i the loop's THREADS*B-strided variable
-	pvInner                 // X[j + c], j an inner unit-stride variable within i's block
+	pvInner                 // X[j + c], j an inner unit-stride variable near i
 	pvIndef                 // X[e], X indefinite (on thread 0)
 )
 
 type pvAccess struct {
-	kind  pvKind
-	obj   *types.Var
-	off   int64    // c (B > 1, pvInner)
-	cyc   string   // pvStrided with B = 1: C text of c as an int64_t, "" for 0
-	index ast.Expr // pvIndef: e
-	inner string   // pvInner: C text of j
-	ptype string   // C type of a pointer to the element
+	kind pvKind
+	obj  *types.Var
+	off  int64 // c
+	// B > 1: the elements accessed are at i + lo ... i + hi
+	lo, hi int64
+	cyc    string   // pvStrided with B = 1: C text of c as an int64_t, "" for 0
+	index  ast.Expr // pvIndef: e
+	inner  string   // pvInner: C text of j
+	ptype  string   // C type of a pointer to the element
 }
 
 // pvPlan is a loop's privatization, built before it is printed.
@@ -71,8 +74,10 @@ type pvPlan struct {
 	iv     *types.Var // THREADS*B-strided variable, or nil
 	ivText string
 	block  int64 // B
-	dec    bool  // i -= THREADS*B
-	acc    map[ast.Expr]*pvAccess
+	// B > 1: the accesses are at i + min ... i + max
+	min, max int64
+	dec      bool // i -= THREADS*B
+	acc      map[ast.Expr]*pvAccess
 	// filled when printing
 	lc, k string
 	step  string // the step's value, read once (THREADS is a global that stores may alias)
@@ -81,11 +86,11 @@ type pvPlan struct {
 	loop  *ast.ForStmt
 }
 
-// pvInnerVar is an inner loop variable j in [i, i + width).
+// pvInnerVar is an inner loop variable j in [i + lo, i + hi].
 type pvInnerVar struct {
-	v     *types.Var
-	width int64
-	text  string
+	v      *types.Var
+	lo, hi int64
+	text   string
 }
 
 // privLoop prints f privatized if it can be; it reports whether it did.
@@ -168,6 +173,25 @@ func (t *translator) planPriv(f *ast.ForStmt) *pvPlan {
 	if !ok || len(pl.acc) == 0 {
 		return nil
 	}
+	if pl.block > 1 {
+		// all in one block of MYTHREAD: the one starting at i + min
+		first := true
+		for _, a := range pl.acc {
+			if a.kind == pvIndef {
+				continue
+			}
+			if first || a.lo < pl.min {
+				pl.min = a.lo
+			}
+			if first || a.hi > pl.max {
+				pl.max = a.hi
+			}
+			first = false
+		}
+		if pl.max-pl.min >= pl.block {
+			return nil
+		}
+	}
 	return pl
 }
 
@@ -217,8 +241,8 @@ func (t *translator) classifyPriv(e ast.Expr, pl *pvPlan, inner []pvInnerVar) *p
 	if pl.iv == nil || block != pl.block {
 		return nil
 	}
-	if c, ok := t.ivOffset(ie, pl.iv); ok && (block == 1 || c >= 0 && c < block) {
-		a.kind, a.off = pvStrided, c
+	if c, ok := t.ivOffset(ie, pl.iv); ok {
+		a.kind, a.off, a.lo, a.hi = pvStrided, c, c, c
 		if block == 1 && c != 0 {
 			a.cyc = "(int64_t)(" + strconv.FormatInt(c, 10) + ")"
 		}
@@ -232,8 +256,8 @@ func (t *translator) classifyPriv(e ast.Expr, pl *pvPlan, inner []pvInnerVar) *p
 		return a
 	}
 	for _, j := range inner {
-		if c, ok := t.ivOffset(ie, j.v); ok && c >= 0 && c <= block-j.width {
-			a.kind, a.off, a.inner = pvInner, c, j.text
+		if c, ok := t.ivOffset(ie, j.v); ok {
+			a.kind, a.off, a.inner, a.lo, a.hi = pvInner, c, j.text, j.lo+c, j.hi+c
 			return a
 		}
 	}
@@ -283,25 +307,34 @@ func (t *translator) localIntVar(e ast.Expr) *types.Var {
 	return v
 }
 
-// innerBlockLoop matches for (j = i; ... && j < i + W && ...; j++) with i
-// pl's variable, 1 <= W <= B, and j not changed in the loop otherwise.
+// innerBlockLoop matches an inner loop over part of a block of i, pl's
+// variable: j steps by one and stays within [i + lo, i + hi] (constants)
+// while the body runs, because the initialisation bounds it on one side
+// and a conjunct of the condition on the other:
+//
+//	for (j = i + c; ... && j < i + w && ...; j++)     lo = c, hi = w - 1
+//	for (j = X + (i + c > X ? i + c - X : 0); ...)     j = max(X, i + c): lo = c
+//	for (j = X - (i + c < X ? X - (i + c) : 0); ... && j >= i + d && ...; j--)
+//	                                                   j = min(X, i + c): hi = c, lo = d
+//
+// (the last two are the forall fix's loops for a start X other than 0),
+// and j is not changed in the loop otherwise.
 func (t *translator) innerBlockLoop(g *ast.ForStmt, pl *pvPlan) (pvInnerVar, bool) {
 	if pl.iv == nil || pl.block < 2 || g.Init.Decl != nil || g.Cond == nil {
 		return pvInnerVar{}, false
 	}
 	var target ast.Expr
+	up := false
 	switch p := unparen(g.Post).(type) {
 	case *ast.PostfixExpr:
-		if p.Op == "++" {
-			target = p.X
-		}
+		target, up = p.X, p.Op == "++"
 	case *ast.UnaryExpr:
-		if p.Op == "++" {
-			target = p.X
+		if p.Op == "++" || p.Op == "--" {
+			target, up = p.X, p.Op == "++"
 		}
 	case *ast.AssignExpr:
-		if c, ok := t.intConst(p.R); ok && c == 1 && p.Op == "+=" {
-			target = p.L
+		if c, ok := t.intConst(p.R); ok && c == 1 && (p.Op == "+=" || p.Op == "-=") {
+			target, up = p.L, p.Op == "+="
 		}
 	}
 	j := t.localIntVar(target)
@@ -312,36 +345,123 @@ func (t *translator) innerBlockLoop(g *ast.ForStmt, pl *pvPlan) (pvInnerVar, boo
 	if !ok || init.Op != "=" || t.localIntVar(init.L) != j {
 		return pvInnerVar{}, false
 	}
-	if n, ok := unparen(init.R).(*ast.Name); !ok || t.info.Uses[n] != pl.iv {
-		return pvInnerVar{}, false
-	}
 	if t.writes(g.Cond, j) || t.writes(g.Body, j) {
 		return pvInnerVar{}, false
 	}
-	var width int64
+	// the bound the initialisation gives: j == i + c, j >= i + c (up) or
+	// j <= i + c (down)
+	start, ok := t.ivOffset(init.R, pl.iv)
+	if !ok {
+		start, ok = t.clampStart(init.R, pl.iv, up)
+	}
+	if !ok {
+		return pvInnerVar{}, false
+	}
+	// the other bound, from the condition's conjuncts
+	const none = int64(1) << 62
+	other := none
 	var conj func(e ast.Expr)
 	conj = func(e ast.Expr) {
 		b, ok := unparen(e).(*ast.BinaryExpr)
 		if !ok {
 			return
 		}
-		switch b.Op {
-		case "&&":
+		if b.Op == "&&" {
 			conj(b.X)
 			conj(b.Y)
-		case "<":
-			if n, ok := unparen(b.X).(*ast.Name); ok && t.info.Uses[n] == j {
-				if w, ok := t.ivOffset(b.Y, pl.iv); ok && w >= 1 && w <= pl.block && (width == 0 || w < width) {
-					width = w
-				}
-			}
+			return
+		}
+		if n, ok := unparen(b.X).(*ast.Name); !ok || t.info.Uses[n] != j {
+			return
+		}
+		c, ok := t.ivOffset(b.Y, pl.iv)
+		if !ok {
+			return
+		}
+		var v int64
+		switch {
+		case up && b.Op == "<":
+			v = c - 1
+		case up && b.Op == "<=":
+			v = c
+		case !up && b.Op == ">=":
+			v = c
+		case !up && b.Op == ">":
+			v = c + 1
+		default:
+			return
+		}
+		if other == none || up && v < other || !up && v > other {
+			other = v
 		}
 	}
 	conj(g.Cond)
-	if width == 0 {
+	if other == none {
 		return pvInnerVar{}, false
 	}
-	return pvInnerVar{v: j, width: width, text: t.rv(target)}, true
+	lo, hi := start, other
+	if !up {
+		lo, hi = other, start
+	}
+	if lo > hi || hi-lo >= pl.block {
+		return pvInnerVar{}, false
+	}
+	return pvInnerVar{v: j, lo: lo, hi: hi, text: t.rv(target)}, true
+}
+
+// clampStart matches X + (i + c > X ? i + c - X : 0), which is at least
+// i + c (up), and X - (i + c < X ? X - (i + c) : 0), which is at most i + c
+// (down), with X a constant or a variable, and returns c.
+func (t *translator) clampStart(e ast.Expr, iv *types.Var, up bool) (int64, bool) {
+	outer, ok := unparen(e).(*ast.BinaryExpr)
+	if !ok || up && outer.Op != "+" || !up && outer.Op != "-" {
+		return 0, false
+	}
+	ce, ok := unparen(outer.Y).(*ast.CondExpr)
+	if !ok {
+		return 0, false
+	}
+	if z, ok := t.intConst(ce.Else); !ok || z != 0 {
+		return 0, false
+	}
+	cmp, ok := unparen(ce.Cond).(*ast.BinaryExpr)
+	diff, ok2 := unparen(ce.Then).(*ast.BinaryExpr)
+	if !ok || !ok2 || diff.Op != "-" {
+		return 0, false
+	}
+	x := outer.X
+	var p, p2, x2, x3 ast.Expr
+	if up {
+		if cmp.Op != ">" {
+			return 0, false
+		}
+		p, x2, p2, x3 = cmp.X, cmp.Y, diff.X, diff.Y // i + c > X ? i + c - X
+	} else {
+		if cmp.Op != "<" {
+			return 0, false
+		}
+		p, x2, x3, p2 = cmp.X, cmp.Y, diff.X, diff.Y // i + c < X ? X - (i + c)
+	}
+	c, ok := t.ivOffset(p, iv)
+	if c2, ok2 := t.ivOffset(p2, iv); !ok || !ok2 || c != c2 {
+		return 0, false
+	}
+	if !t.sameValue(x, x2) || !t.sameValue(x, x3) {
+		return 0, false
+	}
+	return c, true
+}
+
+// sameValue reports whether a and b are the same constant or the same
+// local variable whose address is never taken.
+func (t *translator) sameValue(a, b ast.Expr) bool {
+	ta, oka := t.info.Types[a]
+	tb, okb := t.info.Types[b]
+	if oka && okb && ta.Mode == types.ModeConstant && tb.Mode == types.ModeConstant {
+		return ta.Value.Kind == types.IntValue && tb.Value.Kind == types.IntValue && ta.Value.Int == tb.Value.Int
+	}
+	va, vb := t.localIntVar(a), t.localIntVar(b)
+	return va != nil && va == vb
 }
 
 // ivPlus matches iv + c, c + iv and iv - c (neg) and returns c.
@@ -368,6 +488,17 @@ func (t *translator) ivPlus(e ast.Expr, iv *types.Var) (c ast.Expr, neg, ok bool
 // of constants, THREADS, MYTHREAD and local variables that f does not
 // write and whose address is never taken, without division.
 func (t *translator) invariantInt(e ast.Expr, f *ast.ForStmt) bool {
+	return t.pureInt(e, func(n *ast.Name) bool {
+		v := t.localIntVar(n)
+		return v != nil && !t.writes(f.Cond, v) && !t.writes(f.Body, v) && !t.writes(f.Post, v)
+	})
+}
+
+// pureInt reports whether e is an integer expression that can be
+// evaluated where it was not without changing anything or trapping:
+// constants, THREADS, MYTHREAD and the variables name accepts, combined
+// without division, calls or memory accesses.
+func (t *translator) pureInt(e ast.Expr, name func(*ast.Name) bool) bool {
 	if tv, ok := t.info.Types[e]; !ok || !types.IsInteger(tv.Type) {
 		return false
 	}
@@ -380,7 +511,7 @@ func (t *translator) invariantInt(e ast.Expr, f *ast.ForStmt) bool {
 		case *ast.BasicLit, *ast.UPCConst, *ast.ParenExpr, *ast.CondExpr:
 		case *ast.BinaryExpr:
 			if x.Op == "/" || x.Op == "%" {
-				ok = false // evaluated before the loop, where it must not trap
+				ok = false
 			}
 		case *ast.SizeofExpr:
 			return false
@@ -397,10 +528,7 @@ func (t *translator) invariantInt(e ast.Expr, f *ast.ForStmt) bool {
 				ok = false
 			}
 		case *ast.Name:
-			v := t.localIntVar(x)
-			if v == nil || t.writes(f.Cond, v) || t.writes(f.Body, v) || t.writes(f.Post, v) {
-				ok = false
-			}
+			ok = name(x)
 		default:
 			ok = false
 		}
@@ -469,8 +597,19 @@ func (t *translator) printPriv(f *ast.ForStmt, pl *pvPlan) {
 			guard = append(guard, i+" % THREADS == MYTHREAD")
 			fmt.Fprintf(&pre, "int64_t %s = %s / THREADS; ", pl.k, i)
 		} else {
-			guard = append(guard, fmt.Sprintf("%s %% ((int64_t)THREADS * %s) == (int64_t)MYTHREAD * %s", i, b, b))
-			fmt.Fprintf(&pre, "int64_t %s = %s / ((int64_t)THREADS * %s) * %s; ", pl.k, i, b, b)
+			// element i + min starts MYTHREAD's block, or is far enough
+			// into it for i + max to be in it too; k is its local index
+			s0 := i
+			if pl.min != 0 {
+				s0 = "(" + i + " + " + strconv.FormatInt(pl.min, 10) + ")"
+			}
+			guard = append(guard, fmt.Sprintf("%s >= 0 && %s / %s %% THREADS == MYTHREAD", s0, s0, b))
+			if room := pl.block - 1 - (pl.max - pl.min); room == 0 {
+				guard = append(guard, fmt.Sprintf("%s %% %s == 0", s0, b))
+			} else {
+				guard = append(guard, fmt.Sprintf("%s %% %s <= %d", s0, b, room))
+			}
+			fmt.Fprintf(&pre, "int64_t %s = %s / %s / THREADS * %s + %s %% %s; ", pl.k, s0, b, b, s0, b)
 		}
 		pl.step = t.tmpName("s")
 		fmt.Fprintf(&pre, "const int64_t %s = %s; ", pl.step, t.rv(unparen(f.Post).(*ast.AssignExpr).R))
@@ -572,13 +711,13 @@ func (t *translator) privPtr(e ast.Expr) (string, *pvAccess, bool) {
 		switch {
 		case a.cyc != "":
 			idx += " + " + pl.offs[a.cyc]
-		case pl.block > 1 && a.off != 0:
-			idx += " + " + strconv.FormatInt(a.off, 10)
+		case pl.block > 1 && a.off != pl.min:
+			idx += " + " + strconv.FormatInt(a.off-pl.min, 10)
 		}
 	case pvInner:
 		idx = pl.k + " + ((" + a.inner + ") - (" + pl.ivText + "))"
-		if a.off != 0 {
-			idx += " + " + strconv.FormatInt(a.off, 10)
+		if a.off != pl.min {
+			idx += " + " + strconv.FormatInt(a.off-pl.min, 10)
 		}
 	}
 	if a.kind != pvIndef && idx != pl.k {

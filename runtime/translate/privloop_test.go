@@ -72,6 +72,20 @@ int main(void) {
         sum += ab[bl] + ab[bl + 3];
         for (i = bl; i < N*THREADS && i < bl + 4; i++) sum += ab[i] * cb[i];
     }
+    t0 = 3;
+    for (long bl = MYTHREAD * 4; bl < N; bl += THREADS * 4)      /* 15: start 3 (max idiom) */
+        for (i = 3 + (bl > 3 ? bl - 3 : 0); i < N && i < bl + 4; i++) ab[i] += i;
+    for (long bl = (t0 / 4 + ((MYTHREAD - (t0 / 4)) % THREADS + THREADS) % THREADS) * 4; bl < N; bl += THREADS * 4)
+        for (i = t0 + (bl > t0 ? bl - t0 : 0); i < N && i < bl + 4; i++) sum += ab[i]; /* 16: variable start */
+    for (long bl = ((N - 1) / 4 - (((N - 1) / 4 - MYTHREAD) % THREADS + THREADS) % THREADS) * 4; bl + 3 >= 0; bl -= THREADS * 4)
+        for (i = N - 1 - (bl + 3 < (N - 1) ? (N - 1) - (bl + 3) : 0); i >= 0 && i >= bl; i--) sum += 2 * cb[i]; /* 17: downwards */
+    for (long bl = MYTHREAD * 4 - 2; bl < N; bl += THREADS * 4)  /* 18: affinity &cb[i + 2] */
+        for (i = 5 + (bl > 5 ? bl - 5 : 0); i < N && i < bl + 4; i++) cb[i + 2] += 1;
+    upc_barrier;
+    for (long bl = MYTHREAD * 4; bl < N*THREADS; bl += THREADS * 4) /* 19: part of the block */
+        for (i = bl + 1; i <= bl + 2; i++) sum += ab[i] - ab[bl + 3];
+    for (long bl = MYTHREAD * 4; bl < N*THREADS; bl += THREADS * 4) /* 20: never MYTHREAD's block */
+        for (i = bl; i < bl + 4; i++) sum += ab[i + 1];
     for (i = MYTHREAD; i < N*THREADS; i += THREADS)              /* not: a strict access */
         s[i] = a[i];
     for (i = MYTHREAD; i < N; i += THREADS)                      /* not: a shared scalar */
@@ -84,7 +98,7 @@ int main(void) {
 `
 
 // pvLoops is how many loops of pvProgram are privatized.
-const pvLoops = 14
+const pvLoops = 20
 
 // TestPrivatizedLoops checks that the privatized loops keep every thread's
 // results and statistics (local and remote counts, per-line traffic)
@@ -249,7 +263,7 @@ void f(int n, unsigned m) {
 	got := strings.Join(strings.Fields(string(c)), " ")
 	for _, want := range []string{
 		`if (THREADS == 1) { for (long blk = 0 * 8; blk < n; blk += 1 * 8) _Pragma("GCC ivdep") for (i = blk; (int64_t)(i) < ((int64_t)(n) < (int64_t)(blk + 8) ? (int64_t)(n) : (int64_t)(blk + 8)); i++)`,
-		`if ((int64_t)(blk) % ((int64_t)THREADS * 8) == (int64_t)MYTHREAD * 8) {`,
+		`if ((int64_t)(blk) >= 0 && (int64_t)(blk) / 8 % THREADS == MYTHREAD && (int64_t)(blk) % 8 == 0) { int64_t upcr_k3 = (int64_t)(blk) / 8 / THREADS * 8 + (int64_t)(blk) % 8;`,
 		`for (; blk < n; blk += upcr_s`,
 		`_Pragma("GCC ivdep") for (i = blk; (int64_t)(i) < ((int64_t)(n) < (int64_t)(blk + 8) ? (int64_t)(n) : (int64_t)(blk + 8)); i++) UPCR_LP_PUT(`,
 		`_Pragma("GCC ivdep") for (i = blk; i < m && i < blk + 8; i++) upcr_l1put_int(`,
