@@ -27,9 +27,10 @@ import (
 // of the elements it accesses relative to i can be tested once, after the
 // initialisation, and they can then be addressed as local memory at a
 // strength-reduced index k (seed 001 §6-7: privatization and induction
-// variables). For B = 1 that covers a[i + c] when i is MYTHREAD's and
-// THREADS divides c (a constant or an expression of THREADS, MYTHREAD and
-// local variables the loop does not change). For B > 1 it covers a[i + c]
+// variables). For B = 1 that covers a[i + c] (c a constant, or constants
+// plus expressions of THREADS, MYTHREAD and local variables the loop does
+// not change) when element i + c0 is MYTHREAD's, c0 the smallest constant
+// c, and THREADS divides every other c - c0. For B > 1 it covers a[i + c]
 // (c a constant) and a[j + c] in inner loops whose variable j stays within
 // constant bounds around i (innerBlockLoop: the forall fix's two-level
 // loops), when all these elements lie within B consecutive ones starting
@@ -63,7 +64,8 @@ type pvAccess struct {
 	off  int64 // c
 	// B > 1: the elements accessed are at i + lo ... i + hi
 	lo, hi int64
-	cyc    string   // pvStrided with B = 1: C text of c as an int64_t, "" for 0
+	inv    string   // pvStrided with B = 1: C text of an invariant c, as an int64_t
+	cyc    string   // pvStrided with B = 1: C text of c - c0, "" for 0 (printPriv)
 	index  ast.Expr // pvIndef: e
 	inner  string   // pvInner: C text of j
 	ptype  string   // C type of a pointer to the element
@@ -241,18 +243,32 @@ func (t *translator) classifyPriv(e ast.Expr, pl *pvPlan, inner []pvInnerVar) *p
 	if pl.iv == nil || block != pl.block {
 		return nil
 	}
-	if c, ok := t.ivOffset(ie, pl.iv); ok {
-		a.kind, a.off, a.lo, a.hi = pvStrided, c, c, c
-		if block == 1 && c != 0 {
-			a.cyc = "(int64_t)(" + strconv.FormatInt(c, 10) + ")"
+	if c, terms, ok := t.ivSplit(ie, pl.iv); ok {
+		if len(terms) == 0 {
+			a.kind, a.off, a.lo, a.hi = pvStrided, c, c, c
+			return a
 		}
-		return a
-	}
-	if c, neg, ok := t.ivPlus(ie, pl.iv); ok && block == 1 && t.invariantInt(c, pl.loop) {
-		a.kind, a.cyc = pvStrided, "(int64_t)("+t.rv(c)+")"
-		if neg {
-			a.cyc = "-" + a.cyc
+		if block > 1 {
+			return nil
 		}
+		var inv strings.Builder
+		inv.WriteString("(")
+		if c != 0 {
+			inv.WriteString("(int64_t)(" + strconv.FormatInt(c, 10) + ")")
+		}
+		for _, term := range terms {
+			if !t.invariantInt(term.e, pl.loop) {
+				return nil
+			}
+			switch {
+			case term.neg:
+				inv.WriteString(" - ")
+			case inv.Len() > 1:
+				inv.WriteString(" + ")
+			}
+			inv.WriteString("(int64_t)(" + t.rv(term.e) + ")")
+		}
+		a.kind, a.inv = pvStrided, inv.String()+")"
 		return a
 	}
 	for _, j := range inner {
@@ -464,23 +480,42 @@ func (t *translator) sameValue(a, b ast.Expr) bool {
 	return va != nil && va == vb
 }
 
-// ivPlus matches iv + c, c + iv and iv - c (neg) and returns c.
-func (t *translator) ivPlus(e ast.Expr, iv *types.Var) (c ast.Expr, neg, ok bool) {
-	isIV := func(e ast.Expr) bool {
-		n, ok := unparen(e).(*ast.Name)
-		return ok && t.info.Uses[n] == iv
+// ivTerm is a signed term of an index expression.
+type ivTerm struct {
+	e   ast.Expr
+	neg bool
+}
+
+// ivSplit writes index e as iv + c + the terms (sums and differences,
+// constants folded) when iv occurs in it exactly once, added.
+func (t *translator) ivSplit(e ast.Expr, iv *types.Var) (c int64, terms []ivTerm, ok bool) {
+	ivs := 0
+	var walk func(e ast.Expr, neg bool)
+	walk = func(e ast.Expr, neg bool) {
+		e = unparen(e)
+		if n, isName := e.(*ast.Name); isName && t.info.Uses[n] == iv {
+			ivs++
+			if neg {
+				ivs += 2 // -i: not a match
+			}
+			return
+		}
+		if v, isConst := t.intConst(e); isConst {
+			if neg {
+				v = -v
+			}
+			c += v
+			return
+		}
+		if b, isBin := e.(*ast.BinaryExpr); isBin && (b.Op == "+" || b.Op == "-") {
+			walk(b.X, neg)
+			walk(b.Y, neg != (b.Op == "-"))
+			return
+		}
+		terms = append(terms, ivTerm{e, neg})
 	}
-	b, isBin := unparen(e).(*ast.BinaryExpr)
-	switch {
-	case !isBin:
-	case b.Op == "+" && isIV(b.X):
-		return b.Y, false, true
-	case b.Op == "+" && isIV(b.Y):
-		return b.X, false, true
-	case b.Op == "-" && isIV(b.X):
-		return b.Y, true, true
-	}
-	return nil, false, false
+	walk(e, false)
+	return c, terms, ivs == 1
 }
 
 // invariantInt reports whether integer expression e has the same value
@@ -570,6 +605,29 @@ func (t *translator) printPriv(f *ast.ForStmt, pl *pvPlan) {
 	pl.ptrs = map[*types.Var]string{}
 	pl.offs = map[string]string{}
 	strided, indef := false, false
+	// B = 1: the elements are at i + c; the test is on i + c0, c0 the
+	// smallest constant c (0 if there is one), and the others must
+	// differ from it by multiples of THREADS
+	var c0 int64
+	if pl.block == 1 {
+		first := true
+		for _, a := range pl.acc {
+			if a.kind == pvStrided && a.inv == "" && (first || a.off == 0 || c0 != 0 && a.off < c0) {
+				c0, first = a.off, false
+			}
+		}
+		for _, a := range pl.acc {
+			switch {
+			case a.kind != pvStrided:
+			case a.inv != "" && c0 == 0:
+				a.cyc = a.inv
+			case a.inv != "":
+				a.cyc = "(" + a.inv + " - " + strconv.FormatInt(c0, 10) + ")"
+			case a.off != c0:
+				a.cyc = "(int64_t)(" + strconv.FormatInt(a.off-c0, 10) + ")"
+			}
+		}
+	}
 	var objs []*types.Var
 	for _, a := range pl.acc {
 		switch a.kind {
@@ -594,6 +652,9 @@ func (t *translator) printPriv(f *ast.ForStmt, pl *pvPlan) {
 		i := "(int64_t)(" + pl.ivText + ")"
 		b := strconv.FormatInt(pl.block, 10)
 		if pl.block == 1 {
+			if c0 != 0 {
+				i = "(" + i + " + " + strconv.FormatInt(c0, 10) + ")"
+			}
 			guard = append(guard, i+" % THREADS == MYTHREAD")
 			fmt.Fprintf(&pre, "int64_t %s = %s / THREADS; ", pl.k, i)
 		} else {
@@ -619,7 +680,7 @@ func (t *translator) printPriv(f *ast.ForStmt, pl *pvPlan) {
 		}
 		sort.Strings(offs)
 		for _, c := range offs {
-			// element i + c is MYTHREAD's only when THREADS divides c
+			// element i + c0 + c is MYTHREAD's only when THREADS divides c
 			guard = append(guard, c+" % THREADS == 0")
 			o := t.tmpName("o")
 			pl.offs[c] = o

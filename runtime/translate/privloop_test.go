@@ -84,6 +84,12 @@ int main(void) {
     upc_barrier;
     for (long bl = MYTHREAD * 4; bl < N*THREADS; bl += THREADS * 4) /* 19: part of the block */
         for (i = bl + 1; i <= bl + 2; i++) sum += ab[i] - ab[bl + 3];
+    for (i = 3 + ((MYTHREAD - 5) % THREADS + THREADS) % THREADS; i < N*THREADS - 2; i += THREADS)
+        c[i + 2] += 1;                                           /* 21: affinity &c[i + 2] */
+    t0 = 4;
+    for (i = t0 + ((MYTHREAD - 1 - t0) % THREADS + THREADS) % THREADS; i < N*THREADS - 1 - THREADS; i += THREADS)
+        c[i + 1] += c[i + 1 + THREADS] - b[i + 1];              /* 22: affinity i + 1 */
+    upc_barrier;
     for (long bl = MYTHREAD * 4; bl < N*THREADS; bl += THREADS * 4) /* 20: never MYTHREAD's block */
         for (i = bl; i < bl + 4; i++) sum += ab[i + 1];
     for (i = MYTHREAD; i < N*THREADS; i += THREADS)              /* not: a strict access */
@@ -98,7 +104,7 @@ int main(void) {
 `
 
 // pvLoops is how many loops of pvProgram are privatized.
-const pvLoops = 20
+const pvLoops = 22
 
 // TestPrivatizedLoops checks that the privatized loops keep every thread's
 // results and statistics (local and remote counts, per-line traffic)

@@ -100,6 +100,21 @@ int main(void)
     for (k = 0; k < N * THREADS; k++)
         CHECK(x[k] == (k < N ? k / 2.0 : k / 4.0));
 
+    /* the fix's loop for upc_forall (i = 3; ...; &b[i + 2]): b[i + 2] is this thread's */
+    upc_barrier;
+    n = 0;
+    for (i = 3 + ((MYTHREAD - 5) % THREADS + THREADS) % THREADS; i < N * THREADS - 2; i += THREADS) {
+        b[i + 2] += 7;
+        n++;
+    }
+    for (k = 3, want = 0; k < N * THREADS - 2; k++)
+        if ((k + 2) % THREADS == MYTHREAD)
+            want++;
+    CHECK_EQ(n, want);
+    upc_barrier;
+    for (k = 0; k < N * THREADS; k++)
+        CHECK_EQ(b[k], k % 11 - 1 + (k >= 5 ? 7 : 0));
+
     /* a shared counter per thread, incremented in the loop */
     for (i = MYTHREAD; i < 10 * THREADS; i += THREADS)
         cnt[i % THREADS]++;
