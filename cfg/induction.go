@@ -431,6 +431,13 @@ func (g *Graph) funcFacts() *funcFacts {
 		for _, d := range g.Func.Inits {
 			forEachParam(d.Decl, func(name string) { ff.locals[name] = true })
 		}
+		for _, k := range g.Func.KRDecls { // old-style parameter declarations
+			for _, d := range k.Inits {
+				if name := declName(d.Decl); name != "" {
+					ff.locals[name] = true
+				}
+			}
+		}
 		for _, n := range g.initDecls {
 			if name := declName(n.Decl); name != "" {
 				ff.locals[name] = true
@@ -457,6 +464,9 @@ func forEachParam(d *ast.Declarator, f func(string)) {
 						if name := declName(p.Decl); name != "" {
 							f(name)
 						}
+					}
+					for _, id := range s.Params.Names {
+						f(id.Name)
 					}
 					return
 				}

@@ -204,7 +204,7 @@ func (r *resolver) resolveFunc(fn *ast.Decl) (params []*Var) {
 					if s.Params == nil {
 						continue
 					}
-					for _, p := range s.Params.Params {
+					for _, p := range paramDecls(fn, s.Params) {
 						id := declIdent(p.Decl)
 						if id == nil {
 							continue
@@ -234,6 +234,31 @@ func (r *resolver) resolveFunc(fn *ast.Decl) (params []*Var) {
 	}
 	r.pop()
 	return params
+}
+
+// paramDecls returns the parameter declarations of definition fn, whose
+// parameter list is pl. For an old-style definition they are taken from
+// its declaration list in the order of the identifier list; a parameter
+// declared there with no type is an int.
+func paramDecls(fn *ast.Decl, pl *ast.ParamList) []*ast.ParamDecl {
+	if len(pl.Names) == 0 {
+		return pl.Params
+	}
+	out := make([]*ast.ParamDecl, 0, len(pl.Names))
+	for _, id := range pl.Names {
+		p := &ast.ParamDecl{Decl: &ast.Declarator{Direct: &ast.DirectDecl{Name: id}}}
+	find:
+		for _, k := range fn.KRDecls {
+			for _, x := range k.Inits {
+				if n := declIdent(x.Decl); n != nil && n.Name == id.Name {
+					p = &ast.ParamDecl{Specs: k.Specs, Decl: x.Decl}
+					break find
+				}
+			}
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 func (r *resolver) stmt(s ast.Node) {

@@ -278,6 +278,13 @@ func (f *Func) params() []*types.Var {
 							}
 						}
 					}
+					if sc := f.info.Types.Scopes[f.Decl]; sc != nil {
+						for _, id := range s.Params.Names { // an old-style definition
+							if v, ok := sc.LookupLocal(id.Name).(*types.Var); ok {
+								out = append(out, v)
+							}
+						}
+					}
 					return out
 				}
 			}

@@ -160,11 +160,21 @@ type StaticAssert struct {
 //
 //	static shared [4] int a[4*THREADS], *p;
 //	int main(int argc, char **argv) { ... }
+//
+// An old-style (K&R) definition declares its parameters between the
+// declarator, whose parameter list is an identifier list
+// (ParamList.Names), and the body: KRDecls holds those declarations.
+//
+//	int main(argc, argv) int argc; char **argv; { ... }
+//
+// The grammar accepts KRDecls after any declarator; the type checker
+// reports them where they do not belong.
 type Decl struct {
 	Range
-	Specs *DeclSpecs        `parser:"@@"`
-	Inits []*InitDeclarator `parser:"( (?! ';') @@ ( ',' @@ )* )?"`
-	Body  *Block            `parser:"( @@ | ';' )"`
+	Specs   *DeclSpecs        `parser:"@@"`
+	Inits   []*InitDeclarator `parser:"( (?! ';') @@ ( ',' @@ )* )?"`
+	KRDecls []*Decl           `parser:"( @@* "`
+	Body    *Block            `parser:"  @@ | ';' )"`
 }
 
 // DeclSpecs is the list of declaration specifiers in source order.
@@ -332,11 +342,13 @@ type ArraySuffix struct {
 }
 
 // ParamList is a function suffix. An empty list is "()" (unspecified
-// parameters); "(void)" is one unnamed parameter of type void.
+// parameters); "(void)" is one unnamed parameter of type void. An old-style
+// identifier list "(a, n)" sets Names instead of Params.
 type ParamList struct {
 	Range
 	Params   []*ParamDecl `parser:"'(' ( @@ ( ',' @@ )*"`
-	Variadic bool         `parser:"  ( ',' @'...' )? )? ')'"`
+	Variadic bool         `parser:"  ( ',' @'...' )?"`
+	Names    []*Ident     `parser:"  | @@ ( ',' @@ )* )? ')'"`
 }
 
 // ParamDecl is one parameter declaration; Decl may be abstract or nil.

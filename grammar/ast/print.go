@@ -200,6 +200,10 @@ func (p *printer) decl(d *Decl) {
 		}
 		p.initDeclarator(x)
 	}
+	for _, k := range d.KRDecls {
+		p.nl()
+		p.decl(k)
+	}
 	if d.Body != nil {
 		p.nl()
 		p.block(d.Body)
@@ -481,6 +485,12 @@ func (p *printer) params(l *ParamList) {
 			p.s(", ")
 		}
 		p.param(x)
+	}
+	for i, x := range l.Names {
+		if i > 0 {
+			p.s(", ")
+		}
+		p.s(x.Name)
 	}
 	if l.Variadic {
 		p.s(", ...")

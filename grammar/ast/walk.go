@@ -57,6 +57,9 @@ func Walk(v Visitor, node Node) {
 		for _, x := range n.Inits {
 			Walk(v, x)
 		}
+		for _, x := range n.KRDecls {
+			Walk(v, x)
+		}
 		walkNode(v, n.Body)
 	case *DeclSpecs:
 		for _, x := range n.List {
@@ -145,6 +148,9 @@ func Walk(v Visitor, node Node) {
 		walkExpr(v, n.Size)
 	case *ParamList:
 		for _, x := range n.Params {
+			Walk(v, x)
+		}
+		for _, x := range n.Names {
 			Walk(v, x)
 		}
 	case *ParamDecl:

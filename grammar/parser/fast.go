@@ -164,6 +164,11 @@ func (p *parser) decl() (*ast.Decl, error) {
 			p.lex.Next()
 		}
 	}
+	if startsSpec(p.lex.Peek()) {
+		if err := p.krDecls(d); err != nil {
+			return nil, err
+		}
+	}
 	if p.peekValue("{") {
 		if d.Body, err = p.block(); err != nil {
 			return nil, err
@@ -173,6 +178,65 @@ func (p *parser) decl() (*ast.Decl, error) {
 	}
 	d.Range = p.rng(start, p.mark())
 	return d, nil
+}
+
+// krDecls parses the parameter declarations of an old-style definition,
+// which stand between its declarator and its body; a declaration comes
+// next. After a declarator without an identifier list, declarations there
+// are most likely a missing ';', which is what a failure reports.
+func (p *parser) krDecls(d *ast.Decl) error {
+	var semi error
+	if !hasIdentList(d.Inits) {
+		semi = p.errExpected("';'")
+	}
+	for startsSpec(p.lex.Peek()) {
+		k, err := p.decl()
+		if err != nil {
+			if semi != nil {
+				return semi
+			}
+			return err
+		}
+		if k.Body != nil && semi == nil {
+			// "int a { ... }": most likely a missing ';'
+			semi = &syntaxError{pos: lexerPos(k.Body.Pos), msg: "expected ';', found '{'"}
+		}
+		d.KRDecls = append(d.KRDecls, k)
+	}
+	if !p.peekValue("{") {
+		if semi != nil {
+			return semi
+		}
+		return p.errExpected("'{'")
+	}
+	return nil
+}
+
+// lexerPos converts a node position back to the lexer.Position it stands
+// for (see ast.Range).
+func lexerPos(pos ast.Position) lexer.Position {
+	switch x := pos.(type) {
+	case *ast.TokenPos:
+		return lexer.Position{Offset: int(x.Offset), Line: int(x.Index), Column: int(x.PrevEnd)}
+	case lexer.Position:
+		return x
+	}
+	return lexer.Position{}
+}
+
+// hasIdentList reports whether a declarator of inits has an old-style
+// identifier list.
+func hasIdentList(inits []*ast.InitDeclarator) bool {
+	for _, id := range inits {
+		for d := id.Decl; d != nil && d.Direct != nil; d = d.Direct.Nested {
+			for _, s := range d.Direct.Suffixes {
+				if s.Params != nil && len(s.Params.Names) > 0 {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 func (p *parser) declSpecs() (*ast.DeclSpecs, error) {
@@ -703,6 +767,19 @@ func (p *parser) paramList() (*ast.ParamList, error) {
 			p.lex.Next()
 			if !startsSpec(p.lex.Peek()) {
 				return nil, p.errExpected("parameter declaration")
+			}
+		}
+	} else if p.lex.Peek().Type == tIdent {
+		// an old-style identifier list
+		for {
+			t := p.lex.Next()
+			l.Names = append(l.Names, &ast.Ident{Range: p.rng(t.Pos, p.mark()), Name: t.Value})
+			if !p.peekValue(",") {
+				break
+			}
+			p.lex.Next()
+			if p.lex.Peek().Type != tIdent {
+				return nil, p.errExpected("identifier")
 			}
 		}
 	}

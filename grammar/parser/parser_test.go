@@ -396,6 +396,10 @@ func TestErrors(t *testing.T) {
 		{"_Static_assert(, \"a\");\nint y;", "1:16: expected expression, found ','", 1},
 		{"int f(void) { _Static_assert(1 \"a\"); }\nint y;", "1:32: expected ')', found '\"a\"'", 1},
 		{"struct s { int a; _Static_assert(1, \"a\") int b; };\nint y;", "1:42: expected ';', found 'int'", 1},
+		// old-style definitions
+		{"int f(a, ) { return 0; }\nint y;", "1:10: expected identifier, found ')'", 1},
+		{"int f(a) int a { return a; }\nint y;", "1:16: expected ';', found '{'", 1},
+		{"int f(a) int a;\nint y;", "2:1: expected '{', found 'int'", 1},
 	}
 	for _, tt := range tests {
 		fset := gotoken.NewFileSet()
@@ -592,4 +596,47 @@ _Static_assert(0);
 	body := f.Decls[3].(*ast.Decl).Body.Items
 	check(body[0], false, `_Static_assert(1, "block");`, "1", `"block"`)
 	check(f.Decls[4], false, "_Static_assert(0);", "0")
+}
+
+// TestOldStyleDefinition checks the tree and positions of a K&R definition:
+// the identifier list in the declarator, the parameter declarations between
+// it and the body, and that such a definition is one top-level declaration.
+func TestOldStyleDefinition(t *testing.T) {
+	src := "double norm(a, n)\ndouble *a;\nint n;\n{ return a[n]; }\nint after;\n"
+	f, fset := parseString(t, "k.upc", src)
+	if len(f.Decls) != 2 {
+		t.Fatalf("%d declarations, want 2", len(f.Decls))
+	}
+	d, ok := f.Decls[0].(*ast.Decl)
+	if !ok || d.Body == nil {
+		t.Fatalf("want a function definition, got %s", ast.String(f.Decls[0]))
+	}
+	pl := d.Inits[0].Decl.Direct.Suffixes[0].Params
+	if len(pl.Params) != 0 || len(pl.Names) != 2 || pl.Names[0].Name != "a" || pl.Names[1].Name != "n" {
+		t.Fatalf("identifier list: %s", ast.String(pl))
+	}
+	if len(d.KRDecls) != 2 {
+		t.Fatalf("%d parameter declarations, want 2", len(d.KRDecls))
+	}
+	at := func(n ast.Node) string {
+		p, e := fset.Position(n.Start()), fset.Position(n.End())
+		return fmt.Sprintf("%d:%d-%d:%d", p.Line, p.Column, e.Line, e.Column)
+	}
+	for n, want := range map[ast.Node]string{
+		pl:           "1:12-1:18",
+		pl.Names[1]:  "1:16-1:17",
+		d.KRDecls[0]: "2:1-2:11",
+		d.KRDecls[1]: "3:1-3:7",
+		d.Body:       "4:1-4:17",
+		d:            "1:1-4:17",
+		f.Decls[1]:   "5:1-5:11",
+	} {
+		if got := at(n); got != want {
+			t.Errorf("%s: at %s, want %s", ast.String(n), got, want)
+		}
+	}
+	if got, want := ast.String(d), "double norm(a, n)\ndouble *a;\nint n;\n{\n\treturn a[n];\n}"; got != want {
+		t.Errorf("printed:\n%s\nwant:\n%s", got, want)
+	}
+	roundTrip(t, "k.upc", f)
 }

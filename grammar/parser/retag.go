@@ -62,6 +62,7 @@ type frame struct {
 	hasParams bool
 	typeofEnd bool // a typeof frame: the parent has seen a type when it closes
 	member    bool // a declarator of struct members: names are not declared in scope
+	oldStyle  bool // after an identifier list: parameter declarations, then the body
 }
 
 type retagger struct {
@@ -322,6 +323,11 @@ func (r *retagger) punct(i int, t *token.Token, f *frame, rec uint8, pending str
 		parent := r.top()
 		switch g.kind {
 		case fParams:
+			if (parent.kind == fFile || parent.kind == fBlock) && r.identListBefore(i) {
+				if n := r.next(i); n != nil && r.startsDecl(n) {
+					parent.oldStyle = true
+				}
+			}
 			base := len(r.frames) - 1
 			for base > 0 && r.frames[base].kind == fDeclParen {
 				base--
@@ -345,6 +351,10 @@ func (r *retagger) punct(i int, t *token.Token, f *frame, rec uint8, pending str
 			} else {
 				r.push(frame{kind: fRecord, close: "}", scope: f.scope})
 			}
+		case f.oldStyle && isPunct(r.prev(i), ";"):
+			// the body of an old-style definition
+			f.oldStyle = false
+			r.push(frame{kind: fBlock, close: "}", scope: r.pushScope(nil)})
 		case (f.kind == fFile || f.kind == fBlock) && f.seenType && !f.inInit,
 			f.kind == fFile && !f.inInit && isPunct(r.prev(i), ")"):
 			// function body: the parameters are in scope
@@ -375,6 +385,10 @@ func (r *retagger) punct(i int, t *token.Token, f *frame, rec uint8, pending str
 		}
 	case ";":
 		f.resetDecl()
+		if f.oldStyle {
+			n := r.next(i)
+			f.oldStyle = n != nil && (r.startsDecl(n) || isPunct(n, "{"))
+		}
 	case ",":
 		switch {
 		case f.kind == fParams:
@@ -391,6 +405,27 @@ func (r *retagger) punct(i int, t *token.Token, f *frame, rec uint8, pending str
 			f.inInit = true
 		}
 	}
+}
+
+// identListBefore reports whether the ')' at toks[i] closes a non-empty
+// identifier list: "(a, b)".
+func (r *retagger) identListBefore(i int) bool {
+	n := 0
+	for k := i - 1; k >= 0; k-- {
+		t := &r.toks[k]
+		switch {
+		case t.Kind == token.Pragma:
+			continue
+		case n%2 == 0 && t.Kind == token.Ident:
+		case n%2 == 1 && isPunct(t, ","):
+		case n%2 == 1 && isPunct(t, "("):
+			return true
+		default:
+			return false
+		}
+		n++
+	}
+	return false
 }
 
 // typeSpecKeywords are the keywords that are type specifiers: after one,

@@ -41,6 +41,8 @@ func split(toks []token.Token, keep map[int]bool, from int) []piece {
 		stack = stack[:0]
 		assign := false // an '=' outside brackets: braces are initializers
 		bodyOpen := false
+		paren := -1       // the last '(' opened outside brackets
+		oldStyle := false // after an identifier list: declarations, then the body
 		j := i
 	scan:
 		for ; j < len(toks); j++ {
@@ -62,6 +64,9 @@ func split(toks []token.Token, keep map[int]bool, from int) []piece {
 				if len(stack) == 0 && s == "{" {
 					bodyOpen = !assign && !recordBody(toks, j)
 				}
+				if len(stack) == 0 && s == "(" {
+					paren = j
+				}
 				stack = append(stack, s[0])
 				if len(stack) > maxNesting && p.deep < 0 {
 					p.deep = j
@@ -80,6 +85,11 @@ func split(toks []token.Token, keep map[int]bool, from int) []piece {
 					continue
 				}
 				stack = stack[:k]
+				if len(stack) == 0 && s == ")" && paren >= 0 && identList(toks[paren+1:j]) {
+					if n := nextToken(toks, j); n != nil && declStart(n) {
+						oldStyle = true
+					}
+				}
 				if len(stack) == 0 && s == "}" && bodyOpen {
 					j++
 					break scan
@@ -87,6 +97,14 @@ func split(toks []token.Token, keep map[int]bool, from int) []piece {
 			case ";":
 				// outside braces, a ';' inside brackets is an error: end
 				// the declaration there rather than at the end of the file
+				if len(stack) == 0 && oldStyle {
+					// the parameter declarations of an old-style
+					// definition go on up to its body
+					if n := nextToken(toks, j); n != nil && (declStart(n) || n.Is("{")) {
+						assign = false
+						continue
+					}
+				}
 				if len(stack) == 0 || !bytes.ContainsRune(stack, '{') {
 					j++
 					break scan
@@ -102,6 +120,35 @@ func split(toks []token.Token, keep map[int]bool, from int) []piece {
 		i = j
 	}
 	return pieces
+}
+
+// identList reports whether toks is a non-empty identifier list: "a, b".
+func identList(toks []token.Token) bool {
+	n := 0
+	for i := range toks {
+		t := &toks[i]
+		switch {
+		case t.Kind == token.Pragma:
+			continue
+		case n%2 == 0 && t.Kind == token.Ident:
+		case n%2 == 1 && t.Is(","):
+		default:
+			return false
+		}
+		n++
+	}
+	return n%2 == 1
+}
+
+// nextToken returns the first token after toks[j] that is not a #pragma, or
+// nil.
+func nextToken(toks []token.Token, j int) *token.Token {
+	for j++; j < len(toks); j++ {
+		if toks[j].Kind != token.Pragma {
+			return &toks[j]
+		}
+	}
+	return nil
 }
 
 // recordBody reports whether the '{' at toks[j] opens the body of a

@@ -237,7 +237,7 @@ func compat(a, b Type, depth int) bool {
 			return false
 		}
 		if x.Unspecified || y.Unspecified {
-			return true
+			return oldStyleCompat(x, y, depth)
 		}
 		if len(x.Params) != len(y.Params) || x.Variadic != y.Variadic {
 			return false
@@ -250,6 +250,28 @@ func compat(a, b Type, depth int) bool {
 		return true
 	}
 	return false
+}
+
+// oldStyleCompat reports whether two function types with compatible
+// results, one of them without a prototype, are compatible: an old-style
+// definition and a prototype need as many parameters, no ellipsis, and
+// prototype parameters compatible with the promoted old-style ones.
+func oldStyleCompat(x, y *Func, depth int) bool {
+	if y.Unspecified {
+		x, y = y, x
+	}
+	if y.Unspecified || x.OldStyle == nil {
+		return true
+	}
+	if len(x.OldStyle) != len(y.Params) || y.Variadic {
+		return false
+	}
+	for i, p := range x.OldStyle {
+		if !compat(Unqualified(p.Type), Unqualified(y.Params[i].Type), depth+1) {
+			return false
+		}
+	}
+	return true
 }
 
 // identical reports whether two typedef declarations denote the same type.

@@ -462,6 +462,12 @@ func (c *checker) funcSuffix(result Type, pl *ast.ParamList) Type {
 		result = Typ[Invalid]
 	}
 	f := &Func{Result: result, Variadic: pl.Variadic}
+	if len(pl.Names) > 0 {
+		// an identifier list: the definition declares the parameters
+		// (oldStyleParams); elsewhere it says nothing about them
+		f.Unspecified = true
+		return f
+	}
 	if len(pl.Params) == 0 {
 		f.Unspecified = !pl.Variadic
 		return f
@@ -514,6 +520,90 @@ func (c *checker) funcSuffix(result Type, pl *ast.ParamList) Type {
 	c.declErr = saved
 	c.closeScope()
 	return f
+}
+
+// oldStyleParams checks the parameter declarations of an old-style
+// definition d, whose identifier list is pl.Names, and returns its
+// parameters in list order: each has the type its declaration gives it, or
+// int (C89) when there is none. It records the promoted parameter types in
+// sig.OldStyle.
+func (c *checker) oldStyleParams(d *ast.Decl, pl *ast.ParamList, sig *Func) []*Var {
+	var names []*ast.Ident
+	if pl != nil {
+		names = pl.Names
+	}
+	if len(names) == 0 {
+		c.errorf(d.KRDecls[0], "old-style parameter declarations in a function definition without an identifier list")
+		return nil
+	}
+	index := make(map[string]int, len(names))
+	vars := make([]*Var, len(names))
+	for i, id := range names {
+		if _, dup := index[id.Name]; dup {
+			c.errorf(id, "redefinition of parameter '%s'", id.Name)
+			continue
+		}
+		index[id.Name] = i
+	}
+	saved := c.declErr
+	for _, kd := range d.KRDecls {
+		c.declErr = false
+		ds := c.specs(kd.Specs, len(kd.Inits) == 0)
+		if kd.Body != nil || len(kd.KRDecls) > 0 {
+			c.errorf(kd, "function definition in a parameter declaration list")
+			continue
+		}
+		for _, id := range kd.Inits {
+			c.declErr = ds.err
+			t, name := c.derive(ds.typ, id.Decl, true)
+			if name == nil {
+				continue
+			}
+			i, ok := index[name.Name]
+			switch {
+			case !ok:
+				c.declErrorf(name, "declaration of '%s' in the parameter list, which has no such parameter", name.Name)
+				continue
+			case vars[i] != nil:
+				c.declErrorf(name, "redefinition of parameter '%s'", name.Name)
+				continue
+			case ds.storage != NoStorage && ds.storage != Register:
+				c.declErrorf(name, "storage class specified for parameter '%s'", name.Name)
+			case id.Init != nil:
+				c.declErrorf(id.Init, "parameter '%s' is initialized", name.Name)
+			}
+			if !ds.err {
+				c.checkStar(t, name, false)
+			}
+			t = adjustParam(t)
+			if TopQuals(t).Shared() && !ds.err {
+				c.declErrorf(name, "parameter '%s' declared with shared-qualified type '%s'", name.Name, t)
+			}
+			v := &Var{object: object{name: name.Name, typ: t, pos: name.Start()}, Param: true, Storage: ds.storage}
+			vars[i] = v
+			c.info.Defs[name] = v
+		}
+	}
+	c.declErr = saved
+	sig.OldStyle = make([]*Param, 0, len(names))
+	out := make([]*Var, 0, len(names))
+	for i, id := range names {
+		v := vars[i]
+		if index[id.Name] != i {
+			continue // a repeated name
+		}
+		if v == nil {
+			v = &Var{object: object{name: id.Name, typ: Typ[Int], pos: id.Start()}, Param: true}
+			c.info.Defs[id] = v
+		}
+		pt := promote(v.typ, false)
+		if k, ok := basicKind(pt); ok && k == Float {
+			pt = Typ[Double]
+		}
+		sig.OldStyle = append(sig.OldStyle, &Param{Name: id.Name, Type: pt})
+		out = append(out, v)
+	}
+	return out
 }
 
 func isPointerDecl(d *ast.Declarator) bool {
@@ -589,6 +679,9 @@ func (c *checker) initDeclarator(ds *declSpec, id *ast.InitDeclarator) {
 		return
 	}
 	if _, ok := Core(t).(*Func); ok {
+		if pl := funcParamList(id.Decl); pl != nil && len(pl.Names) > 0 {
+			c.warnf(pl, "parameter names without types in a function declaration")
+		}
 		obj := &FuncObj{object: object{name: name.Name, typ: t, pos: name.Start()}, Storage: ds.storage, Inline: ds.inline}
 		c.declareFunc(name, obj, false)
 		return
@@ -996,6 +1089,11 @@ func (c *checker) funcDef(d *ast.Decl, ds *declSpec) {
 		}
 		sig = &Func{Result: Typ[Invalid], Unspecified: true}
 	}
+	pl := funcParamList(id.Decl)
+	var krVars []*Var
+	if pl != nil && len(pl.Names) > 0 || len(d.KRDecls) > 0 {
+		krVars = c.oldStyleParams(d, pl, sig)
+	}
 	var obj *FuncObj
 	if name != nil {
 		obj = &FuncObj{object: object{name: name.Name, typ: t, pos: name.Start()}, Storage: ds.storage, Inline: ds.inline}
@@ -1005,7 +1103,6 @@ func (c *checker) funcDef(d *ast.Decl, ds *declSpec) {
 	} else {
 		obj = &FuncObj{object: object{typ: t}}
 	}
-	pl := funcParamList(id.Decl)
 	fs := c.info.Scopes[pl]
 	if pl == nil || fs == nil {
 		fs = &Scope{Parent: c.scope}
@@ -1013,6 +1110,9 @@ func (c *checker) funcDef(d *ast.Decl, ds *declSpec) {
 	fs.Kind = FuncScope
 	fs.Node = d
 	fs.Parent = c.scope
+	for _, v := range krVars {
+		fs.insert(v.name, v)
+	}
 	c.info.Scopes[d] = fs
 	if d.Body != nil {
 		c.info.Scopes[d.Body] = fs

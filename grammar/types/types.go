@@ -161,9 +161,14 @@ type Func struct {
 	Result   Type
 	Params   []*Param
 	Variadic bool
-	// Unspecified: declared with "()" (no prototype).
+	// Unspecified: declared with "()" or defined old-style, with an
+	// identifier list (no prototype).
 	Unspecified bool
-	ptr         *Pointer // cached pointer to this function type
+	// OldStyle holds, for an old-style definition, its parameters with the
+	// default argument promotions applied. They only decide compatibility
+	// with a prototype (C99 6.7.5.3p15); calls are not checked against them.
+	OldStyle []*Param
+	ptr      *Pointer // cached pointer to this function type
 }
 
 // Named is a typedef name.

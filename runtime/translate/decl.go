@@ -561,6 +561,11 @@ func (t *translator) funcDef(d *ast.Decl) {
 		}
 	}
 	ft := fd.Obj.Type()
+	if len(d.KRDecls) > 0 || oldStyle(d) {
+		t.oldStyleDef(d, fd, ft)
+		t.mainReturn(fd)
+		return
+	}
 	if hasShared(ft) || t.dirty(d.Specs) {
 		t.atNode(d)
 		names := paramNames(d)
@@ -583,6 +588,70 @@ func (t *translator) funcDef(d *ast.Decl) {
 	}
 	t.gap(d, []ast.Node{d.Body}, t.stmtNode)
 	t.mainReturn(fd)
+}
+
+// oldStyleDef prints an old-style definition as one: the identifier list,
+// then the parameter declarations, translated like local declarations.
+func (t *translator) oldStyleDef(d *ast.Decl, fd *types.FuncDecl, ft types.Type) {
+	print := func(c ast.Node) {
+		if k, ok := c.(*ast.Decl); ok {
+			t.decl(k, false)
+		} else {
+			t.stmtNode(c)
+		}
+	}
+	sig := fd.Obj.Signature()
+	if sig == nil || !(hasShared(ft) || t.dirty(d.Specs)) {
+		children := make([]ast.Node, 0, len(d.KRDecls)+1)
+		for _, k := range d.KRDecls {
+			children = append(children, k)
+		}
+		t.gap(d, append(children, d.Body), print)
+		return
+	}
+	t.atNode(d)
+	var names []string
+	if pl := funcParamListOf(d); pl != nil {
+		for _, id := range pl.Names {
+			names = append(names, id.Name)
+		}
+	}
+	storage := strings.TrimSpace(t.specsText(d.Specs, true, true))
+	if storage != "" {
+		storage += " "
+	}
+	t.w.write(storage + t.ctype(sig.Result, t.cname(fd.Obj)+"("+strings.Join(names, ", ")+")") + " ")
+	for _, k := range d.KRDecls {
+		print(k)
+		t.w.write(" ")
+	}
+	t.stmt(d.Body)
+}
+
+// oldStyle reports whether d is an old-style definition: its declarator's
+// parameter list is an identifier list.
+func oldStyle(d *ast.Decl) bool {
+	pl := funcParamListOf(d)
+	return pl != nil && len(pl.Names) > 0
+}
+
+// funcParamListOf returns the parameter list of the function a definition
+// defines.
+func funcParamListOf(d *ast.Decl) *ast.ParamList {
+	if len(d.Inits) == 0 {
+		return nil
+	}
+	for dd := d.Inits[0].Decl; dd != nil && dd.Direct != nil; dd = dd.Direct.Nested {
+		if dd.Direct.Name != nil {
+			for _, s := range dd.Direct.Suffixes {
+				if s.Params != nil {
+					return s.Params
+				}
+			}
+			return nil
+		}
+	}
+	return nil
 }
 
 // mainReturn ends the body of the program's main, just written, with
