@@ -330,6 +330,9 @@ func buildVersion(ctx context.Context, path string, src []byte, opts ValidateOpt
 		return read(name)
 	}
 	u := grammar.Load(gotoken.NewFileSet(), path, src, &cfg)
+	if err := translate.CheckFrontEnd(u); err != nil {
+		return "", err
+	}
 	code, err := translate.Translate(u, translate.Options{Source: src, ReadFile: cfg.ReadFile})
 	if err != nil {
 		return "", err
@@ -339,7 +342,10 @@ func buildVersion(ctx context.Context, path string, src []byte, opts ValidateOpt
 		if opts.Main == "" || samePath(opts.Main, path) {
 			return "", errors.New("no main function (give the file that has it with --validate-main)")
 		}
-		mc, _, err := translate.TranslateFile(opts.Main, &opts.Config, translate.Options{})
+		mc, mu, err := translate.TranslateFile(opts.Main, &opts.Config, translate.Options{})
+		if ferr := translate.CheckFrontEnd(mu); ferr != nil {
+			err = ferr
+		}
 		if err != nil {
 			return "", err
 		}

@@ -2,6 +2,7 @@ package fixes_test
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"github.com/upclint/upclint/fixes"
+	"github.com/upclint/upclint/runtime/translate"
 )
 
 // TestValidateRejectsWrongRewrite: a fix whose program prints something
@@ -167,4 +169,30 @@ func TestValidatePerFixComm(t *testing.T) {
 		t.Errorf("the lines count more operations (%d) than the program (%d)", c.Before.RemoteOps, res.Validation.Before.RemoteOps)
 	}
 	t.Logf("lines %v -> %v: %+v -> %+v", c.Original, c.Fixed, c.Before, c.After)
+}
+
+// TestValidateStopsOnFrontEndErrors: a fixed text the front end rejects is
+// not compiled: the validation fails with the front end's error, phrased
+// as check reports it.
+func TestValidateStopsOnFrontEndErrors(t *testing.T) {
+	needCC(t)
+	in := "../testdata/fixes/forall/cyclic.upc"
+	orig, err := os.ReadFile(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixed := append(append([]byte(nil), orig...), "\nint *to_local(shared int *p) { return p; }\n"...)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	v, err := fixes.Validate(ctx, in, orig, fixed, fixes.ValidateOptions{Threads: []int{1}, Timeout: time.Minute})
+	if v == nil {
+		t.Fatalf("no validation (err %v)", err)
+	}
+	var fe *translate.FrontEndError
+	if v.OK || !errors.As(v.Err, &fe) {
+		t.Fatalf("validation %+v, want a front-end error", v)
+	}
+	if r := v.Reason(); !strings.Contains(r, "cyclic.upc:") || !strings.Contains(r, "error: conversion from pointer-to-shared") || !strings.Contains(r, "[typecheck]") {
+		t.Errorf("reason %q", r)
+	}
 }

@@ -47,6 +47,11 @@ compiler against the bundled UPC runtime and runs the program with -n threads.
 Each thread's output is relayed line by line. The exit status is nonzero if any
 thread failed (non-zero exit, crash, deadlock, barrier mismatch, timeout).
 
+A program that cannot be built is not run and exits with status 2: when the
+front end reports errors (syntax, typecheck, preprocessor; warnings do not stop
+it), they are printed as "file:line:col: error: message [rule]" and nothing is
+compiled; a C compiler failure is reported likewise.
+
 Arguments after "--" are passed to the program.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -147,7 +152,14 @@ func runProgram(ctx context.Context, f *runFlags, files, progArgs []string, stdo
 	cfg := &grammar.Config{IncludeDirs: f.fe.includes, Defines: f.fe.defines, Undefs: f.fe.undefs, StaticThreads: f.fe.threads}
 	var srcs []runtime.Source
 	for _, file := range files {
-		c, _, err := translate.TranslateFile(file, cfg, translate.Options{NoFastLoop: f.noFast})
+		c, u, err := translate.TranslateFile(file, cfg, translate.Options{NoFastLoop: f.noFast})
+		var fe *translate.FrontEndError
+		if errors.As(translate.CheckFrontEnd(u), &fe) {
+			for _, d := range fe.Diags {
+				fmt.Fprintln(stderr, d)
+			}
+			return &exitError{code: exitFailure, err: fmt.Errorf("%s: not run: the front end reported %d error(s)", file, len(fe.Diags))}
+		}
 		if err != nil {
 			return &exitError{code: exitFailure, err: err}
 		}

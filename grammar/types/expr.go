@@ -743,7 +743,10 @@ func (c *checker) assignable(dst Type, x *operand, at ast.Node, ctx string) {
 				return
 			}
 			if !ds && ss {
-				c.warnf(at, "conversion from pointer-to-shared '%s' to pointer-to-local '%s' requires a cast (%s)", st, dst, ctx)
+				// the pointee loses its shared qualifier (C99 6.5.16.1p1):
+				// only an explicit cast converts, and only for data with
+				// affinity to the thread (UPC 1.3 6.4.3)
+				c.errorf(at, "conversion from pointer-to-shared '%s' to pointer-to-local '%s' requires a cast (%s)", st, dst, ctx)
 				return
 			}
 			if !pointeeCompatible(dp, sp) {
