@@ -28,6 +28,10 @@ type testClient struct {
 	nextID  int
 	waiting map[string]chan *envelope
 	pubs    map[uri.URI][]*protocol.PublishDiagnosticsParams
+	// arrived is when each publication's message had been read whole,
+	// before the client decoded it: the moment it was published, as far
+	// as the client can tell.
+	arrived map[*protocol.PublishDiagnosticsParams]time.Time
 	notes   []*envelope
 	changed *sync.Cond
 	closed  bool
@@ -44,7 +48,8 @@ func newTestServer(t testing.TB, setup func(*Server)) *testClient {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	c := &testClient{t: t, srv: srv, toSrv: inW, served: make(chan error, 1),
-		waiting: map[string]chan *envelope{}, pubs: map[uri.URI][]*protocol.PublishDiagnosticsParams{}}
+		waiting: map[string]chan *envelope{}, pubs: map[uri.URI][]*protocol.PublishDiagnosticsParams{},
+		arrived: map[*protocol.PublishDiagnosticsParams]time.Time{}}
 	c.changed = sync.NewCond(&c.mu)
 	go func() {
 		err := srv.Serve(context.Background(), inR, outW)
@@ -77,6 +82,7 @@ func (c *testClient) readLoop(r io.Reader) {
 	br := bufio.NewReader(r)
 	for {
 		frame, err := readFrame(br)
+		arrived := time.Now()
 		if err != nil {
 			c.mu.Lock()
 			c.closed = true
@@ -112,6 +118,7 @@ func (c *testClient) readLoop(r io.Reader) {
 					c.t.Errorf("bad publishDiagnostics: %v", err)
 				}
 				c.pubs[p.URI] = append(c.pubs[p.URI], p)
+				c.arrived[p] = arrived
 			}
 			c.notes = append(c.notes, &env)
 		}
@@ -300,6 +307,14 @@ func (c *testClient) waitDiagnostics(u uri.URI, ok func(*protocol.PublishDiagnos
 		return fmt.Sprintf("no matching diagnostics for %s (got %d publications; last: %s)", u, len(pubs), last)
 	})
 	return found
+}
+
+// arrivedAt returns when publication p, returned by waitDiagnostics, had
+// been read whole by the client.
+func (c *testClient) arrivedAt(p *protocol.PublishDiagnosticsParams) time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.arrived[p]
 }
 
 // waitMessage waits for a notification or request of the server with the
