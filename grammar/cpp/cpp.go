@@ -265,11 +265,74 @@ func (p *pp) setSkip() {
 }
 
 func (p *pp) errorf(pos token.Pos, format string, args ...any) {
-	p.diags.Errorf(pos, diag.RulePreprocessor, format, args...)
+	p.diags.Add(pos, p.spanEnd(pos), diag.Error, diag.RulePreprocessor, format, args...)
 }
 
 func (p *pp) warnf(pos token.Pos, format string, args ...any) {
-	p.diags.Warnf(pos, diag.RulePreprocessor, format, args...)
+	p.diags.Add(pos, p.spanEnd(pos), diag.Warning, diag.RulePreprocessor, format, args...)
+}
+
+// spanEnd returns the end of the token that starts at pos (a name, a
+// number, a "..." or <...> header name, a directive's '#' with its name,
+// else one character), so that a diagnostic covers what it is about; NoPos
+// when pos is not in a file the preprocessor read. Diagnostics are rare,
+// so the file is looked up by a scan.
+func (p *pp) spanEnd(pos token.Pos) token.Pos {
+	tf := p.fset.File(pos)
+	if tf == nil {
+		return gotoken.NoPos
+	}
+	var src string
+	for _, files := range []map[string]*srcFile{p.files, p.bundled} {
+		for _, f := range files {
+			if f != nil && f.tf == tf {
+				src = f.src
+			}
+		}
+	}
+	off := tf.Offset(pos)
+	if off >= len(src) {
+		return gotoken.NoPos
+	}
+	lineEnd := strings.IndexByte(src[off:], '\n')
+	if lineEnd < 0 {
+		lineEnd = len(src) - off
+	}
+	line := src[off : off+lineEnd]
+	if line == "" {
+		return pos
+	}
+	word := func(i int) int {
+		number := i < len(line) && line[i] >= '0' && line[i] <= '9'
+		for i < len(line) && (isIdentByte(line[i]) || number && line[i] == '.') {
+			i++
+		}
+		return i
+	}
+	n := 1
+	switch c := line[0]; {
+	case isIdentByte(c):
+		n = word(0)
+	case c == '"' || c == '<':
+		closing := byte('"')
+		if c == '<' {
+			closing = '>'
+		}
+		if i := strings.IndexByte(line[1:], closing); i >= 0 {
+			n = i + 2
+		}
+	case c == '#':
+		i := 1
+		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+			i++
+		}
+		n = max(word(i), 1)
+	}
+	return tf.Pos(off + n)
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
 }
 
 // run copies tokens to the output, expanding macros, until the outermost

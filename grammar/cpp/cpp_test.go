@@ -618,3 +618,31 @@ func TestIncludeDepth(t *testing.T) {
 		t.Errorf("missing header diagnostic ends at %v", fset.Position(d.End))
 	}
 }
+
+// TestDiagnosticSpans: a preprocessor diagnostic covers the token it is
+// about, not just its first character.
+func TestDiagnosticSpans(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"#include \"nothere.h\"\n", `"nothere.h"`},
+		{"#include <nothere.h>\n", `<nothere.h>`},
+		{"#error stop here\n", "#error"},
+		{"#bogus\n", "bogus"},
+		{"#if 1 +\n#endif\n", ""},
+		{"#define F(a) a\nF(1, 2)\n", "F"},
+	} {
+		_, _, r, fset := pre(t, tc.src, nil)
+		if len(r.Diags) == 0 {
+			t.Errorf("%q: no diagnostic", tc.src)
+			continue
+		}
+		d := r.Diags[0]
+		if !d.End.IsValid() {
+			t.Errorf("%q: %q has no end", tc.src, d.Message)
+			continue
+		}
+		from, to := fset.Position(d.Pos).Offset, fset.Position(d.End).Offset
+		if got := tc.src[from:to]; tc.want != "" && got != tc.want || to <= from {
+			t.Errorf("%q: %q spans %q, want %q", tc.src, d.Message, got, tc.want)
+		}
+	}
+}
