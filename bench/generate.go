@@ -98,7 +98,7 @@ func Generate(ctx context.Context, o Options) (*Report, error) {
 			o.ForallRuns = 5
 		}
 		r.Forall = MeasureForall(ctx, filepath.Join(o.Root, "testdata", "kernels", "vecadd.upc"),
-			forallDefines(1<<18, 16), []int{1, 2, 4}, o.ForallRuns, o.Config)
+			forallDefines(1<<20, 16), []int{1, 2, 4}, o.ForallRuns, o.Config)
 	}
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
