@@ -457,6 +457,7 @@ func charColumn(line string, col int) int {
 type uriCache struct {
 	path, uri string
 	inRoot    bool
+	wd        *string // the working directory, looked up once per log ("" if unknown)
 }
 
 // artifact returns the artifact location of path: a URI relative to
@@ -465,7 +466,11 @@ type uriCache struct {
 func (c *uriCache) artifact(path string) *sarif.ArtifactLocation {
 	if c.uri == "" || path != c.path {
 		c.path = path
-		c.uri, c.inRoot = fileURI(path)
+		if c.wd == nil {
+			wd, _ := os.Getwd()
+			c.wd = &wd
+		}
+		c.uri, c.inRoot = fileURI(path, *c.wd)
 	}
 	loc := sarif.NewArtifactLocation().WithURI(c.uri)
 	if c.inRoot {
@@ -474,12 +479,11 @@ func (c *uriCache) artifact(path string) *sarif.ArtifactLocation {
 	return loc
 }
 
-// fileURI turns a path into a URI relative to the working directory, and
-// reports whether it is one; a path outside the working directory becomes
-// an absolute file URI.
-func fileURI(path string) (uri string, inRoot bool) {
-	wd, err := os.Getwd()
-	if err != nil {
+// fileURI turns a path into a URI relative to the working directory wd,
+// and reports whether it is one; a path outside wd becomes an absolute
+// file URI. Without wd ("") every path is taken as relative.
+func fileURI(path, wd string) (uri string, inRoot bool) {
+	if wd == "" {
 		return (&url.URL{Path: filepath.ToSlash(filepath.Clean(path))}).String(), true
 	}
 	abs := path
