@@ -198,10 +198,17 @@ func encodeSARIF(e *sarifEncoder, findings []checks.Finding, order []int, n int,
 	rep := sarifSkeleton(len(findings), n, why, run)
 	r := rep.Runs[0]
 	var uris uriCache
+	ruleIndex := map[string]int{}
 	e.results = func(e *sarifEncoder) {
 		for _, i := range keep {
+			f := &findings[i]
+			idx, ok := ruleIndex[f.Rule]
+			if !ok {
+				idx = r.GetRuleIndex(f.Rule)
+				ruleIndex[f.Rule] = idx
+			}
 			e.elem()
-			e.result(result(r, &findings[i], &uris))
+			e.findingResult(f, idx, &uris)
 			e.flush(false)
 		}
 	}
