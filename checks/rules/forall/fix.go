@@ -11,6 +11,7 @@ import (
 
 	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/cfg/affine"
+	"github.com/upclint/upclint/cfg/ssa"
 	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/checks/facts"
 	"github.com/upclint/upclint/grammar/ast"
@@ -373,64 +374,89 @@ func (fx *fixer) varType() types.Type {
 	return t
 }
 
-// liveAfter reports whether the loop variable may be read after the loop:
-// it is not declared in the header and the function mentions it outside
-// the loop other than as its declaration or the variable a for or
-// upc_forall header assigns. A global or address-taken variable is live.
+// liveAfter reports whether the value the loop variable has when the loop
+// ends may be read: whether a path from the loop's exit reaches a read of
+// the variable before a write of it. It asks the function's SSA form (a
+// value's referrers are its reads): the loop variable's value at the
+// loop's header, the one the exit test sees false, is live after the loop
+// when an instruction outside the loop, or a φ merging it into a later
+// value that is read, uses it. A variable declared in the header is not
+// visible after the loop. A variable that does not live in SSA registers
+// (global, static, volatile, address taken, aggregate member) is live.
 func (fx *fixer) liveAfter() bool {
 	s, name := fx.s, fx.p.iv.Name
 	if s.Init.Decl != nil {
 		return false
 	}
-	var obj types.Object
+	var id *ast.Name
 	cfg.Inspect(s.Init.X, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Name); ok && id.Name == name && obj == nil {
-			obj = fx.info.Uses[id]
+		if x, ok := n.(*ast.Name); ok && x.Name == name && id == nil {
+			id = x
 		}
-		return obj == nil
+		return id == nil
 	})
-	v, ok := obj.(*types.Var)
-	if !ok || v.FileScope || v.IsStatic() {
+	if id == nil {
 		return true
 	}
-	body := fx.fn.Decl.Body
-	if body == nil {
+	if v, ok := fx.info.Uses[id].(*types.Var); !ok || v.FileScope || v.IsStatic() {
 		return true
 	}
-	inits := map[*ast.Name]bool{}
-	live := false
-	cfg.Inspect(body, func(n ast.Node) bool {
-		if live {
-			return false
-		}
-		switch x := n.(type) {
-		case *ast.ForallStmt:
-			if x == s {
-				return false
-			}
-			markInit(x.Init.X, inits)
-		case *ast.ForStmt:
-			markInit(x.Init.X, inits)
-		case *ast.UnaryExpr:
-			if x.Op == "&" && cfg.IsName(x.X, name) {
-				live = true
-			}
-		case *ast.Name:
-			if x.Name == name && !inits[x] {
-				live = true
-			}
-		}
+	if fx.fn.Graph == nil || fx.l.Header == nil {
 		return true
-	})
-	return live
+	}
+	f := ssa.Build(fx.fn.Graph, &ssa.Config{File: facts.Of(fx.pass).Unit.File})
+	v := f.VarOf(id)
+	if v == nil || v.Global || v.Static || v.AddrTaken || !promoted(f, v) {
+		return true
+	}
+	hb := f.BlockOf(fx.l.Header)
+	if hb == nil {
+		return true
+	}
+	var at *ssa.Phi
+	for _, in := range hb.Instrs {
+		if p, ok := in.(*ssa.Phi); ok && p.Var == v {
+			at = p
+		}
+	}
+	if at == nil {
+		return true // the header reads the variable: not the expected graph
+	}
+	return readOutside(at, fx.l)
 }
 
-func markInit(e ast.Expr, inits map[*ast.Name]bool) {
-	if a, ok := cfg.Unparen(e).(*ast.AssignExpr); ok && a.Op == "=" {
-		if id, ok := cfg.Unparen(a.L).(*ast.Name); ok {
-			inits[id] = true
+// promoted reports whether v lives in SSA registers.
+func promoted(f *ssa.Function, v *ssa.Var) bool {
+	for _, p := range f.Promoted {
+		if p == v {
+			return true
 		}
 	}
+	return false
+}
+
+// readOutside reports whether value x, or a φ it flows into, is used by an
+// instruction outside loop l (or, for a φ other than x, anywhere).
+func readOutside(x *ssa.Phi, l *cfg.Loop) bool {
+	seen := map[*ssa.Phi]bool{x: true}
+	work := []*ssa.Phi{x}
+	for len(work) > 0 {
+		p := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, r := range *p.Referrers() {
+			if q, ok := r.(*ssa.Phi); ok {
+				if !seen[q] {
+					seen[q] = true
+					work = append(work, q)
+				}
+				continue
+			}
+			if p != x || r.Block() == nil || !l.Contains(r.Block().CFG) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // inBlock reports whether the loop is an item of a block (so a
