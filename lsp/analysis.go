@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"sync"
@@ -37,6 +38,8 @@ type docState struct {
 	timer *time.Timer // starts job after the debounce delay
 	snap  *snapshot   // newest completed analysis (possibly of an older gen)
 	files []string    // files the newest analysis read (the document and its headers)
+
+	cfg *openConfig // for a configuration document (.upclint.yaml), what it configures
 }
 
 // job is one analysis of a document.
@@ -120,6 +123,7 @@ type analysisInput struct {
 	text     []byte
 	overlay  map[string][]byte // open documents' texts
 	seqs     map[string]uint64
+	configs  map[string]*openConfig // open configuration documents
 	settings Settings
 	root     string
 	enc      encoding
@@ -138,6 +142,12 @@ func (s *Server) startLocked(ds *docState, j *job) {
 	for p, d := range s.docs {
 		in.overlay[p] = d.text
 		in.seqs[p] = d.textSeq
+		if d.cfg != nil {
+			if in.configs == nil {
+				in.configs = map[string]*openConfig{}
+			}
+			in.configs[p] = d.cfg
+		}
 	}
 	s.wg.Add(1)
 	go s.runJob(ds, j, in)
@@ -226,7 +236,14 @@ func (s *Server) runAnalysis(in *analysisInput) (snap *snapshot) {
 	}
 	snap = &snapshot{version: in.version, path: in.path, uri: in.uri, src: in.text,
 		m: newMapper(in.text, in.enc), enc: in.enc, read: read, seqs: in.seqs}
-	opts, eff, cfgErr := analysisOptions(in.path, in.root, &in.settings, read)
+	if isConfigPath(in.path) {
+		// A configuration document: its own problems, no UPC analysis.
+		snap.findings = configFindings(in.path, in.text, snap.m)
+		snap.diags, snap.diagOf = toDiagnostics(snap)
+		snap.elapsed = time.Since(start)
+		return snap
+	}
+	opts, eff, cfgErr := analysisOptions(in.path, in.root, &in.settings, in.configs, read)
 	opts.NoFixes = true
 	snap.opts, snap.eff = opts, eff
 	func() {
@@ -375,6 +392,9 @@ func (s *Server) didOpen(params json.RawMessage) error {
 	ds.textSeq++
 	ds.open = true
 	s.scheduleLocked(ds, 0)
+	if isConfigPath(path) {
+		s.updateConfigLocked(ds, 0)
+	}
 	s.scheduleDependentsLocked(path, 0)
 	return nil
 }
@@ -401,6 +421,9 @@ func (s *Server) didChange(params json.RawMessage) error {
 	ds.version = p.TextDocument.Version
 	delay := s.settings.debounce()
 	s.scheduleLocked(ds, delay)
+	if ds.cfg != nil {
+		s.updateConfigLocked(ds, delay)
+	}
 	s.scheduleDependentsLocked(path, delay)
 	return nil
 }
@@ -418,6 +441,9 @@ func (s *Server) didSave(params json.RawMessage) error {
 			s.changeSeq++
 			ds.text = []byte(*p.Text)
 			ds.textSeq++
+			if ds.cfg != nil {
+				s.updateConfigLocked(ds, 0)
+			}
 		}
 		s.scheduleLocked(ds, 0)
 	}
@@ -439,8 +465,12 @@ func (s *Server) didClose(params json.RawMessage) error {
 		return nil
 	}
 	s.closeDocLocked(ds, true)
-	// Includers now read the header from disk.
+	// Includers now read the header from disk, and the files a
+	// configuration document governed its file on disk.
 	s.scheduleDependentsLocked(path, 0)
+	if ds.cfg != nil {
+		s.scheduleGovernedLocked(filepath.Dir(path), 0)
+	}
 	return nil
 }
 

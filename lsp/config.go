@@ -69,23 +69,17 @@ func (s *Settings) debounce() time.Duration {
 }
 
 // analysisOptions combines the project configuration file that applies to
-// path (.upclint.yaml, see package checks/config) with the editor settings
+// path (.upclint.yaml, see package checks/config; the newest valid text of
+// an open one, see findConfig) with the editor settings
 // into driver options, the way `upclint check` combines it with its flags:
 // editor include directories come first, editor defines after the file's,
 // editor threads replace the file's. The file is read afresh for every
 // analysis (it is small), so edits to it take effect without a cache. The
 // returned error describes a configuration file that could not be read;
 // the options are still usable.
-func analysisOptions(path, root string, s *Settings, readFile func(string) ([]byte, error)) (*checks.Options, *config.Effective, error) {
-	fc := &config.File{}
-	var cfgErr error
-	if cf := config.Find(filepath.Dir(path)); cf != "" {
-		if f, err := config.Load(cf); err == nil {
-			fc = f
-		} else {
-			cfgErr = err
-		}
-	}
+func analysisOptions(path, root string, s *Settings, open map[string]*openConfig,
+	readFile func(string) ([]byte, error)) (*checks.Options, *config.Effective, error) {
+	fc, cfgErr := findConfig(filepath.Dir(path), open)
 	eff := fc.For(path)
 	abs := func(dirs []string) []string {
 		out := make([]string, 0, len(dirs))

@@ -27,7 +27,7 @@ overrides:
 		t.Fatal(err)
 	}
 	old := filepath.Join(root, "legacy", "old.upc")
-	opts, eff, err := analysisOptions(old, root, &Settings{}, os.ReadFile)
+	opts, eff, err := analysisOptions(old, root, &Settings{}, nil, os.ReadFile)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,12 +40,12 @@ overrides:
 	if opts.Config.StaticThreads != 4 {
 		t.Errorf("threads %d, want 4", opts.Config.StaticThreads)
 	}
-	_, eff, _ = analysisOptions(filepath.Join(root, "new.upc"), root, &Settings{}, os.ReadFile)
+	_, eff, _ = analysisOptions(filepath.Join(root, "new.upc"), root, &Settings{}, nil, os.ReadFile)
 	if eff.Severity("typecheck", diag.Error) != diag.Error {
 		t.Error("override applied outside its paths")
 	}
 	// Editor settings on top.
-	opts, _, _ = analysisOptions(old, root, &Settings{Threads: 8, Disable: []string{"typecheck"}}, os.ReadFile)
+	opts, _, _ = analysisOptions(old, root, &Settings{Threads: 8, Disable: []string{"typecheck"}}, nil, os.ReadFile)
 	if opts.Enabled("typecheck") || opts.Config.StaticThreads != 8 {
 		t.Error("editor settings do not apply on top of the file")
 	}

@@ -7,7 +7,9 @@
 // findings of the newest analysis only. Each analysis builds its own
 // token.FileSet and syntax tree, so nothing grows with the number of edits.
 // Unsaved contents of open headers are served to the files that include
-// them, and editing a header re-analyses its open includers.
+// them, and editing a header re-analyses its open includers; likewise an
+// open .upclint.yaml configures the files below it with its unsaved text
+// (configdoc.go).
 //
 // The protocol types come from go.lsp.dev/protocol; the JSON-RPC layer is
 // the package's own (jsonrpc.go), so that a malformed message or a panic in
