@@ -228,16 +228,33 @@ func (fx *fixer) build(nested map[string]bool) (string, bool) {
 	}
 
 	if live {
+		// done is the value the exit test first sees false.
+		done, pu := U, paren(U)
+		if additive(iv.Bound) {
+			pu = U
+		}
+		uc, ulit := intLit(iv.Bound)
+		switch {
+		case iv.Op == "<=" && ulit:
+			done = strconv.FormatInt(uc+1, 10)
+		case iv.Op == ">=" && ulit:
+			done = strconv.FormatInt(uc-1, 10)
+		case iv.Op == "<=":
+			done = fx.offsetBy(iv.Bound, pu, 1)
+		case iv.Op == ">=":
+			done = fx.offsetBy(iv.Bound, pu, -1)
+		}
 		var final string
-		switch iv.Op {
-		case "<":
-			final = fmt.Sprintf("%s < %s ? %s : %s", paren(L), paren(U), paren(U), paren(L))
-		case "<=":
-			final = fmt.Sprintf("%s <= %s ? %s + 1 : %s", paren(L), paren(U), paren(U), paren(L))
-		case ">":
-			final = fmt.Sprintf("%s > %s ? %s : %s", paren(L), paren(U), paren(U), paren(L))
-		case ">=":
-			final = fmt.Sprintf("%s >= %s ? %s - 1 : %s", paren(L), paren(U), paren(U), paren(L))
+		switch fx.runs() {
+		case 1:
+			final = done
+		case 0:
+			final = L
+		default:
+			if done == U {
+				done = paren(U)
+			}
+			final = fmt.Sprintf("%s %s %s ? %s : %s", paren(L), iv.Op, paren(U), done, paren(L))
 		}
 		restore := fmt.Sprintf("%s = %s;", iv.Name, final)
 		if fx.inBlock() {
@@ -253,6 +270,78 @@ func (fx *fixer) build(nested map[string]bool) (string, bool) {
 		msg += ", then give " + iv.Name + " its final value"
 	}
 	return msg, true
+}
+
+// offsetBy renders u + d (d is 1 or -1) with text t, folding d into a
+// literal that u adds or subtracts last: N - 1 plus 1 is N.
+func (fx *fixer) offsetBy(u ast.Expr, t string, d int64) string {
+	if b, ok := cfg.Unparen(u).(*ast.BinaryExpr); ok && (b.Op == "+" || b.Op == "-") {
+		if l, ok := cfg.Unparen(b.Y).(*ast.BasicLit); ok && strings.Trim(l.Value, "0123456789") == "" {
+			if c, ok := intLit(l); ok {
+				if b.Op == "-" {
+					c = -c
+				}
+				if c+d == 0 {
+					return fx.text(b.X)
+				}
+			}
+		}
+	}
+	if d < 0 {
+		return t + " - 1"
+	}
+	return t + " + 1"
+}
+
+// runs reports whether the loop's body runs at least once (1), never (0)
+// or may do either (-1), as far as the affine forms of its start and bound
+// at the loop's header tell.
+func (fx *fixer) runs() int {
+	iv := fx.p.iv
+	af := fx.fn.Affine()
+	lo, _ := af.Form(iv.Start, fx.l.Header)
+	hi, _ := af.Form(iv.Bound, fx.l.Header)
+	if lo == nil || hi == nil {
+		return -1
+	}
+	d := hi.Sub(lo) // the first test passes when d > 0 (<), d >= 0 (<=)
+	if iv.StepConst < 0 {
+		d = lo.Sub(hi)
+	}
+	least := int64(1)
+	if iv.Op == "<=" || iv.Op == ">=" {
+		least = 0
+	}
+	if min, ok := leastValue(d); ok && min >= least {
+		return 1
+	}
+	if d.IsConst() && d.Const < least {
+		return 0
+	}
+	return -1
+}
+
+// leastValue returns a lower bound of f when its terms are positive
+// multiples of MYTHREAD (at least 0) and THREADS (at least 1) only.
+func leastValue(f *affine.Form) (int64, bool) {
+	min := f.Const
+	for _, t := range f.Terms {
+		if t.Coef <= 0 {
+			return 0, false
+		}
+		least := t.Coef
+		for _, a := range t.Atoms {
+			switch a {
+			case affine.MyThread:
+				least = 0
+			case affine.Threads:
+			default:
+				return 0, false
+			}
+		}
+		min += least
+	}
+	return min, true
 }
 
 // residue returns the residue modulo THREADS of the iterations this

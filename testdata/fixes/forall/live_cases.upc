@@ -99,6 +99,24 @@ void global(void)
         mark(g);
 }
 
+/* runs at least once, <= bound: restored to the bound plus one */
+int upto(void)
+{
+    int i;
+    upc_forall (i = 1; i <= N - 1; i++; &a[i])
+        mark(i);
+    return i;
+}
+
+/* runs at least once, downwards to a literal bound */
+int downto(void)
+{
+    int i;
+    upc_forall (i = N - 1; i >= 0; i--; i)
+        mark(i);
+    return i;
+}
+
 int main(void)
 {
     int i, bad = 0, r = 0;
@@ -112,14 +130,15 @@ int main(void)
     r += condition(0, N, 0) + 10 * condition(4, N, 1) + 100 * condition(20, 3, 0);
     r += address();
     global();
+    r += 1000 * upto() + 100000 * downto();
     upc_barrier;
     printf("thread %d: %d iterations, sum %ld, r %d, g %d\n", MYTHREAD, ran, sum, r, g);
     upc_barrier;
     if (MYTHREAD == 0) {
         for (i = 0; i < N; i++) {
-            /* reassigned, next_loop, in_header, printed, condition, address, global on
-               every i; returns(3, ...) from 3, condition(4, ...) from 4 */
-            int want = (7 + (i >= 3) + (i >= 4)) * (i % THREADS + 1);
+            /* reassigned, next_loop, in_header, printed, condition, address, global, downto
+               on every i; upto from 1, returns(3, ...) from 3, condition(4, ...) from 4 */
+            int want = (8 + (i >= 1) + (i >= 3) + (i >= 4)) * (i % THREADS + 1);
             if (hit[i] != want) {
                 if (bad++ < 3)
                     printf("iteration %d: %d, want %d\n", i, hit[i], want);
