@@ -31,7 +31,10 @@ const (
 )
 
 // maxFrame bounds the size of one incoming message, so that a corrupt
-// Content-Length cannot make the server allocate without limit.
+// Content-Length cannot make the server allocate without limit. A larger
+// message is answered with a parse error (id null, as its id is unread)
+// as soon as its header is read, and its body is then read in small pieces
+// and dropped, so that the stream stays in sync and the session goes on.
 const maxFrame = 256 << 20
 
 // rpcError is a JSON-RPC error object; it is also a Go error, so handlers
@@ -88,9 +91,14 @@ func idKey(raw json.RawMessage) (string, bool) {
 	}
 }
 
-// errBadFrame is a framing problem after which reading can continue (the
-// frame was skipped).
-type errBadFrame struct{ msg string }
+// errBadFrame is a framing problem after which reading can continue: the
+// frame was skipped, or skip bytes of its body remain to be skipped (a
+// message over the size limit, whose body readFrame leaves unread so that
+// the error can be answered before the body has arrived).
+type errBadFrame struct {
+	msg  string
+	skip int64
+}
 
 func (e *errBadFrame) Error() string { return e.msg }
 
@@ -116,25 +124,22 @@ func readFrame(r *bufio.Reader) ([]byte, error) {
 		sawHeader = true
 		name, value, ok := strings.Cut(line, ":")
 		if !ok {
-			return nil, &errBadFrame{fmt.Sprintf("malformed header line %q", line)}
+			return nil, &errBadFrame{msg: fmt.Sprintf("malformed header line %q", line)}
 		}
 		if strings.EqualFold(strings.TrimSpace(name), "Content-Length") {
 			n, err := strconv.Atoi(strings.TrimSpace(value))
 			if err != nil || n < 0 {
-				return nil, &errBadFrame{fmt.Sprintf("bad Content-Length %q", strings.TrimSpace(value))}
+				return nil, &errBadFrame{msg: fmt.Sprintf("bad Content-Length %q", strings.TrimSpace(value))}
 			}
 			length = n
 		}
 	}
 	if length < 0 {
-		return nil, &errBadFrame{"missing Content-Length header"}
+		return nil, &errBadFrame{msg: "missing Content-Length header"}
 	}
 	if length > maxFrame {
-		// Skip the body so that the stream stays in sync.
-		if _, err := io.CopyN(io.Discard, r, int64(length)); err != nil {
-			return nil, err
-		}
-		return nil, &errBadFrame{fmt.Sprintf("message of %d bytes exceeds the limit of %d", length, maxFrame)}
+		return nil, &errBadFrame{msg: fmt.Sprintf("message of %d bytes exceeds the limit of %d", length, maxFrame),
+			skip: int64(length)}
 	}
 	body := make([]byte, length)
 	if _, err := io.ReadFull(r, body); err != nil {

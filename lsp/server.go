@@ -131,6 +131,13 @@ func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 			if errors.As(err, &bad) {
 				s.log.Printf("bad frame: %v", err)
 				s.out.send(encodeResponse(nil, nil, errorf(codeParseError, "parse error: %s", bad.msg)))
+				if bad.skip > 0 {
+					// Drop the body of a message over the limit.
+					if _, err := io.CopyN(io.Discard, br, bad.skip); err != nil {
+						s.log.Printf("client closed the connection inside a message over the limit: %v", err)
+						return nil
+					}
+				}
 				continue
 			}
 			if errors.Is(err, io.EOF) {
