@@ -223,6 +223,11 @@ func (fx *fixer) build(nested map[string]bool) (string, bool) {
 			}
 			fx.replace(cond.End(), cond.End(), fmt.Sprintf(" && %s < %s + %s", iv.Name, b, per))
 		}
+		if fx.startsLine() && fx.inBlock() {
+			// One header a line, the inner loop at the loop's indentation
+			// (its body is unchanged).
+			outer = strings.TrimSuffix(outer, " for") + "\n" + fx.indent() + "for"
+		}
 		fx.replace(kw, kwEnd, outer)
 		msg = fmt.Sprintf("iterate over this thread's blocks (%d iterations each) with stride THREADS*%d", p.per, p.per)
 	}
@@ -563,6 +568,17 @@ func (fx *fixer) inBlock() bool {
 		return !found
 	})
 	return found
+}
+
+// startsLine reports whether only white space precedes the loop on its
+// line.
+func (fx *fixer) startsLine() bool {
+	for i := fx.off(fx.s.Start()); i > 0 && fx.src[i-1] != '\n'; i-- {
+		if c := fx.src[i-1]; c != ' ' && c != '\t' {
+			return false
+		}
+	}
+	return true
 }
 
 // indent is the white space that starts the loop's line.
