@@ -32,3 +32,40 @@ func (t *translator) boundsIndex(x *ast.IndexExpr, pe, ie ast.Expr, pi ptrInfo) 
 	}
 	return "upcr_index_chk(" + t.rv(pe) + ", " + t.rv(ie) + ", " + pi.esz + ", " + pi.block + ", " + n + ", " + t.locOf(x) + ")"
 }
+
+// checkedAddr is the address of the shared lvalue e, an access of type ty.
+// With Options.Check an access through a pointer-to-shared (not a named
+// shared object, which boundsIndex covers) goes through upcr_acc_chk, so
+// that a run with --check reports one outside the object it lands in.
+func (t *translator) checkedAddr(e ast.Expr, ty types.Type, write bool, loc string) string {
+	a := t.addr(e)
+	if !t.opts.Check || !t.throughPointer(e) {
+		return a
+	}
+	w := "0"
+	if write {
+		w = "1"
+	}
+	return "upcr_acc_chk(" + a + ", sizeof(" + t.valueType(ty) + "), " + w + ", " + loc + ")"
+}
+
+// throughPointer reports whether the shared lvalue e is reached through a
+// pointer-to-shared rather than as (part of) a named shared object.
+func (t *translator) throughPointer(e ast.Expr) bool {
+	switch x := unparen(e).(type) {
+	case *ast.Name:
+		return false
+	case *ast.IndexExpr:
+		pe := x.X
+		if !types.IsPointer(t.valType(pe)) {
+			pe = x.Index
+		}
+		if _, ok := types.Core(t.info.Types[pe].Type).(*types.Array); ok {
+			return t.throughPointer(pe)
+		}
+		return true
+	case *ast.MemberExpr:
+		return x.Arrow || t.throughPointer(x.X)
+	}
+	return true
+}

@@ -480,7 +480,7 @@ func (t *translator) read(e ast.Expr) string {
 	if p, _, ok := t.privPtr(e); ok {
 		return t.privRead(p)
 	}
-	return t.get(t.addr(e), tv.Type, t.isStrict(tv.Type), t.locOf(e))
+	return t.get(t.checkedAddr(e, tv.Type, false, t.locOf(e)), tv.Type, t.isStrict(tv.Type), t.locOf(e))
 }
 
 // get is the text reading a value of type ty at address a.
@@ -543,8 +543,8 @@ func (t *translator) assign(x *ast.AssignExpr, void bool) string {
 		if lt.BitField {
 			t.failf(x, "assignment to a bit-field of a shared struct is not supported")
 		}
-		a := t.addr(x.L)
 		loc := t.locOf(x)
+		a := t.checkedAddr(x.L, ty, true, loc)
 		strict := t.isStrict(ty)
 		vt := t.valueType(ty)
 		if x.Op == "=" {
@@ -615,8 +615,8 @@ func (t *translator) incdec(e ast.Expr, op string, prefix, void bool, n ast.Expr
 		if lt.BitField {
 			t.failf(n, "increment of a bit-field of a shared struct is not supported")
 		}
-		a := t.addr(e)
 		loc := t.locOf(n)
+		a := t.checkedAddr(e, ty, true, loc)
 		strict := t.isStrict(ty)
 		vt := t.valueType(ty)
 		p := a

@@ -47,7 +47,7 @@ var pureFuncs = map[string]bool{
 
 // l1Eligible reports whether loop s may get a single-thread version.
 func (t *translator) l1Eligible(s ast.Stmt) bool {
-	if t.l1 != "" || t.l1Off || t.opts.NoFastLoop {
+	if t.l1 != "" || t.l1Off || t.opts.NoFastLoop || t.opts.Check {
 		return false
 	}
 	return t.deferrable(s)

@@ -61,8 +61,10 @@ type Options struct {
 	ReadFile func(string) ([]byte, error)
 	// Source is the content of the main file, if it is not on disk.
 	Source []byte
-	// Check indexes shared arrays of known size through upcr_index_chk,
-	// so that a run with --check reports out-of-bounds subscripts.
+	// Check indexes shared arrays of known size through upcr_index_chk
+	// and passes the address of every access through a pointer-to-shared
+	// through upcr_acc_chk, so that a run with --check reports
+	// out-of-bounds subscripts and accesses outside their object.
 	Check bool
 	// NoFastLoop emits every loop once, without the single-thread version
 	// (fastloop.go): a upc_forall then tests the affinity of every

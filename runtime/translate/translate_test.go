@@ -224,6 +224,16 @@ func runProgramTest(t *testing.T, path string) {
 		t.Fatal(err)
 	}
 	s := parseSpec(t, path, src)
+	buildAndRun(t, path, s, func(n int, res *runtime.Result) {
+		if msg := checkResult(res, n, s); msg != "" {
+			t.Errorf("THREADS=%d: %s", n, msg)
+		}
+	})
+}
+
+// buildAndRun builds the program at path and runs it with each of
+// s.threads, handing every result to check.
+func buildAndRun(t *testing.T, path string, s *spec, check func(n int, res *runtime.Result)) {
 	sem <- struct{}{}
 	bin, err := build(t, path, s)
 	<-sem
@@ -237,9 +247,7 @@ func runProgramTest(t *testing.T, path string) {
 		if err != nil {
 			t.Fatalf("THREADS=%d: %v", n, err)
 		}
-		if msg := checkResult(res, n, s); msg != "" {
-			t.Errorf("THREADS=%d: %s", n, msg)
-		}
+		check(n, res)
 	}
 }
 
@@ -307,6 +315,28 @@ func TestKernels(t *testing.T) {
 					}
 				}
 			}
+		})
+	}
+}
+
+// TestKernelsCheck runs the kernels translated and run with --check: every
+// access through a pointer-to-shared is checked against its object, and a
+// correct kernel must get no report.
+func TestKernelsCheck(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs C programs")
+	}
+	for _, path := range programs(t, "../../testdata/kernels") {
+		if filepath.Base(path) == "barrier_bug.upc" {
+			continue
+		}
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			t.Parallel()
+			buildAndRun(t, path, &spec{threads: []int{1, 4}, check: true}, func(n int, res *runtime.Result) {
+				if f := res.Fatal(); f != nil || res.Status != 0 || !strings.Contains(string(res.Stdout), "OK") {
+					t.Errorf("THREADS=%d: status %d, report %v\n%s%s", n, res.Status, f, res.Stdout, res.Stderr)
+				}
+			})
 		})
 	}
 }

@@ -3,7 +3,7 @@
 // threads: 2 3 4
 // expect-warning: block boundary|crosses
 #include <upc.h>
-shared [4] int a[4 * THREADS];
+shared [4] int a[8 * THREADS];
 int main(void)
 {
     int buf[6];

@@ -1094,6 +1094,20 @@ static inline upcr_sptr_t upcr_index_chk(upcr_sptr_t a, int64_t i, size_t esz, s
 	return upcr_index(a, i, esz, B);
 }
 
+/* ---- --check: accesses through pointers-to-shared (upcr_lib_check.c) ----
+ * With translate.Options.Check the translator passes the address of every
+ * access through a pointer-to-shared (n bytes; write 0 or 1) through
+ * this; under --check an access outside the object it lands in (static
+ * object or heap block, on the target thread) or in freed memory is fatal.
+ * Remote, strict and bulk accesses are checked by the runtime itself. */
+void upcr_check_access(upcr_sptr_t p, size_t n, int write, upcr_loc_t loc);
+UPCR_HOT upcr_sptr_t upcr_acc_chk(upcr_sptr_t p, size_t n, int write, upcr_loc_t loc)
+{
+	if (UPCR_UNLIKELY(upcr_check_))
+		upcr_check_access(p, n, write, loc);
+	return p;
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -182,6 +182,8 @@ static void check_target(upcr_sptr_t p, upcr_loc_t loc)
 void upcr_get_remote(void *dst, upcr_sptr_t src, size_t n, upcr_loc_t loc)
 {
 	check_target(src, loc);
+	if (UPCR_UNLIKELY(upcr_check_))
+		upcr_extent_check(src, n, "read", loc);
 	upcr_note_loc(loc);
 	memcpy(dst, upcr_addr(src), n);
 	upcr_ctr_.remote_reads++;
@@ -192,6 +194,8 @@ void upcr_get_remote(void *dst, upcr_sptr_t src, size_t n, upcr_loc_t loc)
 void upcr_put_remote(upcr_sptr_t dst, const void *src, size_t n, upcr_loc_t loc)
 {
 	check_target(dst, loc);
+	if (UPCR_UNLIKELY(upcr_check_))
+		upcr_extent_check(dst, n, "write", loc);
 	upcr_note_loc(loc);
 	memcpy(upcr_addr(dst), src, n);
 	upcr_ctr_.remote_writes++;
@@ -225,6 +229,8 @@ void upcr_get_strict(void *dst, upcr_sptr_t src, size_t n, upcr_loc_t loc)
 		sched_yield();
 	if (!upcr_is_local(src))
 		check_target(src, loc);
+	if (UPCR_UNLIKELY(upcr_check_))
+		upcr_extent_check(src, n, "strict read", loc);
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	copy_volatile(dst, upcr_addr(src), n);
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
@@ -245,6 +251,8 @@ void upcr_put_strict(upcr_sptr_t dst, const void *src, size_t n, upcr_loc_t loc)
 	strict_polls = 0;
 	if (!upcr_is_local(dst))
 		check_target(dst, loc);
+	if (UPCR_UNLIKELY(upcr_check_))
+		upcr_extent_check(dst, n, "strict write", loc);
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	copy_volatile(upcr_addr(dst), src, n);
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
@@ -284,8 +292,10 @@ static void bulk_account(upcr_sptr_t p, size_t n, int write, upcr_loc_t loc)
 static void bulk_prepare(upcr_sptr_t p, size_t n, const char *what, upcr_loc_t loc)
 {
 	check_target(p, loc);
-	if (upcr_check_)
+	if (upcr_check_) {
+		upcr_extent_check(p, n, what, loc);
 		upcr_range_check(p, n, what, loc);
+	}
 	upcr_note_loc(loc);
 }
 

@@ -130,6 +130,7 @@ typedef struct upcr_ctl {
 	upcr_mutex_t heap_lock;
 	uint64_t sym_top;            /* symmetric heap grows up from heap_start */
 	uint64_t sym_free;           /* free list of symmetric blocks (offsets) */
+	volatile uint64_t heap_gen;  /* bumped by every free: --check drops its cached extents */
 	/* result slot for collectives that compute on thread 0 and hand out a value */
 	volatile upcr_sptr_t coll_result;
 	/* network model */
@@ -159,7 +160,7 @@ typedef struct upcr_hdr {
 	uint32_t kind;   /* UPCR_HK_* */
 	int32_t owner;   /* allocating thread */
 	uint64_t size;   /* usable bytes per partition */
-	uint64_t blockbytes; /* nbytes of upc_global_alloc/upc_all_alloc, for --check */
+	uint64_t blockbytes; /* nbytes of upc_global_alloc/upc_all_alloc, of upc_alloc, for --check */
 	uint64_t nblocks;
 	uint64_t next;   /* free-list link */
 	upcr_loc_t alloc_loc, free_loc;
@@ -225,6 +226,7 @@ void upcr_stats_init_thread(void);
 void upcr_heap_init(void);
 upcr_hdr_t *upcr_hdr_at(int thread, uint64_t off);
 int upcr_range_check(upcr_sptr_t p, size_t n, const char *what, upcr_loc_t loc);
+void upcr_extent_check(upcr_sptr_t p, size_t n, const char *what, upcr_loc_t loc);
 
 /* reports (upcr_core.c) */
 const char *upcr_file_name(upcr_loc_t loc);

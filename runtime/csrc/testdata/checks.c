@@ -1,13 +1,13 @@
 /* Translated from checks.upc (run with --check):
  *   1  #include <upc.h>
  *   2  #include <stdio.h>
- *   3  shared [4] int a[4*THREADS];
+ *   3  shared [4] int a[8*THREADS];
  *   4  int main(void) {
  *   5      int buf[8], i;
- *   6      upc_forall (i = 0; i < 4*THREADS; i++; &a[i]) a[i] = i;
+ *   6      upc_forall (i = 0; i < 8*THREADS; i++; &a[i]) a[i] = i;
  *   7      upc_barrier;
  *   8      int *p = (int *)&a[4 * ((MYTHREAD + 1) % THREADS)];   // another thread's block
- *   9      upc_memget(buf, &a[2], 4 * sizeof(int));                // a[2..5] crosses a block
+ *   9      upc_memget(buf, &a[2], 4 * sizeof(int));                // a[2..3] and a[4*THREADS..+1]: crosses a block
  *  10      upc_memget(buf, &a[0], 4 * sizeof(int));                // fine: one block
  *  11      printf("%d %d\n", p[0], buf[3]);
  *  12      return 0;
@@ -21,7 +21,7 @@ static const char *const upcr_files[] = {"checks.upc"};
 static upcr_sptr_t a;
 
 static const upcr_shared_decl_t upcr_shared[] = {
-	{&a, "a", sizeof(int), 4, 4, 1, NULL, 0},
+	{&a, "a", sizeof(int), 4, 8, 1, NULL, 0},
 };
 
 int upcr_user_main(int argc, char **argv)
@@ -31,7 +31,7 @@ int upcr_user_main(int argc, char **argv)
 	int buf[8], i;
 	{
 		int upcr_ctl = upcr_forall_begin();
-		for (i = 0; i < 4 * THREADS; i++)
+		for (i = 0; i < 8 * THREADS; i++)
 			if (upcr_forall_mine_ptr(upcr_ctl, upcr_index(a, i, sizeof(int), 4)))
 				upcr_put_int(upcr_index(a, i, sizeof(int), 4), i, UPCR_LOC(0, 6));
 		upcr_forall_end();
