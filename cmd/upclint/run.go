@@ -72,7 +72,7 @@ Arguments after "--" are passed to the program.`,
 	fl.StringVar(&f.statsJSON, "stats-json", "", "write communication statistics as JSON to `file`")
 	fl.StringVar(&f.net, "net", "", "network model `o=..,L=..,G=..` (o and L durations such as 0.3us, G in ns per byte)")
 	fl.BoolVar(&f.inject, "inject", false, "delay remote operations by their modeled cost")
-	fl.BoolVar(&f.check, "check", false, "runtime checks: casts to local, bulk copy ranges, collective arguments")
+	fl.BoolVar(&f.check, "check", false, "runtime checks: shared array and allocation bounds, use after free, casts to local, bulk copy ranges, collective arguments")
 	fl.StringVar(&f.timeout, "timeout", "", "stop the program after `T` (seconds, or a duration like 30s)")
 	fl.StringVar(&f.keep, "keep", "", "keep the translated C in `dir`")
 	fl.StringVar(&f.cc, "cc", "", "C `compiler` (default $CC, else cc)")
@@ -152,7 +152,7 @@ func runProgram(ctx context.Context, f *runFlags, files, progArgs []string, stdo
 	cfg := &grammar.Config{IncludeDirs: f.fe.includes, Defines: f.fe.defines, Undefs: f.fe.undefs, StaticThreads: f.fe.threads}
 	var srcs []runtime.Source
 	for _, file := range files {
-		c, u, err := translate.TranslateFile(file, cfg, translate.Options{NoFastLoop: f.noFast})
+		c, u, err := translate.TranslateFile(file, cfg, translate.Options{NoFastLoop: f.noFast, Check: f.check})
 		var fe *translate.FrontEndError
 		if errors.As(translate.CheckFrontEnd(u), &fe) {
 			for _, d := range fe.Diags {

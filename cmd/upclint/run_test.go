@@ -79,3 +79,25 @@ int main(void) {
 		}
 	}
 }
+
+// TestRunCheck: --check reaches the translator as well as the runtime, so
+// a local access through a pointer-to-shared past the end of its
+// allocation is reported (the runtime alone sees only remote accesses),
+// and the same program runs unchecked without it.
+func TestRunCheck(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs UPC programs")
+	}
+	if _, err := exec.LookPath("cc"); err != nil && os.Getenv("CC") == "" {
+		t.Skip("no C compiler")
+	}
+	prog := "../../testdata/runtime/check_ptr_past_end.upc"
+	_, errs, code := runUpclint(t, "run", "-n", "1", "--check", prog)
+	if code == exitOK || !strings.Contains(errs, "is out of bounds") || !strings.Contains(errs, "past its end") {
+		t.Errorf("--check: exit %d; stderr lacks the out-of-bounds report:\n%s", code, errs)
+	}
+	_, errs, _ = runUpclint(t, "run", "-n", "1", prog)
+	if strings.Contains(errs, "out of bounds") {
+		t.Errorf("without --check: a bounds report:\n%s", errs)
+	}
+}
