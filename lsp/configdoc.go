@@ -82,7 +82,7 @@ func (s *Server) scheduleGovernedLocked(dir string, delay time.Duration) {
 func findConfig(dir string, open map[string]*openConfig) (*config.File, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return &config.File{}, nil
+		abs = filepath.Clean(dir) // no working directory: search from dir as given
 	}
 	for {
 		p := filepath.Join(abs, config.FileName)

@@ -106,7 +106,7 @@ func TestRealisticEditsStayBounded(t *testing.T) {
 			c.waitDiagnostics(u, version(v))
 		}
 	}
-	p = c.waitDiagnostics(u, version(edits+1))
+	c.waitDiagnostics(u, version(edits+1))
 	trim()
 	elapsed := time.Since(start)
 	last := snapOf()
