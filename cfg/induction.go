@@ -60,6 +60,8 @@ func (l *Loop) findInduction() *InductionVar {
 		cond, post, init = s.Cond, s.Post, &s.Init
 	case *ast.WhileStmt:
 		cond, body = s.Cond, s.Body
+	case *ast.DoStmt:
+		cond, body = s.Cond, s.Body
 	default:
 		return nil
 	}
@@ -115,6 +117,8 @@ func (l *Loop) findInduction() *InductionVar {
 		}
 		if init != nil {
 			iv.Start = findStart(init, name)
+		} else {
+			iv.Start = l.startBefore(name, body, upd)
 		}
 		return iv
 	}
@@ -222,6 +226,92 @@ func (iv *InductionVar) setStep(upd ast.Expr, l *Loop) bool {
 		iv.Dir = -1
 	}
 	return true
+}
+
+// startBefore returns the value name has when a while or do loop is
+// entered, for a loop whose body block ends with the update upd (so the
+// body sees the values start, start+step, ...): the last assignment to name
+// in the loop's preheader, when name is a local whose address is not taken
+// and neither it nor the names of the value change after the assignment.
+func (l *Loop) startBefore(name string, body ast.Stmt, upd ast.Expr) ast.Expr {
+	blk, ok := body.(*ast.Block)
+	if !ok || len(blk.Items) == 0 || l.Preheader == nil {
+		return nil
+	}
+	last, ok := blk.Items[len(blk.Items)-1].(*ast.ExprStmt)
+	if !ok || isNil(last.X) || findUpdate(last.X, name) != upd {
+		return nil
+	}
+	ff := l.forest.g.funcFacts()
+	if !ff.locals[name] || ff.addrTaken[name] {
+		return nil
+	}
+	nodes := l.Preheader.Nodes
+	for i := len(nodes) - 1; i >= 0; i-- {
+		var start ast.Expr
+		switch n := nodes[i].(type) {
+		case *ast.DeclStmt:
+			start = findStart(&ast.ForInit{Decl: n.Decl}, name)
+		case *ast.ExprStmt:
+			if !isNil(n.X) {
+				start = findStart(&ast.ForInit{X: n.X}, name)
+			}
+		}
+		if start != nil {
+			if changedIn(nodes[i+1:], start, ff) {
+				return nil
+			}
+			return start
+		}
+		if assigns(nodes[i], name) {
+			return nil
+		}
+	}
+	return nil
+}
+
+// changedIn reports whether the nodes may change a variable e reads: they
+// assign it, or call a function while e reads a global or address-taken
+// variable.
+func changedIn(nodes []ast.Node, e ast.Expr, ff *funcFacts) bool {
+	var names []string
+	Inspect(e, func(n ast.Node) bool {
+		if x, ok := n.(*ast.Name); ok {
+			names = append(names, x.Name)
+		}
+		return true
+	})
+	for _, n := range nodes {
+		calls := false
+		Inspect(n, func(m ast.Node) bool {
+			_, c := m.(*ast.CallExpr)
+			calls = calls || c
+			return !calls
+		})
+		for _, name := range names {
+			if assigns(n, name) || calls && (!ff.locals[name] || ff.addrTaken[name]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// assigns reports whether n assigns, increments or decrements name.
+func assigns(n ast.Node, name string) bool {
+	found := false
+	Inspect(n, func(m ast.Node) bool {
+		switch m := m.(type) {
+		case *ast.AssignExpr:
+			found = found || isName(m.L, name)
+		case *ast.PostfixExpr:
+			found = found || isName(m.X, name)
+		case *ast.UnaryExpr:
+			found = found || (m.Op == "++" || m.Op == "--") && isName(m.X, name)
+		}
+		return !found
+	})
+	return found
 }
 
 // findStart returns the initial value the for-init clause gives name.

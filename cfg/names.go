@@ -23,17 +23,7 @@ func FixedInLoop(body ast.Node, l *Loop, name string) bool {
 	})
 	for _, b := range l.Blocks {
 		for _, n := range b.Nodes {
-			Inspect(n, func(m ast.Node) bool {
-				switch m := m.(type) {
-				case *ast.AssignExpr:
-					moved = moved || IsName(m.L, name)
-				case *ast.PostfixExpr:
-					moved = moved || IsName(m.X, name)
-				case *ast.UnaryExpr:
-					moved = moved || (m.Op == "++" || m.Op == "--") && IsName(m.X, name)
-				}
-				return !moved
-			})
+			moved = moved || assigns(n, name)
 		}
 	}
 	return !moved

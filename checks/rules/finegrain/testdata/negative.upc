@@ -163,3 +163,13 @@ void downward_owner(void)
     upc_forall (i = N - 1; i >= 0; i--; &B[i])
         B[i] = -B[i];
 }
+
+/* A while loop striding from MYTHREAD by THREADS stays on this thread. */
+void while_own_stride(void)
+{
+    int i = MYTHREAD;
+    while (i < N * THREADS) {
+        A[i] = 0.0;
+        i += THREADS;
+    }
+}

@@ -187,3 +187,28 @@ void decreasing(void)
     for (j = N - 1; j >= 0; j--)
         s += vec[j]; // want "remote reads of vec\\[j\\]"
 }
+
+/* While and do-while loops counting from a value assigned just before them. */
+double while_walk(int n)
+{
+    int k = 0;
+    double s = 0.0;
+    while (k < n) {
+        s += vec[k]; // want "fine-grained remote reads of vec\\[k\\]"
+        k++;
+    }
+    return s;
+}
+
+double dowhile_walk(void)
+{
+    shared [] double *p = vec;
+    double s = 0.0;
+    int k;
+    k = 0;
+    do {
+        s += p[k]; // want "fine-grained remote reads of p\\[k\\]"
+        k++;
+    } while (k < N);
+    return s;
+}
