@@ -3,6 +3,8 @@ package cfg
 import (
 	"slices"
 	"sort"
+
+	"github.com/upclint/upclint/grammar/ast"
 )
 
 // Dominators and post-dominators by the iterative algorithm of Cooper,
@@ -568,4 +570,26 @@ func sinkSCCs(n int, succ [][]int32, live, reaches []bool) [][]int32 {
 		}
 	}
 	return sinks
+}
+
+// Guarded reports whether every path from the entry to b leaves a branch
+// by an edge whose condition and kind satisfy match: a dominator of b (b
+// included) whose only predecessor branches to it on that edge. When in is
+// not nil the branch must belong to it, so that the values the condition
+// tests in an iteration of in are still those of that iteration at b.
+func (g *Graph) Guarded(b *Block, in *Loop, match func(cond ast.Expr, kind EdgeKind) bool) bool {
+	for d := b; d != nil; d = g.Idom(d) {
+		if len(d.Preds) != 1 {
+			continue
+		}
+		p := d.Preds[0]
+		e, ok := p.Control().(ast.Expr)
+		if !ok || len(p.Succs) < 2 || in != nil && !in.Contains(p) {
+			continue
+		}
+		if i := p.SuccIndex(d); i >= 0 && match(Unparen(e), p.Edges[i].Kind) {
+			return true
+		}
+	}
+	return false
 }

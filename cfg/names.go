@@ -28,3 +28,27 @@ func FixedInLoop(body ast.Node, l *Loop, name string) bool {
 	}
 	return !moved
 }
+
+// ThreadTest returns the text of e in a condition `MYTHREAD == e` (either
+// side, `!=` on its false edge, `!MYTHREAD` and `MYTHREAD` as tests of 0)
+// that holds on the edge of the given kind, or "".
+func ThreadTest(e ast.Expr, kind EdgeKind) string {
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == "!" && kind == True && NodeString(Unparen(u.X)) == "MYTHREAD" {
+		return "0"
+	}
+	x, ok := e.(*ast.BinaryExpr)
+	if !ok || x.Op != "==" && x.Op != "!=" || (kind == True) != (x.Op == "==") {
+		if kind == False && NodeString(e) == "MYTHREAD" {
+			return "0"
+		}
+		return ""
+	}
+	l, r := NodeString(Unparen(x.X)), NodeString(Unparen(x.Y))
+	if r == "MYTHREAD" {
+		l, r = r, l
+	}
+	if l != "MYTHREAD" {
+		return ""
+	}
+	return r
+}

@@ -119,6 +119,9 @@ func (c *checker) loop(s *ast.ForStmt) bool {
 		if !ok {
 			return true
 		}
+		if c.ownElement(a, l, t) {
+			return true
+		}
 		if msg := c.assign(a, t); msg != "" {
 			found, at = msg, a
 			return false
@@ -142,6 +145,16 @@ func (c *checker) loop(s *ast.ForStmt) bool {
 		Related:        []analysis.RelatedInformation{{Pos: at.Start(), End: at.End(), Message: "the element-wise copy of the collective"}},
 		SuggestedFixes: fixes})
 	return true
+}
+
+// ownElement reports whether a runs, in each iteration of the loop l over
+// the threads with counter t, only when t is the executing thread
+// (`if (t == MYTHREAD)`): each thread then touches its own element only.
+func (c *checker) ownElement(a ast.Node, l *cfg.Loop, t string) bool {
+	b := c.blockOf(a)
+	return b != nil && c.fn.Graph.Guarded(b, l, func(e ast.Expr, kind cfg.EdgeKind) bool {
+		return cfg.ThreadTest(e, kind) == t
+	})
 }
 
 // who says which threads execute node n: "every thread", "thread 0" or

@@ -150,3 +150,13 @@ void n16(void)
         for (t = 0; t < THREADS; t++)
             x[t] = total;
 }
+
+/* Each thread writes only its own element. */
+shared double own_flags[THREADS];
+void own_element_only(void)
+{
+    int t;
+    for (t = 0; t < THREADS; t++)
+        if (t == MYTHREAD)
+            own_flags[t] = 1.0;
+}

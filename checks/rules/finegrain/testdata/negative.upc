@@ -173,3 +173,31 @@ void while_own_stride(void)
         i += THREADS;
     }
 }
+
+/* Only the owner runs the loop or the access. */
+void owner_fills_indefinite(void)
+{
+    int j;
+    if (MYTHREAD == 0) {
+        for (j = 0; j < N; j++)
+            ind[j] = j;
+    }
+}
+
+void own_element_of_cyclic(void)
+{
+    int i;
+    for (i = 0; i < N * THREADS; i++)
+        if (i == MYTHREAD)
+            A[i] = 1.0;
+}
+
+void threadof_guard(void)
+{
+    int i;
+    for (i = 0; i < N * THREADS; i++) {
+        if (upc_threadof(&cb[i]) != MYTHREAD)
+            continue;
+        cb[i] = i;
+    }
+}

@@ -212,3 +212,20 @@ double dowhile_walk(void)
     } while (k < N);
     return s;
 }
+
+/* A test of another thread, or of another element, does not make it local. */
+void other_thread_fills(void)
+{
+    int j;
+    if (MYTHREAD == 1)
+        for (j = 0; j < N; j++)
+            vec[j] = j; // want "fine-grained remote writes of vec\\[j\\]"
+}
+
+void other_element(void)
+{
+    int i;
+    for (i = 0; i < N * THREADS - 1; i++)
+        if (i == MYTHREAD)
+            A[i + 1] = 1.0; // want "fine-grained remote writes of A\\[i \\+ 1\\]"
+}
