@@ -285,13 +285,29 @@ void n27(void)
 }
 
 /* 17: main ends with an error check on one thread */
+/* while and do loops counting from a value assigned just before them: the
+   thread-dependent start and bound cancel, every thread runs 3 iterations. */
+void n28(void)
+{
+    int k = MYTHREAD;
+    do {
+        upc_barrier;
+        k++;
+    } while (k < MYTHREAD + 3);
+    k = MYTHREAD * 2;
+    while (k < MYTHREAD * 2 + 3) {
+        upc_barrier;
+        k++;
+    }
+}
+
 int main(void)
 {
     int ok;
     n1(); n2(); n3(); n4(); n5(); n6(STEPS); n7(); n8(); n9(); n10();
     n11(); n12(); n13(); n14(); n15(); n16(0);
     n18(); n19(); n20(); n21(); n22(); n23(); n24(STEPS);
-    n25(); n26(4); n27();
+    n25(); n26(4); n27(); n28();
     ok = a[MYTHREAD] >= 0;
     if (MYTHREAD == 0) {
         printf("done\n");
