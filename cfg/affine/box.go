@@ -126,6 +126,9 @@ func (f *Func) bounds(fo *Form, l *cfg.Loop, depth int) (lo, hi *Form, why strin
 		if ilo == nil {
 			return nil, nil, why
 		}
+		if !f.sameRanges(l, ivLoop, t.Atoms[0]) {
+			return nil, nil, "several loops count " + t.Atoms[0] + " over different ranges"
+		}
 		// The range of an inner variable may mention outer ones.
 		llo, _, why := f.bounds(ilo, l, depth+1)
 		if llo == nil {
@@ -156,6 +159,25 @@ func ivLoopIn(l *cfg.Loop, name string) *cfg.Loop {
 		}
 	}
 	return nil
+}
+
+// sameRanges reports whether every loop nested in l (or l) counting name
+// has the range of m: a form does not tell which of the loops counting the
+// same variable its induction variable belongs to.
+func (f *Func) sameRanges(l, m *cfg.Loop, name string) bool {
+	if iv := l.Induction(); l != m && iv != nil && iv.Name == name {
+		lo, hi, _ := f.IVRange(l)
+		mlo, mhi, _ := f.IVRange(m)
+		if lo == nil || !lo.Equal(mlo) || !hi.Equal(mhi) {
+			return false
+		}
+	}
+	for _, in := range l.Inner {
+		if !f.sameRanges(in, m, name) {
+			return false
+		}
+	}
+	return true
 }
 
 // Stride returns the distance in elements between the indices of access a
