@@ -161,6 +161,9 @@ func (c *checker) coalesce(fx *fixer, g *group) *analysis.SuggestedFix {
 			return nil
 		}
 	}
+	if !c.guardedInBox(g) {
+		return nil
+	}
 	p := &plan{g: g, v: v, lay: lay, stmt: g.loop.Stmt}
 	for _, w := range c.af.Accesses {
 		if !g.loop.Contains(w.Block) || !w.Write {
@@ -210,6 +213,126 @@ func (c *checker) coalesce(fx *fixer, g *group) *analysis.SuggestedFix {
 		sf.Message = checks.UnsafeFix(sf.Message + " (" + p.unsafe + ")")
 	}
 	return sf
+}
+
+// guardedInBox reports whether the reads that only some iterations make
+// (under an if, after a continue) stay in the bounding box of the reads
+// every iteration makes: a guard such as if (i + 5 < N) may be what keeps
+// a read inside the array, and the fetch of the whole box would not be.
+func (c *checker) guardedInBox(g *group) bool {
+	var lo, hi *affine.Form
+	var cond []*affine.Access
+	for _, a := range g.accs {
+		if !c.everyIteration(a.Block, g.loop) {
+			cond = append(cond, a)
+			continue
+		}
+		flo, fhi, ok := c.accessBounds(a, g.loop)
+		if !ok {
+			return true // no box: the fixes give up on their own
+		}
+		if lo, hi, ok = widen(lo, hi, flo, fhi); !ok {
+			return true
+		}
+	}
+	for _, a := range cond {
+		flo, fhi, ok := c.accessBounds(a, g.loop)
+		if !ok {
+			return true
+		}
+		if lo == nil {
+			return false
+		}
+		dl, dh := flo.Sub(lo), hi.Sub(fhi)
+		if !dl.IsConst() || !dh.IsConst() || dl.Const < 0 || dh.Const < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// widen returns the box [lo, hi] extended to [flo, fhi] ([flo, fhi] when lo
+// is nil); ok is false when the bounds do not differ by constants.
+func widen(lo, hi, flo, fhi *affine.Form) (nlo, nhi *affine.Form, ok bool) {
+	if lo == nil {
+		return flo, fhi, true
+	}
+	dl, dh := flo.Sub(lo), fhi.Sub(hi)
+	if !dl.IsConst() || !dh.IsConst() {
+		return nil, nil, false
+	}
+	if dl.Const < 0 {
+		lo = flo
+	}
+	if dh.Const > 0 {
+		hi = fhi
+	}
+	return lo, hi, true
+}
+
+// accessBounds returns the bounds of a's first index over the iterations
+// of l.
+func (c *checker) accessBounds(a *affine.Access, l *cfg.Loop) (lo, hi *affine.Form, ok bool) {
+	f, _ := c.af.Form(indices(a.Expr)[0], a.Block)
+	if f == nil {
+		return nil, nil, false
+	}
+	lo, hi, _ = c.af.Bounds(f, l)
+	return lo, hi, lo != nil
+}
+
+// everyIteration reports whether block b runs in every iteration of l and
+// of the loops inside l that contain it (b, or the header of the inner
+// loop containing it, dominates the loop's latches).
+func (c *checker) everyIteration(b *cfg.Block, l *cfg.Loop) bool {
+	g := c.fn.Graph
+	var chain []*cfg.Loop
+	for m := l; m != nil; {
+		chain = append(chain, m)
+		var next *cfg.Loop
+		for _, in := range m.Inner {
+			if in.Contains(b) {
+				next = in
+				break
+			}
+		}
+		m = next
+	}
+	for i := len(chain) - 1; i >= 0; i-- {
+		if body := forallBody(chain[i]); body != nil {
+			// The affinity test is no guard of the fetch: the box
+			// covers the iterations every thread runs.
+			if !g.PostDominates(b, body) {
+				return false
+			}
+		} else {
+			for _, lt := range chain[i].Latches {
+				if !g.Dominates(b, lt) {
+					return false
+				}
+			}
+		}
+		b = chain[i].Header
+	}
+	return true
+}
+
+// forallBody returns the first block of the body of a upc_forall loop l
+// that tests affinity, or nil.
+func forallBody(l *cfg.Loop) *cfg.Block {
+	for _, b := range l.Blocks {
+		if b.Kind != "forall.affinity" || len(b.Succs) == 0 {
+			continue
+		}
+		inner := false
+		for _, in := range l.Inner {
+			inner = inner || in.Contains(b)
+		}
+		if !inner {
+			return b.Succs[0]
+		}
+	}
+	return nil
 }
 
 // indices returns the index expressions of X[i1]...[in], outermost first.
@@ -565,19 +688,9 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 		if flo == nil || !c.invariantIn(flo, l) || !c.invariantIn(fhi, l) {
 			return nil
 		}
-		if lo == nil {
-			lo, hi = flo, fhi
-			continue
-		}
-		dl, dh := flo.Sub(lo), fhi.Sub(hi)
-		if !dl.IsConst() || !dh.IsConst() {
+		var ok bool
+		if lo, hi, ok = widen(lo, hi, flo, fhi); !ok {
 			return nil
-		}
-		if dl.Const < 0 {
-			lo = flo
-		}
-		if dh.Const > 0 {
-			hi = fhi
 		}
 	}
 	rows := hi.Sub(lo).Add(affine.ConstForm(1))

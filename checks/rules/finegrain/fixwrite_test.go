@@ -121,8 +121,10 @@ func checkFixMarks(t *testing.T, src string) {
 // rewritten, because moving the reads before the loop could change what
 // they read or what the loop does: a write through a pointer that may
 // alias the array, a call of an unknown function, a barrier, a strict
-// access, a lock, and an exit from the loop (break, return, goto), with
-// the same loop without the obstacle as the control.
+// access, a lock, an exit from the loop (break, return, goto), and a read
+// that only some iterations make outside the elements every iteration
+// reads (its guard may keep it inside the array, the fetch of the box
+// would not), with the same loop without the obstacle as the control.
 func TestReadNoFix(t *testing.T) {
 	src := `#include <upc_relaxed.h>
 #include <stdio.h>
@@ -219,6 +221,36 @@ int gotos(int k)
         s += A[k + j]; /* NOFIX */
     }
 out:
+    return s;
+}
+
+int guarded_ahead(void)
+{
+    int j, s = 0;
+    for (j = 0; j < 64 * THREADS; j++)
+        if (j + 5 < 64 * THREADS)
+            s += A[j + 5]; /* NOFIX */
+    return s;
+}
+
+int continue_behind(void)
+{
+    int j, s = 0;
+    for (j = 0; j < 64 * THREADS; j++) {
+        if (j == 0)
+            continue;
+        s += A[j - 1]; /* NOFIX */
+    }
+    return s;
+}
+
+int guarded_inside(void)
+{
+    int j, s = 0;
+    for (j = 0; j < 64 * THREADS; j++) {
+        if (A[j] > 0) /* FIX */
+            s += A[j];
+    }
     return s;
 }
 `
