@@ -482,13 +482,7 @@ func (fx *fixer) liveAfter() bool {
 	if s.Init.Decl != nil {
 		return false
 	}
-	var id *ast.Name
-	cfg.Inspect(s.Init.X, func(n ast.Node) bool {
-		if x, ok := n.(*ast.Name); ok && x.Name == name && id == nil {
-			id = x
-		}
-		return id == nil
-	})
+	id := initName(s, name)
 	if id == nil {
 		return true
 	}

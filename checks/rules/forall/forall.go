@@ -83,7 +83,7 @@ func check(fn *facts.Func, l *cfg.Loop, s *ast.ForallStmt, info *types.Info) (st
 	if iv == nil || iv.Start == nil || !iv.StepKnown || (iv.StepConst != 1 && iv.StepConst != -1) {
 		return "", nil, false
 	}
-	if addressTaken(s, iv.Name) {
+	if addressTaken(s, iv.Name) || callAssigns(s, iv.Name, info) {
 		return "", nil, false
 	}
 	x := cfg.Unparen(s.Affinity.X)
@@ -189,6 +189,78 @@ func addressTaken(s *ast.ForallStmt, name string) bool {
 		return !found
 	})
 	return found
+}
+
+// callAssigns reports whether the loop variable name of s is a file-scope
+// or static variable that a function of the file called from s (directly
+// or through other calls) assigns or takes the address of: the loop's own
+// step is then not the only change of the variable.
+func callAssigns(s *ast.ForallStmt, name string, info *types.Info) bool {
+	id := initName(s, name)
+	if id == nil {
+		return false
+	}
+	if v, ok := info.Uses[id].(*types.Var); !ok || !v.FileScope && !v.IsStatic() {
+		return false
+	}
+	bodies := map[string]ast.Node{}
+	for _, fd := range info.Funcs {
+		if fd.Obj != nil && fd.Decl != nil {
+			bodies[fd.Obj.Name()] = fd.Decl
+		}
+	}
+	seen := map[string]bool{}
+	var assigns func(n ast.Node) bool
+	assigns = func(n ast.Node) bool {
+		found := false
+		cfg.Inspect(n, func(m ast.Node) bool {
+			switch x := m.(type) {
+			case *ast.AssignExpr:
+				found = found || isName(x.L, name)
+			case *ast.PostfixExpr:
+				found = found || isName(x.X, name)
+			case *ast.UnaryExpr:
+				found = found || (x.Op == "++" || x.Op == "--" || x.Op == "&") && isName(x.X, name)
+			case *ast.CallExpr:
+				if f, ok := cfg.Unparen(x.Fun).(*ast.Name); ok && !seen[f.Name] && bodies[f.Name] != nil {
+					seen[f.Name] = true
+					found = found || assigns(bodies[f.Name])
+				}
+			}
+			return !found
+		})
+		return found
+	}
+	// The loop's own step assigns name: look at the calls only.
+	found := false
+	cfg.Inspect(s, func(m ast.Node) bool {
+		if c, ok := m.(*ast.CallExpr); ok {
+			if f, ok := cfg.Unparen(c.Fun).(*ast.Name); ok && !seen[f.Name] && bodies[f.Name] != nil {
+				seen[f.Name] = true
+				found = found || assigns(bodies[f.Name])
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// initName returns the first occurrence of name in the init clause of s,
+// or nil.
+func initName(s *ast.ForallStmt, name string) *ast.Name {
+	var id *ast.Name
+	cfg.Inspect(s.Init.X, func(n ast.Node) bool {
+		if x, ok := n.(*ast.Name); ok && x.Name == name && id == nil {
+			id = x
+		}
+		return id == nil
+	})
+	return id
+}
+
+func isName(e ast.Expr, name string) bool {
+	id, ok := cfg.Unparen(e).(*ast.Name)
+	return ok && id.Name == name
 }
 
 // isArrayVar reports whether a indexes an array variable, whose address
