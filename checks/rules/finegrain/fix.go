@@ -176,6 +176,9 @@ func (c *checker) coalesce(fx *fixer, g *group) *analysis.SuggestedFix {
 			p.unsafe = "the loop writes through a private pointer, which might point into " + v.Name()
 		}
 	}
+	if p.unsafe == "" && c.derefThrough(g.loop.Stmt, false) {
+		p.unsafe = "the loop writes through a private pointer, which might point into " + v.Name()
+	}
 	for _, d := range lay.Dims[1:] {
 		if d.Threads || d.Len <= 0 {
 			return nil
@@ -249,6 +252,50 @@ func (c *checker) guardedInBox(g *group) bool {
 		}
 	}
 	return true
+}
+
+// derefThrough reports whether n assigns (or, with reads, also reads)
+// through a pointer that is not a pointer-to-shared (*p = x, p->f = x): a
+// private pointer may point into the local part of a shared array, and
+// such accesses are not among the affine accesses.
+func (c *checker) derefThrough(n ast.Node, reads bool) bool {
+	through := func(e ast.Expr) bool {
+		for e = cfg.Unparen(e); ; {
+			switch x := e.(type) {
+			case *ast.UnaryExpr:
+				if x.Op == "*" {
+					t := c.info.TypeOf(x.X)
+					return t == nil || !types.IsPointerToShared(t)
+				}
+				return false
+			case *ast.MemberExpr:
+				if x.Arrow {
+					t := c.info.TypeOf(x.X)
+					return t == nil || !types.IsPointerToShared(t)
+				}
+				e = cfg.Unparen(x.X)
+			case *ast.IndexExpr:
+				e = cfg.Unparen(x.X)
+			default:
+				return false
+			}
+		}
+	}
+	found := false
+	cfg.Inspect(n, func(m ast.Node) bool {
+		switch x := m.(type) {
+		case *ast.AssignExpr:
+			found = found || through(x.L)
+		case *ast.PostfixExpr:
+			found = found || through(x.X)
+		case *ast.UnaryExpr:
+			found = found || (x.Op == "++" || x.Op == "--") && through(x.X) || reads && through(x)
+		case *ast.MemberExpr:
+			found = found || reads && through(x)
+		}
+		return !found
+	})
+	return found
 }
 
 // widen returns the box [lo, hi] extended to [flo, fhi] ([flo, fhi] when lo

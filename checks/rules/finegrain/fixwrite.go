@@ -143,6 +143,9 @@ func (c *checker) writeShape(fx *fixer, g *group, a *affine.Access) *writeFix {
 			w.unsafe = "the loop accesses memory through a private pointer, which might point into " + v.Name()
 		}
 	}
+	if w.unsafe == "" && c.derefThrough(l.Stmt, true) {
+		w.unsafe = "the loop accesses memory through a private pointer, which might point into " + v.Name()
+	}
 	elem := types.Unqualified(lay.Elem)
 	if elem == nil || types.IsShared(elem) {
 		return nil

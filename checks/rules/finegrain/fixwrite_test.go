@@ -12,7 +12,9 @@ import (
 
 // TestWriteNoFix lists remote writes that must keep their finding without
 // a rewrite: the range is not written exactly once, or the loop reads the
-// array, or a pointer-to-shared might alias it.
+// array, or a pointer-to-shared might alias it; a loop reading through a
+// private pointer (which may point into the array's local part) gets an
+// unsafe fix.
 func TestWriteNoFix(t *testing.T) {
 	src := `#include <upc_relaxed.h>
 shared int A[64 * THREADS];
@@ -48,6 +50,13 @@ void twice(int k)
         A[k + j] = j; /* NOFIX */
         A[k + j] = j + 1;
     }
+}
+
+void deref_read(int k, int *lp)
+{
+    int j;
+    for (j = 0; j < 40; j++)
+        A[k + j] = *lp + j; /* UNSAFE */
 }
 
 void aliased(int k, shared int *p)
@@ -86,8 +95,8 @@ void continues(int k)
 }
 
 // checkFixMarks checks the finegrain findings of src: every line marked
-// FIX */ or NOFIX */ is reported, with a fix on the FIX lines and none on
-// the NOFIX ones.
+// FIX */, UNSAFE */ or NOFIX */ is reported, with a safe fix on the FIX
+// lines, an unsafe one on the UNSAFE lines and none on the NOFIX ones.
 func checkFixMarks(t *testing.T, src string) {
 	t.Helper()
 	dir := t.TempDir()
@@ -106,12 +115,18 @@ func checkFixMarks(t *testing.T, src string) {
 		if strings.Contains(lines[f.Pos.Line-1], "/* FIX") && len(f.Fixes) == 0 {
 			t.Errorf("line %d: no fix", f.Pos.Line)
 		}
+		if strings.Contains(lines[f.Pos.Line-1], "UNSAFE") && (len(f.Fixes) == 0 || f.Fixes[0].Safe) {
+			t.Errorf("line %d: %s: no unsafe fix", f.Pos.Line, strings.TrimSpace(lines[f.Pos.Line-1]))
+		}
+		if strings.Contains(lines[f.Pos.Line-1], "/* FIX") && len(f.Fixes) > 0 && !f.Fixes[0].Safe {
+			t.Errorf("line %d: %s: fix marked unsafe", f.Pos.Line, strings.TrimSpace(lines[f.Pos.Line-1]))
+		}
 		if strings.Contains(lines[f.Pos.Line-1], "NOFIX") && len(f.Fixes) > 0 {
 			t.Errorf("line %d: %s: unexpected fix %q", f.Pos.Line, strings.TrimSpace(lines[f.Pos.Line-1]), f.Fixes[0].Message)
 		}
 	}
 	for i, l := range lines {
-		if strings.Contains(l, "FIX */") && !reported[i+1] {
+		if (strings.Contains(l, "FIX */") || strings.Contains(l, "UNSAFE */")) && !reported[i+1] {
 			t.Errorf("line %d: %s: not reported", i+1, strings.TrimSpace(l))
 		}
 	}
@@ -240,6 +255,26 @@ int continue_behind(void)
         if (j == 0)
             continue;
         s += A[j - 1]; /* NOFIX */
+    }
+    return s;
+}
+
+int deref_write(int *mine)
+{
+    int j, s = 0;
+    for (j = 0; j < 40; j++) {
+        s += A[j]; /* UNSAFE */
+        *mine = s;
+    }
+    return s;
+}
+
+int arrow_write(struct { int n; } *st)
+{
+    int j, s = 0;
+    for (j = 0; j < 40; j++) {
+        s += A[j]; /* UNSAFE */
+        st->n++;
     }
     return s;
 }
