@@ -83,7 +83,7 @@ func check(fn *facts.Func, l *cfg.Loop, s *ast.ForallStmt, info *types.Info) (st
 	if iv == nil || iv.Start == nil || !iv.StepKnown || (iv.StepConst != 1 && iv.StepConst != -1) {
 		return "", nil, false
 	}
-	if addressTaken(s, iv.Name) || callAssigns(s, iv.Name, info) {
+	if addressTaken(s, iv.Name) || callAssigns(s, iv.Name, info) || pointerMayStep(fn, l, s, iv.Name) {
 		return "", nil, false
 	}
 	x := cfg.Unparen(s.Affinity.X)
@@ -239,6 +239,46 @@ func callAssigns(s *ast.ForallStmt, name string, info *types.Info) bool {
 				seen[f.Name] = true
 				found = found || assigns(bodies[f.Name])
 			}
+		}
+		return !found
+	})
+	return found
+}
+
+// pointerMayStep reports whether the function takes the address of name
+// (a local loop variable) before loop l, or anywhere when l is nested in
+// another loop, and the body of s calls a function or stores through a
+// pointer, an array or a member: the store may go to the variable through
+// the pointer.
+func pointerMayStep(fn *facts.Func, l *cfg.Loop, s *ast.ForallStmt, name string) bool {
+	if fn.Decl == nil {
+		return false
+	}
+	taken := false
+	cfg.Inspect(fn.Decl, func(n ast.Node) bool {
+		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == "&" && isName(u.X, name) {
+			taken = l.Parent != nil || u.Start() < s.End()
+		}
+		return !taken
+	})
+	if !taken {
+		return false
+	}
+	memory := func(e ast.Expr) bool {
+		_, plain := cfg.Unparen(e).(*ast.Name)
+		return !plain
+	}
+	found := false
+	cfg.Inspect(s.Body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.CallExpr:
+			found = true
+		case *ast.AssignExpr:
+			found = found || memory(x.L)
+		case *ast.PostfixExpr:
+			found = found || memory(x.X)
+		case *ast.UnaryExpr:
+			found = found || (x.Op == "++" || x.Op == "--") && memory(x.X)
 		}
 		return !found
 	})
