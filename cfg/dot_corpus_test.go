@@ -3,20 +3,14 @@ package cfg_test
 import (
 	"bytes"
 	"fmt"
-	gotoken "go/token"
 	"io"
-	"os"
 	"os/exec"
 	"testing"
 
 	"github.com/upclint/upclint/cfg"
-	"github.com/upclint/upclint/cfg/affine"
-	"github.com/upclint/upclint/cfg/affinity"
-	"github.com/upclint/upclint/cfg/collective"
+	"github.com/upclint/upclint/cfg/annotate"
 	"github.com/upclint/upclint/cfg/internal/testprogs"
 	"github.com/upclint/upclint/cfg/variance"
-	"github.com/upclint/upclint/checks/checktest"
-	"github.com/upclint/upclint/grammar"
 )
 
 // TestDotCorpusRenders writes the annotated DOT of every function of every
@@ -44,20 +38,14 @@ func TestDotCorpusRenders(t *testing.T) {
 	}
 	var jobs []job
 	for _, name := range files {
-		src, err := os.ReadFile(name)
+		u, fset, err := testprogs.Load(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		conf, err := checktest.ParseFlags(name, src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fset := gotoken.NewFileSet()
-		u := grammar.Load(fset, name, src, &conf)
 		vi := variance.Analyze(u.File, u.Info, &variance.Config{Graph: cfg.Build})
 		var out bytes.Buffer
 		for _, vf := range vi.Funcs {
-			vf.Graph.WriteDot(&out, &cfg.DotOptions{Fset: fset, Annotate: annotator(fset, u.Info.StaticThreads, vi, vf), Unreachable: true})
+			vf.Graph.WriteDot(&out, &cfg.DotOptions{Fset: fset, Annotate: annotate.Facts(fset, u.Info.StaticThreads, vi, vf), Unreachable: true})
 			graphs++
 		}
 		if out.Len() > 0 {
@@ -96,41 +84,5 @@ func TestDotCorpusRenders(t *testing.T) {
 			}
 		}
 		t.Errorf("dot rejects the output: %v", err)
-	}
-}
-
-// annotator returns the facts shown in each block, like the dump command's.
-func annotator(fset *gotoken.FileSet, threads int, vi *variance.Info, vf *variance.Func) func(*cfg.Block) []string {
-	cf := collective.Analyze(vi, vf)
-	af := affine.Analyze(vf.Graph, vi.Types)
-	aff := affinity.Analyze(af, threads)
-	return func(b *cfg.Block) []string {
-		var out []string
-		if x := cf.Block(b); x.Kind != collective.Collective {
-			s := "not collective: " + x.Kind.String()
-			if x.Reason != nil && x.Reason.Node != nil {
-				s += fmt.Sprintf(" at %s: %s", fset.Position(x.Reason.Node.Start()), x.Reason.What)
-			}
-			out = append(out, s)
-		}
-		if br := vf.Branch(b); br != nil {
-			out = append(out, "thread-dependent branch: "+br.What)
-		}
-		for _, a := range af.Accesses {
-			if a.Block != b {
-				continue
-			}
-			s := cfg.NodeString(a.Expr) + ": index "
-			if a.Index != nil {
-				s += a.Index.String()
-			} else {
-				s += "not affine (" + a.Reason + ")"
-			}
-			if f := aff.Of(a); f != nil {
-				s += ", " + f.Kind.String() + " (" + f.Reason + ")"
-			}
-			out = append(out, s)
-		}
-		return out
 	}
 }

@@ -1,16 +1,12 @@
 package ssa_test
 
 import (
-	gotoken "go/token"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/cfg/internal/testprogs"
 	"github.com/upclint/upclint/cfg/ssa"
-	"github.com/upclint/upclint/checks/checktest"
-	"github.com/upclint/upclint/grammar"
 	"github.com/upclint/upclint/grammar/ast"
 )
 
@@ -30,15 +26,10 @@ func TestCorpus(t *testing.T) {
 	funcs := 0
 	dirs := map[string]int{}
 	for _, name := range files {
-		src, err := os.ReadFile(name)
+		u, _, err := testprogs.Load(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		conf, err := checktest.ParseFlags(name, src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		u := grammar.Load(gotoken.NewFileSet(), name, src, &conf)
 		for _, d := range u.File.Decls {
 			d, ok := d.(*ast.Decl)
 			if !ok || d.Body == nil {

@@ -10,9 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/upclint/upclint/cfg"
-	"github.com/upclint/upclint/cfg/affine"
-	"github.com/upclint/upclint/cfg/affinity"
-	"github.com/upclint/upclint/cfg/collective"
+	"github.com/upclint/upclint/cfg/annotate"
 	"github.com/upclint/upclint/cfg/ssa"
 	"github.com/upclint/upclint/cfg/variance"
 	"github.com/upclint/upclint/grammar"
@@ -80,7 +78,7 @@ func dump(w io.Writer, what, path, fn string, src []byte, threads int, dot bool)
 				return err
 			}
 		case "cfg":
-			ann := annotator(fset, u.Info.StaticThreads, vi, vf)
+			ann := annotate.Facts(fset, u.Info.StaticThreads, vi, vf)
 			if dot {
 				g.WriteDot(w, &cfg.DotOptions{Fset: fset, Annotate: ann})
 				continue
@@ -104,50 +102,4 @@ func dump(w io.Writer, what, path, fn string, src []byte, threads int, dot bool)
 		return fail(fmt.Errorf("dump: no function %q in %s", fn, path))
 	}
 	return nil
-}
-
-// annotator returns the facts shown for each block.
-func annotator(fset *gotoken.FileSet, threads int, vi *variance.Info, vf *variance.Func) func(*cfg.Block) []string {
-	cf := collective.Analyze(vi, vf)
-	af := affine.Analyze(vf.Graph, vi.Types)
-	aff := affinity.Analyze(af, threads)
-	return func(b *cfg.Block) []string {
-		var out []string
-		x := cf.Block(b)
-		if x.Kind != collective.Collective {
-			s := x.Kind.String()
-			if x.Reason != nil && x.Reason.Node != nil {
-				s += fmt.Sprintf(" at %s: %s", fset.Position(x.Reason.Node.Start()), x.Reason.What)
-			}
-			if x.Aligned {
-				s += " (aligned collectives)"
-			}
-			out = append(out, "not collective: "+s)
-		}
-		if br := vf.Branch(b); br != nil {
-			out = append(out, "thread-dependent branch: "+br.What)
-		}
-		if x.Forall != nil {
-			out = append(out, fmt.Sprintf("in upc_forall at %s", fset.Position(x.Forall.Start())))
-		}
-		for _, a := range af.Accesses {
-			if a.Block != b {
-				continue
-			}
-			s := cfg.NodeString(a.Expr) + ": index "
-			if a.Index != nil {
-				s += a.Index.String()
-			} else {
-				s += "not affine (" + a.Reason + ")"
-			}
-			if f := aff.Of(a); f != nil {
-				s += ", " + f.Kind.String()
-				if f.Reason != "" {
-					s += " (" + f.Reason + ")"
-				}
-			}
-			out = append(out, s)
-		}
-		return out
-	}
 }

@@ -3,10 +3,15 @@
 package testprogs
 
 import (
+	gotoken "go/token"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/upclint/upclint/checks/checktest"
+	"github.com/upclint/upclint/grammar"
 )
 
 // Files returns every .upc and .c file under root/testdata (recursively)
@@ -37,4 +42,19 @@ func Files(root string) ([]string, error) {
 	}
 	sort.Strings(out)
 	return out, nil
+}
+
+// Load reads and loads the program name with the flags of its
+// `// upclint-flags:` line, in a fresh FileSet.
+func Load(name string) (*grammar.Unit, *gotoken.FileSet, error) {
+	src, err := os.ReadFile(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	conf, err := checktest.ParseFlags(name, src)
+	if err != nil {
+		return nil, nil, err
+	}
+	fset := gotoken.NewFileSet()
+	return grammar.Load(fset, name, src, &conf), fset, nil
 }
