@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/upclint/upclint/fixes"
+	"github.com/upclint/upclint/fixes/fixtest"
 	"github.com/upclint/upclint/runtime/translate"
 )
 
@@ -67,22 +68,12 @@ func TestValidateRejectsWrongRewrite(t *testing.T) {
 // twoFixes holds a right and a wrong fix (see the file).
 const twoFixes = "testdata/two_fixes.upc"
 
-func needCC(t *testing.T) {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("builds and runs UPC programs")
-	}
-	if _, err := exec.LookPath("cc"); err != nil && os.Getenv("CC") == "" {
-		t.Skip("no C compiler")
-	}
-}
-
 // TestValidateKeepsGoodFixes: when a file's fixes fail together, the
 // wrong one is rejected with its rule, line and first differing output
 // line, and the right one is kept; with a budget of one extra validation
 // nothing can be kept.
 func TestValidateKeepsGoodFixes(t *testing.T) {
-	needCC(t)
+	fixtest.NeedCC(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	opts := fixes.ValidateOptions{Threads: []int{1, 2, 3}, Timeout: time.Minute}
@@ -133,7 +124,7 @@ func TestValidateKeepsGoodFixes(t *testing.T) {
 // it, per the runtime's per-line statistics, and the lines are mapped to
 // the fixed text.
 func TestValidatePerFixComm(t *testing.T) {
-	needCC(t)
+	fixtest.NeedCC(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	res := fixCopy(t, "../testdata/fixes/coalesce/cyclic_range.upc", nil, unsafeOpts())
@@ -175,7 +166,7 @@ func TestValidatePerFixComm(t *testing.T) {
 // not compiled: the validation fails with the front end's error, phrased
 // as check reports it.
 func TestValidateStopsOnFrontEndErrors(t *testing.T) {
-	needCC(t)
+	fixtest.NeedCC(t)
 	in := "../testdata/fixes/forall/cyclic.upc"
 	orig, err := os.ReadFile(in)
 	if err != nil {

@@ -121,16 +121,7 @@ func FixFile(t *testing.T, path string, rules ...string) ([]byte, []checks.Findi
 // mode.
 func ValidateGoldens(t *testing.T, dir string, cheaper bool) {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("builds and runs UPC programs")
-	}
-	cc := os.Getenv("CC")
-	if cc == "" {
-		cc = "cc"
-	}
-	if _, err := exec.LookPath(strings.Fields(cc)[0]); err != nil {
-		t.Skipf("no C compiler: %v", err)
-	}
+	NeedCC(t)
 	inputs, _ := filepath.Glob(filepath.Join(dir, "*.upc"))
 	if len(inputs) < 12 {
 		t.Fatalf("%d golden inputs in %s, want at least 12", len(inputs), dir)
@@ -178,5 +169,24 @@ func ValidateGoldens(t *testing.T, dir string, cheaper bool) {
 			t.Logf("THREADS=%d: remote operations %d -> %d, modeled %v -> %v", v.Before.Threads,
 				v.Before.RemoteOps, v.After.RemoteOps, v.Before.Modeled, v.After.Modeled)
 		})
+	}
+}
+
+// HaveCC reports whether tests may build and run UPC programs: not in
+// -short mode, and $CC (else cc) is found.
+func HaveCC() bool {
+	cc := os.Getenv("CC")
+	if cc == "" {
+		cc = "cc"
+	}
+	_, err := exec.LookPath(strings.Fields(cc)[0])
+	return !testing.Short() && err == nil
+}
+
+// NeedCC skips the test unless HaveCC.
+func NeedCC(t testing.TB) {
+	t.Helper()
+	if !HaveCC() {
+		t.Skip("builds and runs UPC programs: needs a C compiler and no -short")
 	}
 }

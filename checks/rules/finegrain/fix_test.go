@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -26,15 +25,6 @@ func TestFixGolden(t *testing.T) {
 }
 
 var runThreads = []int{1, 2, 3, 4, 8}
-
-func haveCC() bool {
-	cc := os.Getenv("CC")
-	if cc == "" {
-		cc = "cc"
-	}
-	_, err := exec.LookPath(cc)
-	return err == nil
-}
 
 func cacheDir(t *testing.T) string {
 	if d := os.Getenv("UPCLINT_CACHE"); d != "" {
@@ -121,7 +111,7 @@ func compareRuns(t *testing.T, name string, orig, fixed []byte) (before, after u
 // TestFixRun runs the original and the fixed program of every golden
 // with 1, 2, 3, 4 and 8 threads on the bundled runtime.
 func TestFixRun(t *testing.T) {
-	if testing.Short() || !haveCC() {
+	if !fixtest.HaveCC() {
 		t.Skip("needs a C compiler")
 	}
 	inputs, _ := filepath.Glob(filepath.Join(goldenDir, "*.upc"))
@@ -147,7 +137,7 @@ func TestFixRun(t *testing.T) {
 // the remote operations before and after (seed 001 §8.3: about two orders
 // of magnitude for matvec).
 func TestFixKernels(t *testing.T) {
-	if testing.Short() || !haveCC() {
+	if !fixtest.HaveCC() {
 		t.Skip("needs a C compiler")
 	}
 	// The stencil's writes of OUT are coalesced row by row and the rows'

@@ -3,7 +3,6 @@ package forall_test
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -22,20 +21,6 @@ const goldenDir = "../../../testdata/fixes/forall"
 // rewrites them).
 func TestFixGolden(t *testing.T) {
 	fixtest.Golden(t, goldenDir, forall.Name)
-}
-
-func needCC(t *testing.T) {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("builds and runs C programs")
-	}
-	cc := os.Getenv("CC")
-	if cc == "" {
-		cc = "cc"
-	}
-	if _, err := exec.LookPath(strings.Fields(cc)[0]); err != nil {
-		t.Skip("no C compiler")
-	}
 }
 
 // validate runs the original and the fixed program with THREADS 1, 2, 3,
@@ -62,7 +47,7 @@ func validate(t *testing.T, path string, original, fixed []byte) {
 // TestFixVecadd fixes the seed kernel with the safe fixes of the rule,
 // as upclint fix does, and validates the result.
 func TestFixVecadd(t *testing.T) {
-	needCC(t)
+	fixtest.NeedCC(t)
 	path := "../../../testdata/kernels/vecadd.upc"
 	res := fixes.FixFile(path, &fixes.Options{Check: &checks.Options{}, Rules: []string{forall.Name}})
 	if res.Err != nil {
@@ -140,18 +125,9 @@ int main(void) { blk(0, 20); blkdown(0, 20); blkshared(20); cyc(0, 20); return 0
 	if strings.Contains(string(res.Fixed), "_blk") {
 		t.Errorf("a block-cyclic loop was rewritten:\n%s", res.Diff())
 	}
-	if needCCOK() {
+	if fixtest.HaveCC() {
 		validate(t, path, res.Original, res.Fixed)
 	}
-}
-
-func needCCOK() bool {
-	cc := os.Getenv("CC")
-	if cc == "" {
-		cc = "cc"
-	}
-	_, err := exec.LookPath(strings.Fields(cc)[0])
-	return !testing.Short() && err == nil
 }
 
 // TestFixGoldenValidate passes every golden through upclint fix
