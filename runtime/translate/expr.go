@@ -562,13 +562,7 @@ func (t *translator) assign(x *ast.AssignExpr, void bool) string {
 			p = t.tmpName("p")
 			pre = "upcr_sptr_t " + p + " = " + a + "; "
 		}
-		old := t.get(p, ty, strict, loc)
-		var nv string
-		if isSptr(ty) {
-			nv = t.arith("upcr_add", old, t.ptrInfo(ty), t.rv(x.R), op == "-")
-		} else {
-			nv = old + " " + op + " (" + t.rv(x.R) + ")"
-		}
+		nv := t.compoundValue(t.get(p, ty, strict, loc), ty, op, x.R)
 		if void {
 			if pre == "" {
 				return t.put(p, ty, nv, strict, loc)
@@ -843,4 +837,14 @@ func (t *translator) initializer(in *ast.Initializer, ty types.Type) string {
 		return t.convert(in.X, ty)
 	}
 	return t.rv(in.X)
+}
+
+// compoundValue is the C value of old op r for a compound assignment with
+// operator op ("+", "-", ...) to an object of type ty: pointer-to-shared
+// arithmetic for a pointer-to-shared, else the C operator.
+func (t *translator) compoundValue(old string, ty types.Type, op string, r ast.Expr) string {
+	if isSptr(ty) {
+		return t.arith("upcr_add", old, t.ptrInfo(ty), t.rv(r), op == "-")
+	}
+	return old + " " + op + " (" + t.rv(r) + ")"
 }

@@ -808,13 +808,7 @@ func (t *translator) privAssign(x *ast.AssignExpr, p string, a *pvAccess, void b
 	op := strings.TrimSuffix(x.Op, "=")
 	q := t.tmpName("q")
 	pre := t.ctypeDecl(a.ptype, q) + " = " + p + "; "
-	old := "UPCR_LP_GET(" + q + ", " + lc + ")"
-	var nv string
-	if isSptr(ty) {
-		nv = t.arith("upcr_add", old, t.ptrInfo(ty), t.rv(x.R), op == "-")
-	} else {
-		nv = old + " " + op + " (" + t.rv(x.R) + ")"
-	}
+	nv := t.compoundValue("UPCR_LP_GET("+q+", "+lc+")", ty, op, x.R)
 	if void {
 		return "({ " + pre + "UPCR_LP_PUT(" + q + ", " + nv + ", " + lc + "); })"
 	}
