@@ -471,19 +471,25 @@ type uriCache struct {
 // %SRCROOT% for a file below the working directory, else an absolute file
 // URI without a base (a system header, a file named with "..").
 func (c *uriCache) artifact(path string) *sarif.ArtifactLocation {
-	if c.uri == "" || path != c.path {
-		c.path = path
-		if c.wd == nil {
-			wd, _ := os.Getwd()
-			c.wd = &wd
-		}
-		c.uri, c.inRoot = fileURI(path, *c.wd)
-	}
+	c.lookup(path)
 	loc := sarif.NewArtifactLocation().WithURI(c.uri)
 	if c.inRoot {
 		loc.WithURIBaseID(srcRoot)
 	}
 	return loc
+}
+
+// lookup makes c.uri and c.inRoot those of path.
+func (c *uriCache) lookup(path string) {
+	if c.uri != "" && path == c.path {
+		return
+	}
+	c.path = path
+	if c.wd == nil {
+		wd, _ := os.Getwd()
+		c.wd = &wd
+	}
+	c.uri, c.inRoot = fileURI(path, *c.wd)
 }
 
 // fileURI turns a path into a URI relative to the working directory wd,

@@ -101,7 +101,7 @@ func (e *sarifEncoder) findingLocation(pos, end checks.Position, line string, id
 
 // artifactURI writes the artifact location uris.artifact(path) builds.
 func (e *sarifEncoder) artifactURI(path string, uris *uriCache) {
-	uris.artifact(path) // fills the cache for path
+	uris.lookup(path)
 	e.open()
 	e.strField("uri", uris.uri)
 	if uris.inRoot {
