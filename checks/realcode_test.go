@@ -1,0 +1,178 @@
+package checks_test
+
+import (
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/grammar"
+	"github.com/upclint/upclint/grammar/diag"
+	"github.com/upclint/upclint/internal/corpus"
+)
+
+// Acceptance floors on the development corpus: the share of translation
+// units with no syntax finding and with no typecheck error. Raise them as
+// the front end improves; a change that lowers a rate fails here.
+const (
+	minNoSyntax    = 0.98
+	minNoTypecheck = 0.97
+)
+
+// TestDevelopmentCorpus checks every translation unit of the corpus named by
+// UPCLINT_CORPUS (a Berkeley UPC test tree with harness.conf files) with all
+// rules and the flags its harness builds it with, and prints the front end's
+// acceptance rates, the causes of what remains and the speed. Negative tests
+// (CompileResult: fail) must get an error.
+func TestDevelopmentCorpus(t *testing.T) {
+	root := corpus.Root()
+	if root == "" {
+		t.Skipf("set %s to a Berkeley UPC test tree to run", corpus.EnvVar)
+	}
+	tests, err := corpus.Load(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	units, err := corpus.Units(root, tests)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(units) == 0 {
+		t.Fatalf("no translation units under %s", root)
+	}
+
+	start := time.Now()
+	results, lines := checkUnits(t, units)
+	elapsed := time.Since(start)
+
+	var positive, noSyntax, noTypecheck, negative, rejected int
+	causes := map[string]int{}
+	var failing []string
+	for i, u := range units {
+		var syntax, typecheck, anyError []checks.Finding
+		for _, f := range results[i] {
+			if f.Severity == diag.Error {
+				anyError = append(anyError, f)
+			}
+			switch {
+			case f.Rule == diag.RuleSyntax:
+				syntax = append(syntax, f)
+			case f.Rule == diag.RuleTypecheck && f.Severity == diag.Error:
+				typecheck = append(typecheck, f)
+			}
+		}
+		if u.Negative {
+			negative++
+			if len(anyError) > 0 {
+				rejected++
+			} else {
+				failing = append(failing, fmt.Sprintf("%s: negative test %v accepted", u.Rel, u.Tests))
+			}
+			continue
+		}
+		positive++
+		if len(syntax) == 0 {
+			noSyntax++
+		}
+		if len(typecheck) == 0 {
+			noTypecheck++
+		}
+		if first := append(syntax, typecheck...); len(first) > 0 {
+			f := first[0]
+			causes[f.Rule+": "+normalizeMessage(f.Message)]++
+			failing = append(failing, fmt.Sprintf("%s:%d: [%s] %s (%d syntax, %d typecheck)",
+				u.Rel, f.Pos.Line, f.Rule, f.Message, len(syntax), len(typecheck)))
+		}
+	}
+
+	rate := func(n, d int) float64 { return float64(n) / float64(max(d, 1)) }
+	t.Logf("%d translation units (%d meant to compile, %d negative tests), %d lines, %.2fs: %.0f lines/s with all rules",
+		len(units), positive, negative, lines, elapsed.Seconds(), float64(lines)/elapsed.Seconds())
+	t.Logf("no syntax finding:   %d/%d = %.1f%%", noSyntax, positive, 100*rate(noSyntax, positive))
+	t.Logf("no typecheck error:  %d/%d = %.1f%%", noTypecheck, positive, 100*rate(noTypecheck, positive))
+	t.Logf("negative tests rejected: %d/%d", rejected, negative)
+	type cause struct {
+		msg string
+		n   int
+	}
+	var cs []cause
+	for m, n := range causes {
+		cs = append(cs, cause{m, n})
+	}
+	sort.Slice(cs, func(i, j int) bool { return cs[i].n > cs[j].n || cs[i].n == cs[j].n && cs[i].msg < cs[j].msg })
+	var b strings.Builder
+	for _, c := range cs {
+		fmt.Fprintf(&b, "\n%4d  %s", c.n, c.msg)
+	}
+	t.Logf("first error of each failing unit, by cause:%s", b.String())
+	t.Logf("failing units:\n%s", strings.Join(failing, "\n"))
+
+	if r := rate(noSyntax, positive); r < minNoSyntax {
+		t.Errorf("%.1f%% of the units have no syntax finding, want at least %.0f%%", 100*r, 100*minNoSyntax)
+	}
+	if r := rate(noTypecheck, positive); r < minNoTypecheck {
+		t.Errorf("%.1f%% of the units have no typecheck error, want at least %.0f%%", 100*r, 100*minNoTypecheck)
+	}
+	if rejected < negative {
+		t.Errorf("%d of %d negative tests are accepted", negative-rejected, negative)
+	}
+}
+
+// checkUnits analyses the units with all rules, those with the same settings
+// together, and returns each unit's findings in the file itself and the
+// number of lines analysed.
+func checkUnits(t *testing.T, units []corpus.Unit) ([][]checks.Finding, int) {
+	t.Helper()
+	groups := map[string][]int{}
+	var keys []string
+	for i, u := range units {
+		k := fmt.Sprint(u.Define, u.Undefine, u.Include, u.Threads)
+		if _, ok := groups[k]; !ok {
+			keys = append(keys, k)
+		}
+		groups[k] = append(groups[k], i)
+	}
+	results := make([][]checks.Finding, len(units))
+	lines := 0
+	for _, k := range keys {
+		idx := groups[k]
+		u := units[idx[0]]
+		files := make([]string, len(idx))
+		which := map[string][]int{}
+		for j, i := range idx {
+			files[j] = units[i].Path
+			which[units[i].Path] = append(which[units[i].Path], i)
+		}
+		r, err := checks.Run(files, &checks.Options{Config: grammar.Config{
+			IncludeDirs:   u.Include,
+			Defines:       u.Define,
+			Undefs:        u.Undefine,
+			StaticThreads: u.Threads,
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines += r.Lines
+		for _, f := range r.Findings {
+			for _, i := range which[filepath.Clean(f.Pos.Path)] {
+				results[i] = append(results[i], f)
+			}
+		}
+	}
+	return results, lines
+}
+
+var (
+	quoted = regexp.MustCompile(`'[^']*'|"[^"]*"|<[^>]*>`)
+	number = regexp.MustCompile(`\b\d+\b`)
+)
+
+// normalizeMessage folds names and numbers out of a message so that
+// findings of one cause count together.
+func normalizeMessage(m string) string {
+	return number.ReplaceAllString(quoted.ReplaceAllString(m, "'X'"), "N")
+}
