@@ -149,6 +149,7 @@ type translator struct {
 	toks  []token.Token
 	opts  Options
 	files map[*gotoken.File]*fileInfo
+	main  *fileInfo // the unit's own file (mainFile)
 	// fileTable is upcr_files in order.
 	fileTable []*fileInfo
 	// runEnd[i] is the end of the run of tokens produced by the same
@@ -271,16 +272,32 @@ func (t *translator) content(fi *fileInfo) []byte {
 	return fi.src
 }
 
+// mainFile is the unit's own source file. It is found by name, not as the
+// file of the first user token: a unit whose first declaration comes from a
+// user header would otherwise take the header for the main file and read
+// the text of its macro invocations from the main file's content.
 func (t *translator) mainFile() *fileInfo {
-	for _, tok := range t.toks {
-		if tok.Kind != token.EOF {
-			fi := t.fileOf(tok.SitePos())
-			if fi.user {
-				return fi
+	if t.main != nil {
+		return t.main
+	}
+	t.fset.Iterate(func(tf *gotoken.File) bool {
+		if tf.Name() == t.u.File.Name {
+			t.main = t.fileOf(gotoken.Pos(tf.Base()))
+			return false
+		}
+		return true
+	})
+	if t.main == nil {
+		for _, tok := range t.toks {
+			if tok.Kind != token.EOF {
+				if fi := t.fileOf(tok.SitePos()); fi.user {
+					t.main = fi
+					break
+				}
 			}
 		}
 	}
-	return nil
+	return t.main
 }
 
 // fileIndex returns the index of fi in upcr_files, adding it.
