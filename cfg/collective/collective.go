@@ -114,7 +114,7 @@ func (f *Func) Block(b *cfg.Block) *Fact {
 }
 
 func (f *Func) classify(x *Fact, b, c *cfg.Block, why *variance.Reason) {
-	x.Reason = &variance.Reason{Node: why.Node, What: why.What, Branch: c}
+	x.Reason = why.At(c)
 	if c.Kind == "forall.affinity" {
 		x.Kind = Forall
 		return
@@ -138,27 +138,16 @@ func (f *Func) classify(x *Fact, b, c *cfg.Block, why *variance.Reason) {
 }
 
 // branchStmt returns the innermost if, switch or loop statement whose
-// range contains the control node of c.
+// range contains the control node of c, else c's statement.
 func (f *Func) branchStmt(c *cfg.Block) ast.Stmt {
 	ctl := c.Control()
-	if ctl == nil || f.Graph.Func == nil {
+	if ctl == nil {
 		return c.Stmt
 	}
-	var best ast.Stmt
-	cfg.Inspect(f.Graph.Func.Body, func(n ast.Node) bool {
-		if n == nil || ctl.Start() < n.Start() || ctl.End() > n.End() {
-			return false
-		}
-		switch s := n.(type) {
-		case *ast.IfStmt, *ast.SwitchStmt, *ast.WhileStmt, *ast.DoStmt, *ast.ForStmt, *ast.ForallStmt:
-			best = s.(ast.Stmt)
-		}
-		return true
-	})
-	if best == nil {
-		return c.Stmt
+	if best := enclosingBranch(f.Graph, ctl); best != nil {
+		return best
 	}
-	return best
+	return c.Stmt
 }
 
 // Node returns the fact of the block evaluating node n (a statement or

@@ -501,7 +501,7 @@ func (f *Func) assignVariant(d *def) *Reason {
 	name := d.v.Name()
 	for _, c := range d.guard {
 		if r := f.Variant(c); r != nil {
-			return &Reason{Node: d.node, What: name + " assigned under a thread-dependent condition (" + r.What + ")"}
+			return wrap(d.node, FormAssigned, name, name+" assigned under a thread-dependent condition", r)
 		}
 	}
 	if len(d.guard) > 0 && d.old != nil && d.old.why != nil {
@@ -542,7 +542,9 @@ func (f *Func) phiVariant(d *def, exitCache map[*cfg.Loop]*cfg.Block, exitDone m
 	name := d.v.Name()
 	if br := f.flow.gate[d.block.Index]; br != nil && differ {
 		r := f.branch(br)
-		return &Reason{Node: r.Node, What: name + " assigned under thread-dependent control (" + r.What + ")", Branch: br}
+		c := wrap(r.Node, FormControl, name, name+" assigned under thread-dependent control", r)
+		c.Branch, c.Control = br, true
+		return c
 	}
 	// Exits of loops whose exit is thread-variant.
 	for i, p := range d.block.Preds {
@@ -564,7 +566,9 @@ func (f *Func) phiVariant(d *def, exitCache map[*cfg.Loop]*cfg.Block, exitDone m
 			}
 			if br := exitCache[l]; br != nil {
 				r := f.branch(br)
-				return &Reason{Node: e.node, What: name + " changed in a loop whose exit is under thread-dependent control (" + r.What + ")", Branch: br}
+				c := wrap(e.node, FormLoopExit, name, name+" changed in a loop whose exit is under thread-dependent control", r)
+				c.Branch, c.Control = br, true
+				return c
 			}
 		}
 	}

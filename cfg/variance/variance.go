@@ -53,6 +53,109 @@ type Reason struct {
 	// Branch is the block whose variant control causes the fact, when it
 	// comes from control dependence.
 	Branch *cfg.Block
+	// Origin is what the chain of reasons starts from; Form is how this
+	// link reads; Inner is the reason this one wraps (What ends with it in
+	// parentheses), Subject the variable or function this link names.
+	Origin  Origin
+	Form    Form
+	Inner   *Reason
+	Subject string
+	// Control: some link of the chain is a value assigned under
+	// thread-dependent control (see Uniformity, which follows Branch).
+	Control bool
+}
+
+// Origin is where a thread-dependence comes from.
+type Origin uint8
+
+// Origins of thread-dependence.
+const (
+	FromMyThread  Origin = iota // MYTHREAD
+	FromLibrary                 // the result of a library function in Sources
+	FromParameter               // a parameter assumed variant (Config.ParamsVariant)
+	FromShared                  // a read of shared data
+	FromPointer                 // a read of private memory through a pointer
+	FromForall                  // the affinity test of a upc_forall
+	FromControl                 // an assignment, return or store under thread-dependent control
+)
+
+// Form is how one link of a chain of reasons reads.
+type Form uint8
+
+// Forms of a Reason.
+const (
+	FormOther    Form = iota
+	FormVar           // "x is thread-dependent (inner)"
+	FormResult        // "result of f" or "result of f (inner)"
+	FormShared        // "read of shared e"
+	FormAssigned      // "x assigned under a thread-dependent condition (inner)"
+	FormControl       // "x assigned under thread-dependent control (inner)"
+	FormLoopExit      // "x changed in a loop whose exit is under thread-dependent control (inner)"
+	FormPointer       // "read through a pointer (inner)"
+	FormUnder         // "what under thread-dependent control"
+)
+
+// wrap returns a reason whose text is prefix followed by inner's in
+// parentheses, with inner's origin.
+func wrap(n ast.Node, form Form, subject, prefix string, inner *Reason) *Reason {
+	return &Reason{Node: n, What: prefix + " (" + inner.What + ")", Origin: inner.Origin, Form: form,
+		Inner: inner, Subject: subject, Control: inner.Control}
+}
+
+// At returns a copy of r whose Branch is b.
+func (r *Reason) At(b *cfg.Block) *Reason {
+	c := *r
+	c.Branch = b
+	return &c
+}
+
+// Weak reports whether r comes only from reading memory that the analysis
+// cannot follow: shared data (the same on every thread when it was written
+// before a barrier) or private memory through a pointer (variant as soon
+// as any store through a pointer is). The correctness rules report only
+// strong reasons: MYTHREAD, thread-dependent library results, and values
+// computed from them.
+func (r *Reason) Weak() bool {
+	return r != nil && (r.Origin == FromShared || r.Origin == FromPointer)
+}
+
+// Describe returns what r depends on, as a phrase that follows "depends
+// on": "MYTHREAD", "me, which is thread-dependent (MYTHREAD)", "the result
+// of upc_threadof".
+func (r *Reason) Describe() string {
+	if r == nil {
+		return "the thread"
+	}
+	if s, ok := r.describeVar(); ok {
+		return s
+	}
+	switch r.Form {
+	case FormResult:
+		return "the " + r.What
+	case FormShared:
+		return "a " + r.What
+	}
+	return r.What
+}
+
+// describeVar rewrites the outermost "x is thread-dependent (...)" link of
+// r's chain as "x, which is thread-dependent (...)".
+func (r *Reason) describeVar() (string, bool) {
+	if r.Form == FormVar {
+		return r.Subject + ", which is thread-dependent (" + r.Inner.What + ")", true
+	}
+	if r.Inner == nil {
+		return "", false
+	}
+	s, ok := r.Inner.describeVar()
+	if !ok {
+		return "", false
+	}
+	prefix, ok := strings.CutSuffix(r.What, "("+r.Inner.What+")")
+	if !ok {
+		return "", false
+	}
+	return prefix + "(" + s + ")", true
 }
 
 // Config configures Analyze.
@@ -212,7 +315,7 @@ func Analyze(file *ast.File, info *types.Info, conf *Config) *Info {
 	if conf.ParamsVariant {
 		for _, f := range in.Funcs {
 			for _, p := range f.ps {
-				r := &Reason{What: "parameter " + p.Name()}
+				r := &Reason{What: "parameter " + p.Name(), Origin: FromParameter}
 				in.Vars[p], in.params[p] = r, r
 			}
 		}
@@ -403,7 +506,8 @@ func (f *Func) step() bool {
 			if ctl == nil {
 				return nil
 			}
-			return &Reason{Node: n, What: what + " under thread-dependent control", Branch: ctl.Branch}
+			return &Reason{Node: n, What: what + " under thread-dependent control", Branch: ctl.Branch,
+				Origin: FromControl, Form: FormUnder, Control: true}
 		}
 		if be.coll != nil && f.Collective == nil && in.CollectiveKind(be.coll) != "" {
 			f.Collective = be.coll
@@ -608,7 +712,7 @@ func (f *Func) Control(b *cfg.Block) *Reason {
 	var r *Reason
 	for _, d := range f.Graph.ControlDeps(b) {
 		if br := f.branch(d.Block); br != nil {
-			r = &Reason{Node: br.Node, What: br.What, Branch: d.Block}
+			r = br.At(d.Block)
 			break
 		}
 	}
@@ -656,14 +760,14 @@ func (f *Func) computeBranch(b *cfg.Block) *Reason {
 	case nil:
 		return nil
 	case *ast.Affinity:
-		return &Reason{Node: c, What: "upc_forall affinity test", Branch: b}
+		return &Reason{Node: c, What: "upc_forall affinity test", Branch: b, Origin: FromForall}
 	case *ast.GotoStmt:
 		if why := f.Variant(c.X); why != nil {
-			return &Reason{Node: why.Node, What: why.What, Branch: b}
+			return why.At(b)
 		}
 	case ast.Expr:
 		if why := f.Variant(c); why != nil {
-			return &Reason{Node: why.Node, What: why.What, Branch: b}
+			return why.At(b)
 		}
 	}
 	return nil
@@ -678,7 +782,7 @@ func (f *Func) Variant(e ast.Expr) *Reason {
 		return nil
 	case *ast.UPCConst:
 		if x.Name == "MYTHREAD" {
-			return &Reason{Node: x, What: "MYTHREAD"}
+			return &Reason{Node: x, What: "MYTHREAD", Origin: FromMyThread}
 		}
 		return nil
 	case *ast.BasicLit, *ast.SizeofExpr, *ast.OffsetofExpr:
@@ -710,9 +814,11 @@ func (f *Func) Variant(e ast.Expr) *Reason {
 			return nil // an array's address
 		}
 		if shared {
-			return &Reason{Node: x, What: "read of shared " + x.Name}
+			return &Reason{Node: x, What: "read of shared " + x.Name, Origin: FromShared, Form: FormShared}
 		}
-		return &Reason{Node: x, What: x.Name + " is thread-dependent (" + r.What + ")", Branch: r.Branch}
+		w := wrap(x, FormVar, x.Name, x.Name+" is thread-dependent", r)
+		w.Branch = r.Branch
+		return w
 	case *ast.UnaryExpr:
 		switch x.Op {
 		case "&":
@@ -763,20 +869,20 @@ func (f *Func) Variant(e ast.Expr) *Reason {
 			return f.memRead(x, x.X, nil)
 		}
 		if t := in.typeOf(x); t != nil && types.IsShared(t) {
-			return &Reason{Node: x, What: "read of shared " + cfg.NodeString(x)}
+			return &Reason{Node: x, What: "read of shared " + cfg.NodeString(x), Origin: FromShared, Form: FormShared}
 		}
 		return f.Variant(x.X)
 	case *ast.CallExpr:
 		name := cfg.CalleeName(x)
 		if Sources[name] {
-			return &Reason{Node: x, What: "result of " + name}
+			return &Reason{Node: x, What: "result of " + name, Origin: FromLibrary, Form: FormResult, Subject: name}
 		}
 		if strings.HasPrefix(name, "upc_all_") {
 			return nil
 		}
 		if c := in.Callee(x); c != nil {
 			if c.Result != nil {
-				return &Reason{Node: x, What: "result of " + name + " (" + c.Result.What + ")"}
+				return wrap(x, FormResult, name, "result of "+name, c.Result)
 			}
 			return nil
 		}
@@ -800,7 +906,7 @@ func (f *Func) Variant(e ast.Expr) *Reason {
 func (f *Func) memRead(e, base, index ast.Expr) *Reason {
 	in := f.info
 	if t := in.typeOf(e); t != nil && types.IsShared(t) {
-		return &Reason{Node: e, What: "read of shared " + cfg.NodeString(e)}
+		return &Reason{Node: e, What: "read of shared " + cfg.NodeString(e), Origin: FromShared, Form: FormShared}
 	}
 	if index != nil {
 		if r := f.Variant(index); r != nil {
@@ -814,7 +920,9 @@ func (f *Func) memRead(e, base, index ast.Expr) *Reason {
 		return r
 	}
 	if in.Memory != nil {
-		return &Reason{Node: e, What: "read through a pointer (" + in.Memory.What + ")"}
+		r := wrap(e, FormPointer, "", "read through a pointer", in.Memory)
+		r.Origin = FromPointer
+		return r
 	}
 	return nil
 }

@@ -8,7 +8,6 @@ import (
 	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/checks/facts"
-	"github.com/upclint/upclint/checks/rules/collectivity"
 	"github.com/upclint/upclint/checks/rules/collidiom/collfix"
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/diag"
@@ -164,7 +163,7 @@ func (c *checker) who(n ast.Node) (string, bool) {
 	if b == nil {
 		return "", false
 	}
-	why := collectivity.Divergence(c.fn, c.info, b)
+	why := c.fn.Collective().Executed(b)
 	if why == nil {
 		return "every thread", true
 	}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/checks"
-	"github.com/upclint/upclint/checks/rules/collectivity"
 	"github.com/upclint/upclint/checks/rules/collidiom/collfix"
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/types"
@@ -36,7 +35,7 @@ func (c *checker) fix(s *ast.ForStmt, a *ast.AssignExpr, t string) *analysis.Sug
 	if ifs == nil || !collfix.DirectIn(body, ifs) {
 		return nil
 	}
-	if b := c.condBlock(ifs.Cond); b == nil || collectivity.Divergence(c.fn, c.info, b) != nil {
+	if b := c.condBlock(ifs.Cond); b == nil || c.fn.Collective().Executed(b) != nil {
 		return nil
 	}
 	l, r := cfg.Unparen(a.L), cfg.Unparen(a.R)

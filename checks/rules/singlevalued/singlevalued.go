@@ -10,7 +10,6 @@ import (
 	"github.com/upclint/upclint/cfg/variance"
 	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/checks/facts"
-	"github.com/upclint/upclint/checks/rules/collectivity"
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/diag"
 )
@@ -43,7 +42,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	for _, fn := range fs.Funcs {
-		c := &checker{pass: pass, fn: fn, u: &collectivity.Uniformity{V: fn.Variance, Types: fs.Unit.Info, Unit: fs.Variance}}
+		c := &checker{pass: pass, fn: fn, u: fn.Collective().Uniformity()}
 		for _, b := range fn.Graph.Blocks {
 			if !b.Live {
 				continue
@@ -77,7 +76,7 @@ func run(pass *analysis.Pass) (any, error) {
 type checker struct {
 	pass *analysis.Pass
 	fn   *facts.Func
-	u    *collectivity.Uniformity
+	u    *variance.Uniformity
 	done map[*ast.ForallStmt]bool
 }
 
@@ -112,7 +111,7 @@ func (c *checker) barrier(s *ast.BarrierStmt, b *cfg.Block) {
 		return
 	}
 	c.report(s.ID, why, fmt.Sprintf("%s id %s is not single-valued: it depends on %s; UPC 1.3 §6.6.1 stops the program with an error when threads pass different ids",
-		s.Kind, short(s.ID), collectivity.Describe(why)))
+		s.Kind, short(s.ID), why.Describe()))
 }
 
 func (c *checker) call(call *ast.CallExpr, b *cfg.Block) {
@@ -129,7 +128,7 @@ func (c *checker) call(call *ast.CallExpr, b *cfg.Block) {
 			continue
 		}
 		c.report(a, why, fmt.Sprintf("argument %d of %s (%s) is not single-valued: it depends on %s; every thread must pass the same value to a collective operation",
-			i+1, name, short(a), collectivity.Describe(why)))
+			i+1, name, short(a), why.Describe()))
 	}
 }
 
@@ -184,7 +183,7 @@ func (c *checker) forall(s *ast.ForallStmt, cond *cfg.Block) {
 		}
 		if why := c.u.Variant(x.e, x.at, uniform...); why != nil {
 			c.report(x.e, why, fmt.Sprintf("the %s of this upc_forall (%s) is not single-valued: it depends on %s; the controlling and affinity expressions of a upc_forall must be the same on every thread (UPC 1.3 §6.6.2)",
-				x.what, short(x.e), collectivity.Describe(why)))
+				x.what, short(x.e), why.Describe()))
 			return
 		}
 	}
