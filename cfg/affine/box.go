@@ -7,7 +7,7 @@ import (
 )
 
 // Box is the bounding box of the element indices at which one loop
-// accesses one array or pointer target (seed 001 §8.1): every access of
+// accesses one array or pointer target (Chen, "Building a Source-to-Source UPC-to-C Translator", §8.1): every access of
 // Accesses made during the loop touches an element in [Lo, Hi], provided
 // the loop runs at least once. Lo and Hi are forms over atoms invariant in
 // the loop. When the accesses do not share comparable bounds, Lo and Hi

@@ -3,7 +3,7 @@
 // affine function of the induction variables of the enclosing loops and of
 // terms invariant in them (constants, MYTHREAD, THREADS, loop-invariant
 // names), and, for every loop, the bounding box of the indices at which it
-// accesses each array (seed 001 §8.1) with the stride of each access.
+// accesses each array (Chen, "Building a Source-to-Source UPC-to-C Translator", §8.1) with the stride of each access.
 //
 // Results are per function (Func) and looked up by AST node, like go/types
 // Info.

@@ -1,4 +1,4 @@
-// Package collective is the collectivity analysis (seed 002 §5.1): for
+// Package collective is the collectivity analysis (the IBM xlUPC evaluation of UPC collectives on Power7-IH, §5.1): for
 // every block, statement and edge of a function, whether every thread
 // executes it the same number of times, and if not, why: a branch on a
 // thread-dependent condition, a loop whose trip count depends on the

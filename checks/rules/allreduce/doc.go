@@ -1,4 +1,4 @@
-// Package allreduce defines the allreduce rule (seed 002 §3.2, §5.2): a
+// Package allreduce defines the allreduce rule (the IBM xlUPC evaluation of UPC collectives on Power7-IH, §3.2, §5.2): a
 // statement that every thread executes (collectively) and that reads a
 // shared scalar, or one element of a shared array at a thread-independent
 // index, into a private variable or returns it. Typically the destination

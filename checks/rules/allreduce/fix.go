@@ -12,7 +12,7 @@ import (
 )
 
 // broadcastFix rewrites the all-threads read rd of a shared scalar in
-// statement n (seed 002, Figure 10): one upc_all_broadcast copies the value
+// statement n (the IBM xlUPC evaluation of UPC collectives on Power7-IH, Figure 10): one upc_all_broadcast copies the value
 // into a file-scope array with one element per thread,
 //
 //	shared T _upclint_bcast_X[THREADS];

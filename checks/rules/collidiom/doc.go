@@ -1,5 +1,6 @@
-// Package collidiom defines the collidiom rule (seed 001 Figure 14, seed
-// 002 §4.1): a loop over the threads, for (t = 0; t < THREADS; t++), that
+// Package collidiom defines the collidiom rule (Chen, "Building a
+// Source-to-Source UPC-to-C Translator", Figure 14; the IBM xlUPC
+// evaluation of UPC collectives on Power7-IH, §4.1): a loop over the threads, for (t = 0; t < THREADS; t++), that
 // implements a collective operation element by element: every thread
 // copying x[t] of a shared array into a private array (gather-all), one
 // thread combining partial[t] (reduce) or copying x[t] (gather), or one

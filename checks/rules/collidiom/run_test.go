@@ -142,7 +142,8 @@ func TestGoldenRuns(t *testing.T) {
 	}
 }
 
-// TestAllreduceKernelScaling measures the seed 002 allreduce kernel before
+// TestAllreduceKernelScaling measures the allreduce kernel of the IBM xlUPC evaluation of UPC
+// collectives on Power7-IH before
 // and after the fix: the fixed kernel broadcasts along a binomial tree, so
 // the busiest thread's modeled time grows with log(THREADS), while the
 // original's THREADS reads of one owner grow linearly.

@@ -1,10 +1,10 @@
 // Package finegrain defines the finegrain rule: a loop that reads or
 // writes shared data element by element, with indices affine in the
 // loop's induction variable, where the elements can be on other threads
-// (seed 001 §8, seed 000 §2 and §4, seed 003 §3).
+// (Chen, "Building a Source-to-Source UPC-to-C Translator", §8, Alvanos et al., "Combining Static and Dynamic Data Coalescing in Unified Parallel C", §2 and §4, Iancu et al., "Performance Portable Optimizations for Loops Containing Communication Operations", §3).
 //
 // Each such element access is a separate network message on a cluster.
-// When the loop satisfies the conditions of seed 001 §8.1 (no barrier,
+// When the loop satisfies the conditions of Chen, "Building a Source-to-Source UPC-to-C Translator", §8.1 (no barrier,
 // lock, fence, strict access or unknown call in the body, no write that
 // may alias the array), the accesses can be coalesced into one bulk
 // upc_memget before the loop (or upc_memput after it) per owning thread.

@@ -359,7 +359,7 @@ var harmless = map[string]bool{
 var lockCalls = map[string]bool{"upc_lock": true, "upc_unlock": true, "upc_lock_attempt": true}
 
 // inhibitor returns why the accesses of a's array cannot be coalesced
-// across loop l (seed 001 §8.1), or "".
+// across loop l (Chen, "Building a Source-to-Source UPC-to-C Translator", §8.1), or "".
 func (c *checker) inhibitor(l *cfg.Loop, a *affine.Access) string {
 	why := ""
 	for _, b := range l.Blocks {

@@ -718,7 +718,7 @@ func (c *checker) stridedFix(fx *fixer, p *plan) *analysis.SuggestedFix {
 }
 
 // boxFix fetches the rows [lo, hi] of the first index's range over the
-// loop (the bounding box, seed 001 §8.1) into a buffer with the array's
+// loop (the bounding box, Chen, "Building a Source-to-Source UPC-to-C Translator", §8.1) into a buffer with the array's
 // inner dimensions, and reads X[e][...] as buf[e - lo][...]. Indefinite
 // arrays need one upc_memget; block-cyclic arrays one per block run;
 // cyclic arrays one per thread, gathered into global index order.

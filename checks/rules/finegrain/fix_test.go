@@ -134,7 +134,7 @@ func TestFixRun(t *testing.T) {
 }
 
 // TestFixKernels fixes the seed kernels matvec and stencil and measures
-// the remote operations before and after (seed 001 §8.3: about two orders
+// the remote operations before and after (Chen, "Building a Source-to-Source UPC-to-C Translator", §8.3: about two orders
 // of magnitude for matvec).
 func TestFixKernels(t *testing.T) {
 	if !fixtest.HaveCC() {

@@ -44,7 +44,7 @@ func (fx *fixer) indentEdits(s ast.Stmt, unit string, keep ...ast.Node) ([]analy
 }
 
 // readStrips strip-mines a loop whose reads of p.v have a bounding box of
-// unknown size or more than stackLimit elements (seed 003 §3): the loop
+// unknown size or more than stackLimit elements (Iancu et al., "Performance Portable Optimizations for Loops Containing Communication Operations", §3): the loop
 // runs in strips of L iterations, and before each strip the rows the
 // strip reads (L plus the distance between the accesses) are fetched into
 // a stack buffer of at most stackLimit elements. It applies to a for loop

@@ -16,7 +16,7 @@ import (
 	"github.com/upclint/upclint/grammar/types"
 )
 
-// The write rewrite (seed 001 §8.2, Figures 10-12; seed 003 §3): a loop
+// The write rewrite (Chen, "Building a Source-to-Source UPC-to-C Translator", §8.2, Figures 10-12; Iancu et al., "Performance Portable Optimizations for Loops Containing Communication Operations", §3): a loop
 // that writes v[r...][i + c] once in every iteration, for every i of its
 // range, writes the elements into a private buffer instead, and the buffer
 // is put with upc_memput after the loop. The writes are only moved, never
@@ -361,7 +361,7 @@ func (c *checker) writeWhole(fx *fixer, w *writeFix) *analysis.SuggestedFix {
 }
 
 // writeStrips handles a loop whose range is unknown or larger than
-// stackLimit (seed 003 §3, strip-mining): the loop runs in strips of
+// stackLimit (Iancu et al., "Performance Portable Optimizations for Loops Containing Communication Operations", §3, strip-mining): the loop runs in strips of
 // stackElems iterations, each writing a buffer of that many elements on
 // the stack that is put after the strip. The loop's start and bound
 // become the strip's, and the strips run at least once so that the

@@ -14,7 +14,7 @@ import (
 	"github.com/upclint/upclint/grammar/types"
 )
 
-// Struct element coalescing (seed 000 §4.2): reads of several fields of
+// Struct element coalescing (Alvanos et al., "Combining Static and Dynamic Data Coalescing in Unified Parallel C", §4.2): reads of several fields of
 // one element of a shared array of structures, with the same base and the
 // same index in one iteration, are one transfer of the element instead of
 // one per field. The affine accesses are already covered by the loop-level

@@ -1,6 +1,6 @@
 // Package forall defines the forall rule: a upc_forall loop whose
 // per-iteration affinity test can be removed by giving the loop the
-// thread's first iteration and a stride (seed 001 §7, Figure 8).
+// thread's first iteration and a stride (Chen, "Building a Source-to-Source UPC-to-C Translator", §7, Figure 8).
 //
 // The rule reports a upc_forall with unit stride (1 or -1), a recognised
 // induction variable that the body does not modify, and an affinity of
