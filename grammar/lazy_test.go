@@ -125,7 +125,11 @@ func facts(l loaded, eager bool) map[factKey]string {
 					s += fmt.Sprintf(" tag %s %d %s", t.Name, t.Pos, t.Type)
 				}
 			case *ast.TypedefName:
-				s = obj(l.info.TypedefUses[n])
+				if tn := l.info.TypedefUses[n]; tn != nil {
+					s = obj(tn)
+				} else {
+					s = obj(nil)
+				}
 			case *ast.TypeName:
 				s = fmt.Sprint(l.info.TypeNames[n])
 			}

@@ -55,6 +55,8 @@ type Result struct {
 	Files []string
 	// Macros holds the macros defined at the end of the unit, for hover.
 	Macros map[string]*Macro
+	// Missing names the headers that were not found, each once.
+	Missing []string
 }
 
 // BundledDir is the directory name under which bundled headers are
@@ -124,10 +126,11 @@ type context struct {
 }
 
 type pp struct {
-	fset   *gotoken.FileSet
-	cfg    Config
-	diags  diag.List
-	macros map[string]*Macro
+	fset    *gotoken.FileSet
+	cfg     Config
+	diags   diag.List
+	missing []string // headers not found, each once
+	macros  map[string]*Macro
 
 	files    map[string]*srcFile // by path; nil entries for files that do not exist
 	bundled  map[string]*srcFile
@@ -210,7 +213,7 @@ func Preprocess(fset *gotoken.FileSet, filename string, src []byte, cfg *Config)
 	if cap(p.out)-len(p.out) > len(p.out)/16 {
 		p.out = append(make([]token.Token, 0, len(p.out)), p.out...)
 	}
-	return &Result{Tokens: p.out, Diags: p.diags, Files: p.read, Macros: p.macros}
+	return &Result{Tokens: p.out, Diags: p.diags, Files: p.read, Macros: p.macros, Missing: p.missing}
 }
 
 // runText preprocesses a synthetic file of directives (predefined and
@@ -576,6 +579,9 @@ func (p *pp) bundledFile(name string) *srcFile {
 }
 
 // predefined returns the directives that define the predefined macros.
+// UPC_MAX_BLOCK_SIZE is a macro, usable in #if (UPC 1.3 language
+// specification, section UPC_MAX_BLOCK_SIZE), as with Berkeley UPC and GNU
+// UPC; its value is types.MaxBlockSize.
 func predefined(staticThreads int) string {
 	var b strings.Builder
 	b.WriteString(`#define __STDC__ 1
@@ -583,6 +589,7 @@ func predefined(staticThreads int) string {
 #define __STDC_HOSTED__ 1
 #define __UPC__ 1
 #define __UPC_VERSION__ 201311L
+#define UPC_MAX_BLOCK_SIZE 4194303
 #define __x86_64__ 1
 #define __x86_64 1
 #define __amd64__ 1

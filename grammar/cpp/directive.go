@@ -1,6 +1,7 @@
 package cpp
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -281,10 +282,15 @@ func (p *pp) include(in *input, hash token.Token, line []token.Token, next, once
 	}
 	f := p.resolve(in.f, name, angled, next)
 	if f == nil {
+		// A missing header is one warning: its declarations are unknown, and
+		// the type checker does not report what it would have declared.
 		if angled {
 			p.diags.Add(at, atEnd, diag.Warning, diag.RulePreprocessor, "system header <%s> not found; declarations from it are unknown", name)
 		} else {
-			p.diags.Add(at, atEnd, diag.Error, diag.RulePreprocessor, "include file \"%s\" not found", name)
+			p.diags.Add(at, atEnd, diag.Warning, diag.RulePreprocessor, "include file \"%s\" not found; declarations from it are unknown (add its directory with -I)", name)
+		}
+		if !slices.Contains(p.missing, name) {
+			p.missing = append(p.missing, name)
 		}
 		return
 	}

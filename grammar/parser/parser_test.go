@@ -180,7 +180,7 @@ func TestStatements(t *testing.T) {
 		"int T = 3;\nx = T * 2;",
 		"T: x++;",
 		"T *p;",
-		"a * b;",
+		"int a, b;\na * b;",
 		"{\n\tint T = 1;\n\tT * p;\n}",
 		"struct T *st;",
 		"w.T = 1;",

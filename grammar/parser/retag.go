@@ -70,13 +70,16 @@ type retagger struct {
 	frames []frame
 	scopes []map[string]bool // true: typedef name; false: ordinary name shadowing one
 	keep   map[int]bool      // pragma tokens that stand as declarations or statements
+	// declared holds every name declared as an object or function
+	// anywhere so far: such a name is never taken for an unknown type.
+	declared map[string]bool
 
 	pending    string // "attr", "typeof", "for": the construct whose '(' comes next
 	closedType bool   // the last ')' closed a parenthesized type name: '{' starts a compound literal
 }
 
 func retag(toks []token.Token) map[int]bool {
-	r := &retagger{toks: toks}
+	r := &retagger{toks: toks, declared: make(map[string]bool)}
 	r.scopes = append(r.scopes, nil)
 	r.frames = append(r.frames, frame{kind: fFile})
 	for i := range toks {
@@ -223,16 +226,120 @@ func (r *retagger) classify(i int, t *token.Token, f *frame, rec uint8) token.Ki
 	if f.declFrame() && f.seenType && !f.inInit {
 		if f.kind != fRecord && !f.member {
 			r.declare(f.scope, t.Text, f.typedef)
+			if !f.typedef {
+				r.declared[t.Text] = true
+			}
 		}
 		return token.Ident
 	}
-	if r.lookup(t.Text) {
+	if r.lookup(t.Text) || r.unknownType(i, f, p) {
 		if !f.inInit {
 			f.seenType = true
 		}
 		return token.TypeName
 	}
 	return token.Ident
+}
+
+// unknownType reports whether the undeclared identifier at toks[i] stands
+// where only a type name can: "T x;", "T *p, q;", a member "T m;", a
+// parameter "T x" or "T *p", or a cast "(T) x" / "(T *) p". Its typedef is
+// in a header that was not found or behind a macro the build defines;
+// taking it as a type name keeps the declaration (as clang does), and the
+// type checker reports the unknown name once. The name is then a type name
+// in the rest of the file.
+func (r *retagger) unknownType(i int, f *frame, p *token.Token) bool {
+	if f.inInit || f.seenType || r.declared[r.toks[i].Text] {
+		return false
+	}
+	n := r.next(i)
+	if n == nil {
+		return false
+	}
+	typ := false
+	switch f.kind {
+	case fFile, fRecord, fParams:
+		typ = n.Kind == token.Ident || isPunct(n, "*") && r.pointerDeclarator(i+1, f.kind == fParams)
+	case fBlock:
+		// At statement start "a b" is never an expression, and "a * b;"
+		// would be a multiplication thrown away.
+		if p == nil || isPunct(p, ";") || isPunct(p, "{") || isPunct(p, "}") || isPunct(p, "]") ||
+			p.Kind == token.Keyword && declStartKeywords[p.Text] {
+			typ = n.Kind == token.Ident || isPunct(n, "*") && r.pointerDeclarator(i+1, false)
+		}
+	case fParen:
+		if isPunct(p, "(") && r.castParen(i) {
+			switch {
+			case isPunct(n, ")"):
+				a := r.next(i + 1)
+				typ = a != nil && (a.Kind == token.Ident || a.Kind == token.Number || a.Kind == token.String || a.Kind == token.Char)
+			case isPunct(n, "*"):
+				typ = r.abstractPointer(i + 1)
+			}
+		}
+	}
+	if typ {
+		r.declare(0, r.toks[i].Text, true)
+	}
+	return typ
+}
+
+// castParen reports whether the '(' before toks[i] can open a cast: it does
+// not follow a name, a closing bracket or a keyword such as if or while
+// (a call or a condition).
+func (r *retagger) castParen(i int) bool {
+	k := i - 1
+	for k >= 0 && r.toks[k].Kind == token.Pragma {
+		k--
+	}
+	b := r.prev(k)
+	switch {
+	case b == nil:
+		return true
+	case b.Kind == token.Punct:
+		return b.Text != ")" && b.Text != "]"
+	case b.Kind == token.Keyword:
+		return b.Text == "return" || b.Text == "case"
+	}
+	return false
+}
+
+// abstractPointer reports whether the tokens from toks[i], a '*', are the
+// abstract declarator of a type name in a cast: stars and qualifiers up to
+// the closing parenthesis, as in "(T *)".
+func (r *retagger) abstractPointer(i int) bool {
+	for ; i < len(r.toks); i++ {
+		t := &r.toks[i]
+		switch {
+		case t.Kind == token.Pragma, isPunct(t, "*"):
+		case t.Kind == token.Keyword && declStartKeywords[t.Text]:
+		default:
+			return isPunct(t, ")")
+		}
+	}
+	return false
+}
+
+// pointerDeclarator reports whether the tokens from toks[i], a '*', read as
+// the pointer part of a declarator: stars (and qualifiers), then a name
+// followed by what may follow a declarator, or, when abstract is set, a
+// closing parenthesis or comma (an abstract declarator).
+func (r *retagger) pointerDeclarator(i int, abstract bool) bool {
+	for ; i < len(r.toks); i++ {
+		t := &r.toks[i]
+		switch {
+		case t.Kind == token.Pragma, isPunct(t, "*"):
+			continue
+		case t.Kind == token.Keyword && declStartKeywords[t.Text]:
+			continue // const, restrict, shared...
+		case t.Kind == token.Ident:
+			n := r.next(i)
+			return n != nil && (isPunct(n, ";") || isPunct(n, ",") || isPunct(n, "=") || isPunct(n, "[") || isPunct(n, ")"))
+		default:
+			return abstract && (isPunct(t, ")") || isPunct(t, ","))
+		}
+	}
+	return false
 }
 
 func (r *retagger) keyword(i int, t *token.Token, f *frame, rec uint8) {

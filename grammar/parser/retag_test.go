@@ -17,7 +17,7 @@ void a(void) { int T = 1; T * x; }
 void b(int T) { T * x; }
 void c(void) { T * x; }
 void d(void) { typedef int U; U * x; { U * y; } }
-void e(void) { U * x; }
+void e(void) { (U) + 1; }
 void f(void) { for (int T = 0; T < 3; T++) ; T * x; }
 void g(void) { fn h; struct s v; v.T = (T)1 + sizeof(T); goto T; T: ; }
 void h(void) { enum { T }; T * x; }
@@ -32,7 +32,7 @@ void j(T, fn);
 		"void b(int T)\n{\n\t(T * x);\n}",
 		"void c(void)\n{\n\tT *x;\n}",
 		"void d(void)\n{\n\ttypedef int U;\n\tU *x;\n\t{\n\t\tU *y;\n\t}\n}",
-		"void e(void)\n{\n\t(U * x);\n}",
+		"void e(void)\n{\n\t((U) + 1);\n}",
 		"for (int T = 0; (T < 3); (T++))\n\t\t;\n\tT *x;",
 		"fn h;\n\tstruct s v;\n\t(v.T = (((T)1) + (sizeof(T))));\n\tgoto T;\n\tT: ;",
 		"enum { T };\n\t(T * x);",

@@ -15,7 +15,11 @@ func (c *checker) call(e *ast.CallExpr) operand {
 			return c.builtinCall(n.Name, e)
 		}
 		// C89 implicit declaration: int name();
-		c.warnf(n, "implicit declaration of function '%s'", n.Name)
+		if len(c.conf.Missing) > 0 {
+			c.hide(n, n.Name)
+		} else {
+			c.warnf(n, "implicit declaration of function '%s'", n.Name)
+		}
 		f := &FuncObj{object: object{name: n.Name, typ: &Func{Result: Typ[Int], Unspecified: true}, pos: n.Start()}, Implicit: true, Storage: Extern}
 		c.fileScope.insert(n.Name, f)
 	}

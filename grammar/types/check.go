@@ -4,6 +4,7 @@ import (
 	"fmt"
 	gotoken "go/token"
 	"sort"
+	"strings"
 
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/diag"
@@ -21,6 +22,11 @@ type Config struct {
 	// (see lazy.go), except that Info.FileScope does not hold the names of
 	// the removed declarations.
 	Lazy func(*ast.Decl) bool
+	// Missing names the headers the preprocessor did not find. Their
+	// declarations are unknown, so names they would declare are not
+	// errors: undeclared identifiers and implicit function declarations
+	// are summed up in one note, and unknown type names are warnings.
+	Missing []string
 }
 
 // Mode says what an expression denotes.
@@ -186,7 +192,67 @@ func Check(fset *gotoken.FileSet, f *ast.File, conf *Config) (*Info, diag.List) 
 		}
 	}
 	c.flush()
+	c.reportHidden()
 	return info, c.finish()
+}
+
+// unknownTypeName reports a type name that no typedef declares, once per
+// name: an error, or a warning when headers are missing (the typedef is
+// most likely in one of them).
+func (c *checker) unknownTypeName(n *ast.TypedefName) {
+	if c.unknownTypes[n.Name] {
+		return
+	}
+	if c.unknownTypes == nil {
+		c.unknownTypes = map[string]bool{}
+	}
+	c.unknownTypes[n.Name] = true
+	if len(c.conf.Missing) > 0 {
+		c.warnf(n, "unknown type name '%s', probably declared in a header that was not found (%s); declarations using it have an unknown type", n.Name, headerList(c.conf.Missing))
+		return
+	}
+	c.errorf(n, "unknown type name '%s'", n.Name)
+}
+
+// hide records an undeclared name in a unit with missing headers.
+func (c *checker) hide(n ast.Node, name string) {
+	if _, ok := c.hiddenAt[name]; ok {
+		return
+	}
+	if c.hiddenAt == nil {
+		c.hiddenAt = map[string]ast.Node{}
+	}
+	c.hiddenAt[name] = n
+	c.hidden = append(c.hidden, name)
+}
+
+// reportHidden sums up the names left undeclared because headers are
+// missing in one note at the first use.
+func (c *checker) reportHidden() {
+	if len(c.hidden) == 0 {
+		return
+	}
+	const shown = 8
+	names := c.hidden
+	more := ""
+	if len(names) > shown {
+		more = fmt.Sprintf(" and %d more", len(names)-shown)
+		names = names[:shown]
+	}
+	what := fmt.Sprintf("%d undeclared names (%s%s) are", len(c.hidden), strings.Join(names, ", "), more)
+	if len(c.hidden) == 1 {
+		what = fmt.Sprintf("the undeclared name %s is", names[0])
+	}
+	c.report(c.hiddenAt[c.hidden[0]], diag.Note, "%s taken to be declared in a header that was not found (%s); uses are not checked",
+		what, headerList(c.conf.Missing))
+}
+
+// headerList names the missing headers for a message.
+func headerList(missing []string) string {
+	if len(missing) <= 3 {
+		return strings.Join(missing, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(missing[:3], ", "), len(missing)-3)
 }
 
 type checker struct {
@@ -201,6 +267,8 @@ type checker struct {
 	// declErr is set once a declaration reported an error, so that one
 	// mistake gives one error.
 	declErr bool
+	// staticUses are the declarations valid only under static THREADS.
+	staticUses []staticUse
 	// strictPragma is the consistency set by #pragma upc strict/relaxed.
 	strictPragma bool
 	builtins     map[string]*Builtin
@@ -208,6 +276,14 @@ type checker struct {
 	uses         []useRec
 	peeked       map[ast.Expr]operand
 	externs      map[string]Object // block-scope declarations of external names
+	// unknownTypes records the unknown type names already reported.
+	unknownTypes map[string]bool
+	// hidden lists the names left undeclared in a unit with missing
+	// headers, in order of first use, and where each was first used.
+	hidden     []string
+	hiddenAt   map[string]ast.Node
+	buildConst bool            // evaluating a block size or file-scope array size
+	undefMacro map[string]bool // names reported as undefined build macros
 }
 
 func (c *checker) dynamic() bool { return c.conf.StaticThreads <= 0 }
@@ -248,6 +324,7 @@ func (c *checker) declErrorf(n ast.Node, format string, args ...any) {
 
 // finish sorts and deduplicates the diagnostics.
 func (c *checker) finish() diag.List {
+	c.reportStaticThreads()
 	l := c.diags
 	sort.SliceStable(l, func(i, j int) bool { return l[i].Pos < l[j].Pos })
 	out := l[:0]

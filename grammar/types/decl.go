@@ -77,7 +77,9 @@ func (c *checker) layoutQual(l *ast.Layout) Block {
 	if l.Size == nil {
 		return Block{Kind: BlockIndefinite}
 	}
+	c.buildConst = true
 	x := c.rvalue(l.Size)
+	c.buildConst = false
 	if x.mode == ModeInvalid {
 		return Block{Kind: BlockDefault}
 	}
@@ -184,7 +186,7 @@ func (c *checker) specs(ds *ast.DeclSpecs, alone bool) declSpec {
 				c.info.TypedefUses[s.TypeName] = obj
 				other = obj.typ
 			} else {
-				c.errorf(s.TypeName, "unknown type name '%s'", s.TypeName.Name)
+				c.unknownTypeName(s.TypeName)
 				r.err = true
 				other = Typ[Invalid]
 			}
@@ -417,7 +419,10 @@ func (c *checker) arraySuffix(elem Type, a *ast.ArraySuffix) Type {
 	if a.Size == nil {
 		return arr
 	}
+	// At file scope a size is a constant the build may define (-D N=...).
+	c.buildConst = c.scope == c.fileScope
 	x := c.rvalue(a.Size)
+	c.buildConst = false
 	arr.thr = countThreads(a.Size)
 	switch {
 	case x.mode == ModeInvalid:
@@ -746,7 +751,7 @@ func (c *checker) checkVar(v *Var, name *ast.Ident, id *ast.InitDeclarator) {
 	n, bad, incomplete := threadsDims(t)
 	if q.Block.Kind == BlockIndefinite {
 		if n > 0 {
-			c.declErrorf(name, "shared array '%s' with indefinite block size cannot have THREADS in its dimensions", name.Name)
+			c.needStatic(name, "shared array '%s' with indefinite block size has THREADS in its dimensions", name.Name)
 		}
 		return
 	}
@@ -754,7 +759,7 @@ func (c *checker) checkVar(v *Var, name *ast.Ident, id *ast.InitDeclarator) {
 		return // extern shared int a[]; the definition is checked
 	}
 	if n != 1 || bad {
-		c.declErrorf(name, "THREADS must appear exactly once in one dimension of shared array '%s' with definite block size (alone or multiplied by a positive integer constant) under dynamic THREADS", name.Name)
+		c.needStatic(name, "shared array '%s' with definite block size does not have THREADS exactly once in one dimension (alone or times a positive integer constant)", name.Name)
 	}
 }
 
@@ -764,7 +769,10 @@ func (c *checker) checkVar(v *Var, name *ast.Ident, id *ast.InitDeclarator) {
 func (c *checker) checkStaticVarLen(t Type, name *ast.Ident) {
 	for a, ok := Core(t).(*Array); ok; a, ok = Core(a.Elem).(*Array) {
 		switch {
-		case a.Kind == ThreadsLen && c.dynamic(), a.Kind == VarLen && a.thr > 0:
+		case a.Kind == ThreadsLen && c.dynamic():
+			c.needStatic(name, "array '%s' with static storage duration has THREADS in its size", name.Name)
+			return
+		case a.Kind == VarLen && a.thr > 0:
 			c.declErrorf(name, "array '%s' with static storage duration cannot have a variable length: THREADS is not a constant under dynamic THREADS (only shared arrays may use it)", name.Name)
 			return
 		case a.Kind == VarLen:

@@ -192,6 +192,20 @@ func (c *checker) expr0(e ast.Expr) operand {
 	return invalidOp
 }
 
+// undefinedMacro reports an undeclared name in a block size or a
+// file-scope array size: a macro the build defines (-D BLOCKSIZE=...),
+// reported once per name as a warning that says how to set it.
+func (c *checker) undefinedMacro(e *ast.Name) {
+	if c.undefMacro[e.Name] {
+		return
+	}
+	if c.undefMacro == nil {
+		c.undefMacro = map[string]bool{}
+	}
+	c.undefMacro[e.Name] = true
+	c.warnf(e, "'%s' is not defined: if the build defines it, set it with -D %s=value (or in the configuration's defines, or a compilation database); declarations using it have an unknown size", e.Name, e.Name)
+}
+
 // undeclaredScope is where an undeclared name is remembered (reported once
 // per function or at file scope).
 func (c *checker) undeclaredScope() *Scope {
@@ -210,6 +224,14 @@ func (c *checker) name(e *ast.Name, callee bool) operand {
 			return operand{mode: ModeBuiltin, typ: Typ[Invalid], obj: b}
 		}
 		if callee {
+			return invalidOp
+		}
+		if len(c.conf.Missing) > 0 {
+			c.hide(e, e.Name)
+			return invalidOp
+		}
+		if c.buildConst {
+			c.undefinedMacro(e)
 			return invalidOp
 		}
 		s := c.undeclaredScope()

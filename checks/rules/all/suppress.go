@@ -1,4 +1,0 @@
-package all
-
-// unusedignore: checks of upclint:ignore suppression comments.
-import _ "github.com/upclint/upclint/checks/suppress"

@@ -1,0 +1,109 @@
+package grammar
+
+import (
+	"fmt"
+	gotoken "go/token"
+	"os"
+	"strings"
+	"testing"
+)
+
+// loadDiags loads src as /src/main.upc (with the given other files) and
+// returns its diagnostics as "line:col: severity: message".
+func loadDiags(t *testing.T, src string, files map[string]string) []string {
+	t.Helper()
+	fset := gotoken.NewFileSet()
+	u := Load(fset, "/src/main.upc", []byte(src), &Config{ReadFile: func(p string) ([]byte, error) {
+		if s, ok := files[p]; ok {
+			return []byte(s), nil
+		}
+		return nil, os.ErrNotExist
+	}})
+	var out []string
+	for _, d := range u.Diags {
+		p := fset.Position(d.Pos)
+		out = append(out, fmt.Sprintf("%d:%d: %s: %s [%s]", p.Line, p.Column, d.Severity, d.Message, d.Rule))
+	}
+	return out
+}
+
+// TestMissingHeaderRecovery: a header that is not found is one warning; the
+// declarations that use its types are kept (each unknown type name reported
+// once, as a warning), every function is parsed, and the names it would have
+// declared are summed up in one note instead of one error per use.
+func TestMissingHeaderRecovery(t *testing.T) {
+	src := `#include <upc.h>
+#include "npbparams.h"
+#include <mpi.h>
+boolean verified;
+static dcomplex u[NX];
+typedef struct { elem_t x; MPI_Status st; } S;
+int f(boolean b, MPI_Comm c, elem_t *p);
+int g(void)
+{
+	dcomplex z;
+	MPI_Status *s, t;
+	int n = sizeof(dcomplex);
+	z = (dcomplex) n;
+	s = (MPI_Status *) 0;
+	MPI_Init(0, 0);
+	return npb_foo(NX) + n;
+}
+`
+	got := loadDiags(t, src, nil)
+	want := []string{
+		`2:10: warning: include file "npbparams.h" not found; declarations from it are unknown (add its directory with -I) [preprocessor]`,
+		`3:10: warning: system header <mpi.h> not found; declarations from it are unknown [preprocessor]`,
+		`4:1: warning: unknown type name 'boolean', probably declared in a header that was not found (npbparams.h, mpi.h); declarations using it have an unknown type [typecheck]`,
+		`5:8: warning: unknown type name 'dcomplex', probably declared in a header that was not found (npbparams.h, mpi.h); declarations using it have an unknown type [typecheck]`,
+		`5:19: note: 3 undeclared names (NX, MPI_Init, npb_foo) are taken to be declared in a header that was not found (npbparams.h, mpi.h); uses are not checked [typecheck]`,
+		`6:18: warning: unknown type name 'elem_t', probably declared in a header that was not found (npbparams.h, mpi.h); declarations using it have an unknown type [typecheck]`,
+		`6:28: warning: unknown type name 'MPI_Status', probably declared in a header that was not found (npbparams.h, mpi.h); declarations using it have an unknown type [typecheck]`,
+		`7:18: warning: unknown type name 'MPI_Comm', probably declared in a header that was not found (npbparams.h, mpi.h); declarations using it have an unknown type [typecheck]`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	for _, d := range got {
+		if strings.Contains(d, ": error: ") {
+			t.Errorf("a missing header led to an error: %s", d)
+		}
+	}
+}
+
+// TestUnknownTypeWithoutMissingHeader: with every header found, an unknown
+// type name is an error, reported once per name, and the declarations
+// around it still parse.
+func TestUnknownTypeWithoutMissingHeader(t *testing.T) {
+	src := `elem_t a;
+elem_t *b, c;
+void f(elem_t x) { elem_t y = x; (void)y; }
+int g(void) { return 1; }
+`
+	got := loadDiags(t, src, nil)
+	if len(got) != 1 || !strings.Contains(got[0], "1:1: error: unknown type name 'elem_t' [typecheck]") {
+		t.Errorf("got %q, want one error for elem_t", got)
+	}
+}
+
+// TestUndefinedBlockSizeMacro: a block size the build defines but the
+// check was not told names the macro and the flag, once.
+func TestUndefinedBlockSizeMacro(t *testing.T) {
+	src := `#include <upc.h>
+shared [BLOCKSIZE] double *a;
+shared [BLOCKSIZE] double b[BLOCKSIZE*THREADS];
+int main(void) { return 0; }
+`
+	var n int
+	for _, d := range loadDiags(t, src, nil) {
+		if strings.Contains(d, ": error: ") {
+			t.Errorf("unexpected error %s", d)
+		}
+		if strings.Contains(d, "-D BLOCKSIZE=value") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("BLOCKSIZE reported %d times, want once", n)
+	}
+}
