@@ -5,6 +5,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/upclint/upclint/checks/facts"
 	"github.com/upclint/upclint/grammar/diag"
 )
 
@@ -57,6 +58,20 @@ func (r *Rule) PrecisionOrDefault() string {
 		return "high"
 	}
 	return "medium"
+}
+
+// NewRule returns the registry entry r of a rule that inspects code, with
+// the Analyzer that implements it: its Doc is the rule's Summary (the one
+// source of the rule's one-line description) and it requires the shared
+// program facts.
+func NewRule(r Rule, run func(*analysis.Pass) (any, error)) *Rule {
+	r.Analyzer = &analysis.Analyzer{
+		Name:     r.Name,
+		Doc:      r.Summary,
+		Requires: []*analysis.Analyzer{facts.Analyzer},
+		Run:      run,
+	}
+	return &r
 }
 
 var registry = map[string]*Rule{}

@@ -2,6 +2,8 @@ package docs_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -40,5 +42,32 @@ func TestEveryRuleHasAPage(t *testing.T) {
 		if !slices.Contains(names, n) {
 			t.Errorf("docs/rules/%s.md documents no registered rule", n)
 		}
+	}
+}
+
+// TestReadmeRuleTable keeps the README's table of rules derived from the
+// one source of each fact: the rule's kind and one-line summary from the
+// registry, its fix from the header of its page. On failure it prints the
+// table to paste.
+func TestReadmeRuleTable(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want strings.Builder
+	want.WriteString("| rule | kind | what it reports |\n|---|---|---|\n")
+	for _, r := range checks.Rules() {
+		fmt.Fprintf(&want, "| `%s` | %s | %s", r.Name, strings.ReplaceAll(string(r.Kind), "-", " "), r.Summary)
+		if page, ok := docs.Rule(r.Name); ok {
+			if lines := strings.SplitN(page, "\n", 4); len(lines) >= 3 {
+				if _, fix, ok := strings.Cut(lines[2], "**Fix:** "); ok && fix != "none" && !strings.HasPrefix(fix, "none ") {
+					fmt.Fprintf(&want, "; fix: %s", strings.TrimSuffix(fix, " (see Fix safety)"))
+				}
+			}
+		}
+		want.WriteString(" |\n")
+	}
+	if !strings.Contains(string(readme), want.String()) {
+		t.Errorf("README.md's table of rules is not the registry's; it should read:\n%s", want.String())
 	}
 }

@@ -20,26 +20,20 @@ import (
 // Name is the rule's name.
 const Name = "allreduce"
 
-// Analyzer reports shared scalars read by every thread.
-var Analyzer = &analysis.Analyzer{
-	Name:     Name,
-	Doc:      "report a shared scalar (e.g. a reduction result) read by every thread in a collectively executed statement",
-	Requires: []*analysis.Analyzer{facts.Analyzer},
-	Run:      run,
-}
-
-// Rule is the registry entry of the rule.
-var Rule = &checks.Rule{
+// Rule is the registry entry of the rule; Rule.Analyzer implements it.
+var Rule = checks.NewRule(checks.Rule{
 	Name:     Name,
 	Kind:     checks.KindPerformance,
 	Severity: diag.Warning,
 	Summary:  "a shared scalar (e.g. a reduction result) read by every thread: a hidden broadcast from one owner",
 	Tags:     []string{"performance", "collective", "communication"},
-	Analyzer: Analyzer,
 	// The broadcast keeps the value every thread reads; a fix is marked
 	// unsafe where the function is not proven to be called by all threads.
 	SafeFixes: true,
-}
+}, run)
+
+// Analyzer implements the rule.
+var Analyzer = Rule.Analyzer
 
 func run(pass *analysis.Pass) (any, error) {
 	fs := facts.Of(pass)

@@ -19,23 +19,17 @@ import (
 // Name is the rule's name.
 const Name = "collectivity"
 
-// Analyzer reports collective operations that not every thread reaches.
-var Analyzer = &analysis.Analyzer{
-	Name:     Name,
-	Doc:      "report barriers and collective calls that not every thread reaches the same number of times",
-	Requires: []*analysis.Analyzer{facts.Analyzer},
-	Run:      run,
-}
-
-// Rule is the registry entry of the rule.
-var Rule = &checks.Rule{
+// Rule is the registry entry of the rule; Rule.Analyzer implements it.
+var Rule = checks.NewRule(checks.Rule{
 	Name:     Name,
 	Kind:     checks.KindCorrectness,
 	Severity: diag.Error,
 	Summary:  "a barrier or collective operation that not every thread reaches the same number of times",
 	Tags:     []string{"correctness", "collective", "deadlock"},
-	Analyzer: Analyzer,
-}
+}, run)
+
+// Analyzer implements the rule.
+var Analyzer = Rule.Analyzer
 
 func run(pass *analysis.Pass) (any, error) {
 	fs := facts.Of(pass)

@@ -17,27 +17,21 @@ import (
 // Name is the rule's name.
 const Name = "collidiom"
 
-// Analyzer reports hand-written collective loops over THREADS.
-var Analyzer = &analysis.Analyzer{
-	Name:     Name,
-	Doc:      "report hand-written broadcast, scatter, gather and reduce loops over THREADS",
-	Requires: []*analysis.Analyzer{facts.Analyzer},
-	Run:      run,
-}
-
-// Rule is the registry entry of the rule.
-var Rule = &checks.Rule{
+// Rule is the registry entry of the rule; Rule.Analyzer implements it.
+var Rule = checks.NewRule(checks.Rule{
 	Name:     Name,
 	Kind:     checks.KindPerformance,
 	Severity: diag.Warning,
 	Summary:  "a hand-written broadcast, scatter, gather or reduction loop over THREADS: use the upc_all_* collective",
 	Tags:     []string{"performance", "collective", "communication"},
-	Analyzer: Analyzer,
 	// Integer reductions and broadcasts keep the program's results where
 	// the code around them is proven collective; floating-point reductions
 	// and unproven contexts are marked unsafe.
 	SafeFixes: true,
-}
+}, run)
+
+// Analyzer implements the rule.
+var Analyzer = Rule.Analyzer
 
 func run(pass *analysis.Pass) (any, error) {
 	fs := facts.Of(pass)

@@ -18,26 +18,20 @@ import (
 // Name is the rule's name.
 const Name = "finegrain"
 
-// Analyzer reports loops with fine-grained accesses to remote shared data.
-var Analyzer = &analysis.Analyzer{
-	Name:     Name,
-	Doc:      "report loops that access possibly remote shared data element by element with affine indices",
-	Requires: []*analysis.Analyzer{facts.Analyzer},
-	Run:      run,
-}
-
-// Rule is the registry entry of the finegrain rule.
-var Rule = &checks.Rule{
+// Rule is the registry entry of the rule; Rule.Analyzer implements it.
+var Rule = checks.NewRule(checks.Rule{
 	Name:     Name,
 	Kind:     checks.KindPerformance,
 	Severity: diag.Warning,
 	Summary:  "loop accessing possibly remote shared data element by element with affine indices",
 	Tags:     []string{"performance", "communication", "coalescing"},
-	Analyzer: Analyzer,
 	// The coalescing rewrite is offered only under the conditions that
 	// make it equivalent; others are marked with checks.UnsafeFix.
 	SafeFixes: true,
-}
+}, run)
+
+// Analyzer implements the rule.
+var Analyzer = Rule.Analyzer
 
 // group is the non-local accesses of one array in one loop.
 type group struct {

@@ -17,26 +17,20 @@ import (
 // Name is the rule's name.
 const Name = "forall"
 
-// Analyzer reports upc_forall loops whose affinity test can be removed.
-var Analyzer = &analysis.Analyzer{
-	Name:     Name,
-	Doc:      "report upc_forall loops whose per-iteration affinity test can be replaced by a strided loop",
-	Requires: []*analysis.Analyzer{facts.Analyzer},
-	Run:      run,
-}
-
-// Rule is the registry entry of the forall rule.
-var Rule = &checks.Rule{
+// Rule is the registry entry of the rule; Rule.Analyzer implements it.
+var Rule = checks.NewRule(checks.Rule{
 	Name:     Name,
 	Kind:     checks.KindPerformance,
 	Severity: diag.Warning,
 	Summary:  "upc_forall whose per-iteration affinity test can be replaced by a strided loop",
 	Tags:     []string{"performance", "upc_forall", "affinity"},
-	Analyzer: Analyzer,
 	// The rewrite is offered only where it is proven; doubtful cases are
 	// marked with checks.UnsafeFix.
 	SafeFixes: true,
-}
+}, run)
+
+// Analyzer implements the rule.
+var Analyzer = Rule.Analyzer
 
 func run(pass *analysis.Pass) (any, error) {
 	f := facts.Of(pass)

@@ -17,24 +17,17 @@ import (
 // Name is the rule's name.
 const Name = "singlevalued"
 
-// Analyzer reports thread-dependent values where UPC requires
-// single-valued ones.
-var Analyzer = &analysis.Analyzer{
-	Name:     Name,
-	Doc:      "report thread-dependent barrier ids, collective arguments and upc_forall controls",
-	Requires: []*analysis.Analyzer{facts.Analyzer},
-	Run:      run,
-}
-
-// Rule is the registry entry of the rule.
-var Rule = &checks.Rule{
+// Rule is the registry entry of the rule; Rule.Analyzer implements it.
+var Rule = checks.NewRule(checks.Rule{
 	Name:     Name,
 	Kind:     checks.KindCorrectness,
 	Severity: diag.Error,
 	Summary:  "a thread-dependent barrier id, collective argument or upc_forall control where UPC requires a single-valued one",
 	Tags:     []string{"correctness", "collective", "single-valued"},
-	Analyzer: Analyzer,
-}
+}, run)
+
+// Analyzer implements the rule.
+var Analyzer = Rule.Analyzer
 
 func run(pass *analysis.Pass) (any, error) {
 	fs := facts.Of(pass)
