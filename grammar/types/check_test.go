@@ -551,7 +551,7 @@ _Static_assert(THREADS == 2, "two threads"); // E "static assertion failed: \"tw
 				}
 			}
 			got := map[int]bool{}
-			for _, d := range u.diags {
+			for _, d := range withRelated(u.diags) {
 				if d.Severity != diag.Error {
 					continue
 				}

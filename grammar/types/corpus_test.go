@@ -162,7 +162,7 @@ func checkWants(t *testing.T, path string) {
 			wants = append(wants, &want{line: i + 1, re: re})
 		}
 	}
-	all := append(append(diag.List{}, u.diags...), u.other...)
+	all := withRelated(append(append(diag.List{}, u.diags...), u.other...))
 	for _, d := range all {
 		p := u.fset.Position(d.Pos)
 		if filepath.Clean(p.Filename) != filepath.Clean(path) {
@@ -198,4 +198,22 @@ func checkWants(t *testing.T, path string) {
 			t.Errorf("%s:%d: no diagnostic matching %q", path, w.line, w.re)
 		}
 	}
+}
+
+// withRelated returns l with each related location of an error as an
+// error of its own (the declarations that need static THREADS are the
+// related locations of one error per unit), so that a test expects an
+// error on each such line.
+func withRelated(l diag.List) diag.List {
+	var out diag.List
+	for _, d := range l {
+		out = append(out, d)
+		if d.Severity != diag.Error || !strings.Contains(d.Message, "needs static THREADS") {
+			continue
+		}
+		for _, r := range d.Related {
+			out = append(out, diag.Diagnostic{Pos: r.Pos, End: r.End, Severity: d.Severity, Rule: d.Rule, Message: r.Message})
+		}
+	}
+	return out
 }

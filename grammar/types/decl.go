@@ -751,7 +751,7 @@ func (c *checker) checkVar(v *Var, name *ast.Ident, id *ast.InitDeclarator) {
 	n, bad, incomplete := threadsDims(t)
 	if q.Block.Kind == BlockIndefinite {
 		if n > 0 {
-			c.needStatic(name, "shared array '%s' with indefinite block size has THREADS in its dimensions", name.Name)
+			c.needStatic(name, "shared array '%s' with indefinite block size cannot have THREADS in its dimensions", name.Name)
 		}
 		return
 	}
@@ -759,7 +759,7 @@ func (c *checker) checkVar(v *Var, name *ast.Ident, id *ast.InitDeclarator) {
 		return // extern shared int a[]; the definition is checked
 	}
 	if n != 1 || bad {
-		c.needStatic(name, "shared array '%s' with definite block size does not have THREADS exactly once in one dimension (alone or times a positive integer constant)", name.Name)
+		c.needStatic(name, "THREADS must appear exactly once in one dimension of shared array '%s' with definite block size (alone or multiplied by a positive integer constant)", name.Name)
 	}
 }
 
@@ -770,7 +770,7 @@ func (c *checker) checkStaticVarLen(t Type, name *ast.Ident) {
 	for a, ok := Core(t).(*Array); ok; a, ok = Core(a.Elem).(*Array) {
 		switch {
 		case a.Kind == ThreadsLen && c.dynamic():
-			c.needStatic(name, "array '%s' with static storage duration has THREADS in its size", name.Name)
+			c.needStatic(name, "array '%s' with static storage duration cannot have a variable length: THREADS is not a constant", name.Name)
 			return
 		case a.Kind == VarLen && a.thr > 0:
 			c.declErrorf(name, "array '%s' with static storage duration cannot have a variable length: THREADS is not a constant under dynamic THREADS (only shared arrays may use it)", name.Name)
