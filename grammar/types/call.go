@@ -41,7 +41,10 @@ func (c *checker) call(e *ast.CallExpr) operand {
 		sig, _ = Core(p.Elem).(*Func)
 	}
 	if sig == nil {
-		c.errorf(e, "called object type '%s' is not a function or function pointer", f.typ)
+		// A pointer to an unknown type was reported where the type was.
+		if p, ok := Core(f.typ).(*Pointer); !ok || !IsInvalid(p.Elem) {
+			c.errorf(e, "called object type '%s' is not a function or function pointer", f.typ)
+		}
 		for _, a := range e.Args {
 			c.rvalue(a)
 		}

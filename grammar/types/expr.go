@@ -980,6 +980,9 @@ func (c *checker) member(e *ast.MemberExpr) operand {
 	}
 	r, ok := Core(t).(*Record)
 	if !ok {
+		if IsInvalid(t) {
+			return invalidOp // an unknown type: already reported
+		}
 		c.errorf(e, "member reference base type '%s' is not a structure or union", t)
 		return invalidOp
 	}

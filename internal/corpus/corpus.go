@@ -12,8 +12,10 @@ import (
 	"bufio"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -45,10 +47,11 @@ type Test struct {
 	MakeFlags      string
 	PassExpr       string // regular expression a passing run prints
 	FailExpr       string // regular expression a failing run prints
-	ExitCode       int
+	ExitCode       int    // the exit status a run must have, when CheckExit
+	CheckExit      bool   // ExitCode is compared (it is not "ignore")
 	AppArgs        []string
 	AppEnv         []string
-	TimeLimit      int // seconds; 0 for the harness default
+	TimeLimit      int // seconds (DefaultTimeLimit for $DEFAULT$); 0: the harness does not run the test
 	KnownFailure   string
 	RequireFeature []string
 	Line           int // line of the TestName in the harness.conf
@@ -165,7 +168,10 @@ func LoadFile(root, conf string) ([]Test, error) {
 		case key == "WildCard":
 			wildcards = append(wildcards, value)
 		case key == "TestName":
-			cur = map[string]string{"TestName": value}
+			// A test takes the defaults in force where it stands: a file
+			// may have several default blocks (one per data type, say).
+			cur = maps.Clone(defaults)
+			cur["TestName"] = value
 			entries = append(entries, cur)
 			lines = append(lines, n)
 		case cur != nil:
@@ -194,7 +200,9 @@ func LoadFile(root, conf string) ([]Test, error) {
 				continue
 			}
 			named[name] = true
-			entries = append(entries, map[string]string{"TestName": name, "Files": base})
+			e := maps.Clone(defaults)
+			e["TestName"], e["Files"] = name, base
+			entries = append(entries, e)
 			lines = append(lines, 0)
 		}
 	}
@@ -202,11 +210,7 @@ func LoadFile(root, conf string) ([]Test, error) {
 	tests := make([]Test, 0, len(entries))
 	for i, e := range entries {
 		get := func(key string) string {
-			v, ok := e[key]
-			if !ok {
-				v = defaults[key]
-			}
-			return strings.ReplaceAll(v, "$TESTNAME$", e["TestName"])
+			return strings.ReplaceAll(e[key], "$TESTNAME$", e["TestName"])
 		}
 		t := Test{
 			Suite:          suite,
@@ -221,15 +225,15 @@ func LoadFile(root, conf string) ([]Test, error) {
 			MakeFlags:      strings.TrimSpace(get("MakeFlags")),
 			PassExpr:       strings.TrimSpace(get("PassExpr")),
 			FailExpr:       strings.TrimSpace(get("FailExpr")),
-			AppArgs:        strings.Fields(get("AppArgs")),
-			AppEnv:         strings.Fields(get("AppEnv")),
+			AppArgs:        shellWords(get("AppArgs")),
+			AppEnv:         shellWords(get("AppEnv")),
 			KnownFailure:   strings.TrimSpace(get("KnownFailure")),
 			Line:           lines[i],
 		}
-		t.ExitCode, _ = strconv.Atoi(strings.TrimSpace(get("ExitCode")))
-		if tl := strings.TrimSpace(get("TimeLimit")); tl != "$DEFAULT$" {
-			t.TimeLimit, _ = strconv.Atoi(tl)
+		if n, err := strconv.Atoi(strings.TrimSpace(get("ExitCode"))); err == nil {
+			t.ExitCode, t.CheckExit = n, true
 		}
+		t.TimeLimit = timeLimit(strings.TrimSpace(get("TimeLimit")))
 		for _, r := range strings.Split(get("RequireFeature"), ",") {
 			if r = strings.TrimSpace(r); r != "" {
 				t.RequireFeature = append(t.RequireFeature, r)
@@ -238,6 +242,62 @@ func LoadFile(root, conf string) ([]Test, error) {
 		tests = append(tests, t)
 	}
 	return tests, nil
+}
+
+// shellWords splits v into words as the harness's shell does: on white
+// space, except inside single or double quotes, which are removed
+// (`UPC is "Unified Parallel C"` is three words).
+func shellWords(v string) []string {
+	var (
+		words []string
+		cur   strings.Builder
+		in    bool // inside a word
+		quote byte
+	)
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case quote != 0 && c == quote:
+			quote = 0
+		case quote != 0:
+			cur.WriteByte(c)
+		case c == '"' || c == '\'':
+			quote, in = c, true
+		case c == ' ' || c == '\t':
+			if in {
+				words = append(words, cur.String())
+				cur.Reset()
+				in = false
+			}
+		default:
+			cur.WriteByte(c)
+			in = true
+		}
+	}
+	if in {
+		words = append(words, cur.String())
+	}
+	return words
+}
+
+// DefaultTimeLimit is the harness's time limit in seconds for a TimeLimit
+// of $DEFAULT$.
+const DefaultTimeLimit = 180
+
+// timeLimit parses a TimeLimit: $DEFAULT$, seconds, min:sec or h:min:sec.
+func timeLimit(v string) int {
+	if v == "$DEFAULT$" {
+		return DefaultTimeLimit
+	}
+	secs := 0
+	for _, f := range strings.Split(v, ":") {
+		n, err := strconv.Atoi(f)
+		if err != nil {
+			return 0
+		}
+		secs = 60*secs + n
+	}
+	return secs
 }
 
 // stripComment removes a trailing "# comment" and surrounding space. Values
@@ -377,16 +437,7 @@ func Units(root string, tests []Test) ([]Unit, error) {
 		if named[path] || included[path] {
 			continue
 		}
-		threads := 0
-		if ts := suites[filepath.Dir(path)]; len(ts) > 0 {
-			threads = DefaultStaticThreads
-			for _, t := range ts {
-				if t.Dynamic() {
-					threads = 0
-				}
-			}
-		}
-		add(path, nil, threads, false)
+		add(path, nil, suiteThreads(suiteOf(path, suites)), false)
 	}
 	units := make([]Unit, 0, len(order))
 	for _, k := range order {
@@ -394,6 +445,63 @@ func Units(root string, tests []Test) ([]Unit, error) {
 	}
 	sort.SliceStable(units, func(i, j int) bool { return units[i].Rel < units[j].Rel })
 	return units, nil
+}
+
+// suiteOf returns the tests of the nearest harness directory above path.
+func suiteOf(path string, suites map[string][]*Test) []*Test {
+	for dir := filepath.Dir(path); ; dir = filepath.Dir(dir) {
+		if ts, ok := suites[dir]; ok {
+			return ts
+		}
+		if parent := filepath.Dir(dir); parent == dir {
+			return nil
+		}
+	}
+}
+
+// staticMake matches what names a static THREADS count in a build: upcc's
+// -T, GUPC's -fupc-threads, NAS's UPCC_STAT_THREADS and THREADF.
+var staticMake = regexp.MustCompile(`STAT_THREADS|THREADF|-fupc-threads|(^|\s)-T\s*\$?[({]?[A-Za-z0-9_]`)
+
+// suiteThreads is the static THREADS count for a file no test names: a
+// suite built with make uses static THREADS when its make flags or its
+// makefiles name a count; otherwise static THREADS when every test of the
+// suite needs it.
+func suiteThreads(ts []*Test) int {
+	if len(ts) == 0 {
+		return 0
+	}
+	for _, t := range ts {
+		if t.Make() && (staticMake.MatchString(t.MakeFlags) || makefilesStatic(t.Dir)) {
+			return DefaultStaticThreads
+		}
+	}
+	for _, t := range ts {
+		if t.Dynamic() {
+			return 0
+		}
+	}
+	return DefaultStaticThreads
+}
+
+// makefilesStatic reports whether a makefile below dir names a static
+// THREADS count.
+func makefilesStatic(dir string) bool {
+	found := false
+	_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || found {
+			return fs.SkipDir
+		}
+		name := d.Name()
+		if d.IsDir() || !(strings.HasPrefix(name, "Makefile") || strings.HasPrefix(name, "make.") || strings.HasSuffix(name, ".mak")) {
+			return nil
+		}
+		if data, err := os.ReadFile(path); err == nil && staticMake.Match(data) {
+			found = true
+		}
+		return nil
+	})
+	return found
 }
 
 // threads is the static THREADS count a test is built with: 0 (dynamic)

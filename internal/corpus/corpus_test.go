@@ -41,6 +41,13 @@ StaticThreads: 2,4
 TestName: bad
 CompileResult:	fail	# must not compile
 TimeLimit: 30
+
+BEGIN_DEFAULT_CONFIG
+Flags:          -DDATA=long
+Files:          $TESTNAME$.c
+END_DEFAULT_CONFIG
+
+TestName: typed
 `
 
 func TestLoadAndUnits(t *testing.T) {
@@ -60,8 +67,8 @@ func TestLoadAndUnits(t *testing.T) {
 	for _, tt := range tests {
 		names[tt.Name] = tt
 	}
-	if len(tests) != 3 {
-		t.Fatalf("got %d tests, want mat-none, bad and the wildcard's wild: %+v", len(tests), tests)
+	if len(tests) != 4 {
+		t.Fatalf("got %d tests, want mat-none, bad, typed and the wildcard's wild: %+v", len(tests), tests)
 	}
 	mat := names["mat-none"]
 	if !reflect.DeepEqual(mat.Files, []string{"mat.c"}) || mat.Dynamic() || !mat.Static() || mat.threads() != 2 {
@@ -76,6 +83,12 @@ func TestLoadAndUnits(t *testing.T) {
 	bad := names["bad"]
 	if bad.CompileResult != "fail" || bad.TimeLimit != 30 || bad.PassExpr != "^Success:" || !bad.Dynamic() {
 		t.Errorf("bad: %+v", bad)
+	}
+	if typed := names["typed"]; !reflect.DeepEqual(typed.Files, []string{"typed.c"}) || !reflect.DeepEqual(typed.Flags, []string{"-DDATA=long"}) {
+		t.Errorf("typed does not take the second default block: %+v", typed)
+	}
+	if len(bad.Flags) != 0 {
+		t.Errorf("bad takes defaults that come after it: %v", bad.Flags)
 	}
 	if _, ok := names["wild"]; !ok {
 		t.Errorf("the wildcard made no test of wild.upc")
@@ -102,5 +115,18 @@ func TestLoadAndUnits(t *testing.T) {
 	}
 	if w := got[filepath.Join("suite", "wild.upc")]; w.Negative || w.Threads != 0 {
 		t.Errorf("wild.upc unit: %+v", w)
+	}
+}
+
+func TestShellWordsAndLimits(t *testing.T) {
+	got := shellWords(`UPC is "Unified Parallel C" 'a b'c  x=""`)
+	want := []string{"UPC", "is", "Unified Parallel C", "a bc", "x="}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("shellWords = %q, want %q", got, want)
+	}
+	for in, secs := range map[string]int{"$DEFAULT$": DefaultTimeLimit, "0": 0, "30": 30, "2:30": 150, "1:00:05": 3605, "x": 0} {
+		if got := timeLimit(in); got != secs {
+			t.Errorf("timeLimit(%q) = %d, want %d", in, got, secs)
+		}
 	}
 }
