@@ -1,8 +1,10 @@
-// Package collfix holds what the collective rewrites of the allreduce and
-// collidiom rules share: source text of nodes, fresh file-scope names for
-// the shared temporaries, insertion points, and the proof that a function
-// is called by every thread.
-package collfix
+// Package edit builds the source edits of suggested fixes, for every rule
+// that rewrites code (in the spirit of golang.org/x/tools's refactoring
+// helpers): source text of nodes, indentation, insertions and
+// replacements, fresh names, file-scope declarations, and what the
+// collective rewrites share (the proof that a function is called by every
+// thread, the types of the shared temporaries).
+package edit
 
 import (
 	"bytes"

@@ -10,8 +10,8 @@ import (
 	"github.com/upclint/upclint/cfg/collective"
 	"github.com/upclint/upclint/cfg/variance"
 	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/checks/edit"
 	"github.com/upclint/upclint/checks/facts"
-	"github.com/upclint/upclint/checks/rules/collidiom/collfix"
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/diag"
 	"github.com/upclint/upclint/grammar/types"
@@ -45,7 +45,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// pay for collectivity (of this function, and of every call site) only
 	// when there is one.
 	var partial map[*variance.Func]bool
-	var ed *collfix.Editor
+	var ed *edit.Editor
 	for _, fn := range fs.Funcs {
 		var reduced map[string]string
 		for _, b := range fn.Graph.Blocks {
@@ -91,7 +91,7 @@ func run(pass *analysis.Pass) (any, error) {
 				var fixes []analysis.SuggestedFix
 				if fs.WantFixes {
 					if ed == nil {
-						ed = collfix.New(pass, fs)
+						ed = edit.New(pass, fs)
 					}
 					if f := broadcastFix(ed, fn, n, rd); f != nil {
 						fixes = append(fixes, *ed.WithHeaders(f))

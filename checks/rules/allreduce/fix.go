@@ -6,8 +6,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/checks/edit"
 	"github.com/upclint/upclint/checks/facts"
-	"github.com/upclint/upclint/checks/rules/collidiom/collfix"
 	"github.com/upclint/upclint/grammar/ast"
 )
 
@@ -22,40 +22,40 @@ import (
 // the thread's own element instead. Both sync flags are ALLSYNC: the value
 // is read after every thread arrived (as any prior write to it is complete
 // at the statement) and the copy is complete when the call returns.
-func broadcastFix(ed *collfix.Editor, fn *facts.Func, n ast.Node, rd ast.Expr) *analysis.SuggestedFix {
-	if ed == nil || !ed.In(n) || !ed.In(fn.Decl) || collfix.HasSplitBarrier(fn) {
+func broadcastFix(ed *edit.Editor, fn *facts.Func, n ast.Node, rd ast.Expr) *analysis.SuggestedFix {
+	if ed == nil || !ed.In(n) || !ed.In(fn.Decl) || edit.HasSplitBarrier(fn) {
 		return nil
 	}
 	stmt, ok := n.(ast.Stmt)
 	if !ok {
 		return nil
 	}
-	v := collfix.ValueType(ed.Facts.Unit.Info.TypeOf(rd))
+	v := edit.ValueType(ed.Facts.Unit.Info.TypeOf(rd))
 	if v == nil {
 		return nil
 	}
-	name, decl := ed.FileScope(fn, "_upclint_bcast_"+collfix.Ident(ed.Text(rd)), func(name string) string {
-		return collfix.SharedDecl(v, name, "[THREADS]")
+	name, decl := ed.FileScope(fn, "_upclint_bcast_"+edit.Ident(ed.Text(rd)), func(name string) string {
+		return edit.SharedDecl(v, name, "[THREADS]")
 	})
 	if name == "" {
 		return nil
 	}
-	call := fmt.Sprintf("upc_all_broadcast(%s, &%s, sizeof(%s), %s);", name, ed.Text(rd), collfix.TypeName(v), collfix.Flags)
+	call := fmt.Sprintf("upc_all_broadcast(%s, &%s, sizeof(%s), %s);", name, ed.Text(rd), edit.TypeName(v), edit.Flags)
 	var edits []analysis.TextEdit
 	if decl != nil {
 		edits = append(edits, *decl)
 	}
 	_, isDecl := n.(*ast.DeclStmt)
-	if isDecl || collfix.DirectIn(fn.Decl.Body, stmt) {
-		edits = append(edits, collfix.Insert(n.Start(), call+"\n"+ed.Indent(n.Start())))
-		edits = append(edits, collfix.Replace(rd, name+"[MYTHREAD]"))
+	if isDecl || edit.DirectIn(fn.Decl.Body, stmt) {
+		edits = append(edits, edit.Insert(n.Start(), call+"\n"+ed.Indent(n.Start())))
+		edits = append(edits, edit.Replace(rd, name+"[MYTHREAD]"))
 	} else {
-		edits = append(edits, collfix.Insert(n.Start(), "{ "+call+" "))
-		edits = append(edits, collfix.Replace(rd, name+"[MYTHREAD]"))
-		edits = append(edits, collfix.Insert(n.End(), " }"))
+		edits = append(edits, edit.Insert(n.Start(), "{ "+call+" "))
+		edits = append(edits, edit.Replace(rd, name+"[MYTHREAD]"))
+		edits = append(edits, edit.Insert(n.End(), " }"))
 	}
 	msg := fmt.Sprintf("broadcast %s once with upc_all_broadcast into %s and read the local copy", ed.Text(rd), name)
-	if !ed.CalledByAll(fn) || collfix.SideEffects(rd) {
+	if !ed.CalledByAll(fn) || edit.SideEffects(rd) {
 		msg = checks.UnsafeFix(msg + " (the function is not proven to be called by every thread)")
 	}
 	return &analysis.SuggestedFix{Message: msg, TextEdits: edits}

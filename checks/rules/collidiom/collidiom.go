@@ -7,8 +7,8 @@ import (
 
 	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/checks/edit"
 	"github.com/upclint/upclint/checks/facts"
-	"github.com/upclint/upclint/checks/rules/collidiom/collfix"
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/diag"
 	"github.com/upclint/upclint/grammar/types"
@@ -39,13 +39,13 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	info := fs.Unit.Info
-	var ed *collfix.Editor
+	var ed *edit.Editor
 	for _, fn := range fs.Funcs {
 		if fn.Graph.Func == nil || fn.Graph.Func.Body == nil {
 			continue
 		}
 		if ed == nil && fs.WantFixes {
-			ed = collfix.New(pass, fs)
+			ed = edit.New(pass, fs)
 		}
 		c := &checker{pass: pass, fn: fn, info: info, ed: ed, wantFixes: fs.WantFixes}
 		visit := func(n ast.Node) bool {
@@ -70,7 +70,7 @@ type checker struct {
 	pass *analysis.Pass
 	fn   *facts.Func
 	info *types.Info
-	ed   *collfix.Editor // nil when fixes are not wanted
+	ed   *edit.Editor // nil when fixes are not wanted
 	// wantFixes: build suggested fixes (facts.Facts.WantFixes).
 	wantFixes bool
 }

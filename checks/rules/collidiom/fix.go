@@ -7,7 +7,7 @@ import (
 
 	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/checks"
-	"github.com/upclint/upclint/checks/rules/collidiom/collfix"
+	"github.com/upclint/upclint/checks/edit"
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/types"
 )
@@ -24,7 +24,7 @@ var reduceOps = map[string]string{"+=": "UPC_ADD", "*=": "UPC_MULT", "&=": "UPC_
 // offered only when the if statement itself is executed by every thread.
 func (c *checker) fix(s *ast.ForStmt, a *ast.AssignExpr, t string) *analysis.SuggestedFix {
 	ed := c.ed
-	if ed == nil || !ed.In(s) || !ed.In(c.fn.Decl) || collfix.HasSplitBarrier(c.fn) || !singleBody(s, a) {
+	if ed == nil || !ed.In(s) || !ed.In(c.fn.Decl) || edit.HasSplitBarrier(c.fn) || !singleBody(s, a) {
 		return nil
 	}
 	body := c.fn.Decl.Body
@@ -32,7 +32,7 @@ func (c *checker) fix(s *ast.ForStmt, a *ast.AssignExpr, t string) *analysis.Sug
 		return f
 	}
 	ifs, first, last := c.branch(body, s)
-	if ifs == nil || !collfix.DirectIn(body, ifs) {
+	if ifs == nil || !edit.DirectIn(body, ifs) {
 		return nil
 	}
 	if b := c.condBlock(ifs.Cond); b == nil || c.fn.Collective().Executed(b) != nil {
@@ -51,18 +51,18 @@ func (c *checker) fix(s *ast.ForStmt, a *ast.AssignExpr, t string) *analysis.Sug
 	replaceLoop := func(text string) analysis.TextEdit {
 		if setT != "" {
 			text = setT + text
-			if _, inBlock := collfix.Parent(body, s).(*ast.Block); !inBlock {
+			if _, inBlock := edit.Parent(body, s).(*ast.Block); !inBlock {
 				text = "{ " + text + " }"
 			}
 		}
-		return collfix.Replace(s, text)
+		return edit.Replace(s, text)
 	}
 	indent := ed.Indent(ifs.Start())
 	switch {
 	case reduceOps[a.Op] != "" && first:
 		arr, blk, v := c.threadArray(r, t)
 		acc, isName := l.(*ast.Name)
-		if arr == nil || !isName || v == nil || collfix.SideEffects(l) {
+		if arr == nil || !isName || v == nil || edit.SideEffects(l) {
 			return nil
 		}
 		sfx := suffix(v)
@@ -76,36 +76,36 @@ func (c *checker) fix(s *ast.ForStmt, a *ast.AssignExpr, t string) *analysis.Sug
 		case accT == nil || suffix(accT) != sfx:
 			unsafe = join(unsafe, "the accumulator's type differs from the elements'")
 		}
-		name, decl := ed.FileScope(c.fn, "_upclint_red_"+collfix.Ident(arr.Name), func(name string) string {
-			return collfix.SharedDecl(v, name, "")
+		name, decl := ed.FileScope(c.fn, "_upclint_red_"+edit.Ident(arr.Name), func(name string) string {
+			return edit.SharedDecl(v, name, "")
 		})
 		if name == "" {
 			return nil
 		}
-		call := fmt.Sprintf("upc_all_reduce%s(&%s, %s, %s, THREADS, %d, NULL, %s);", sfx, name, arr.Name, reduceOps[a.Op], blk, collfix.Flags)
+		call := fmt.Sprintf("upc_all_reduce%s(&%s, %s, %s, THREADS, %d, NULL, %s);", sfx, name, arr.Name, reduceOps[a.Op], blk, edit.Flags)
 		edits := []analysis.TextEdit{
-			collfix.Insert(ifs.Start(), call+"\n"+indent),
+			edit.Insert(ifs.Start(), call+"\n"+indent),
 			replaceLoop(fmt.Sprintf("%s %s %s;", acc.Name, a.Op, name)),
 		}
 		if decl != nil {
 			edits = append(edits, *decl)
 		}
 		return mkFix(fmt.Sprintf("reduce %s with upc_all_reduce%s(..., %s, ...) executed by every thread", arr.Name, sfx, reduceOps[a.Op]), unsafe, edits)
-	case a.Op == "=" && last && !uses(r, t) && c.uniformSource(r, t) && !collfix.SideEffects(r):
+	case a.Op == "=" && last && !uses(r, t) && c.uniformSource(r, t) && !edit.SideEffects(r):
 		arr, blk, v := c.threadArray(l, t)
 		if arr == nil || blk != 1 || v == nil {
 			return nil
 		}
-		name, decl := ed.FileScope(c.fn, "_upclint_bsrc_"+collfix.Ident(arr.Name), func(name string) string {
-			return collfix.SharedDecl(v, name, "")
+		name, decl := ed.FileScope(c.fn, "_upclint_bsrc_"+edit.Ident(arr.Name), func(name string) string {
+			return edit.SharedDecl(v, name, "")
 		})
 		if name == "" {
 			return nil
 		}
-		call := fmt.Sprintf("upc_all_broadcast(%s, &%s, sizeof(%s), %s);", arr.Name, name, collfix.TypeName(v), collfix.Flags)
+		call := fmt.Sprintf("upc_all_broadcast(%s, &%s, sizeof(%s), %s);", arr.Name, name, edit.TypeName(v), edit.Flags)
 		edits := []analysis.TextEdit{
 			replaceLoop(fmt.Sprintf("%s = %s;", name, ed.Text(r))),
-			collfix.Insert(ifs.End(), "\n"+indent+call),
+			edit.Insert(ifs.End(), "\n"+indent+call),
 		}
 		if decl != nil {
 			edits = append(edits, *decl)
@@ -147,7 +147,7 @@ func singleBody(s *ast.ForStmt, a *ast.AssignExpr) bool {
 // last statement; statements before a first loop must not write shared
 // data or call functions (they would run before the hoisted collective).
 func (c *checker) branch(body ast.Node, s *ast.ForStmt) (ifs *ast.IfStmt, first, last bool) {
-	p := collfix.Parent(body, s)
+	p := edit.Parent(body, s)
 	if x, ok := p.(*ast.IfStmt); ok && x.Then == ast.Stmt(s) && x.Else == nil {
 		return x, true, true
 	}
@@ -155,7 +155,7 @@ func (c *checker) branch(body ast.Node, s *ast.ForStmt) (ifs *ast.IfStmt, first,
 	if !ok {
 		return nil, false, false
 	}
-	x, ok := collfix.Parent(body, blk).(*ast.IfStmt)
+	x, ok := edit.Parent(body, blk).(*ast.IfStmt)
 	if !ok || x.Then != ast.Stmt(blk) || x.Else != nil {
 		return nil, false, false
 	}
@@ -235,7 +235,7 @@ func (c *checker) scalarArray(e ast.Expr, t string) (*ast.Name, int64, types.Typ
 	if blk < 1 {
 		return nil, 0, nil
 	}
-	v := collfix.ValueType(at.Elem)
+	v := edit.ValueType(at.Elem)
 	if v == nil {
 		return nil, 0, nil
 	}

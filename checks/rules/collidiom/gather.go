@@ -6,7 +6,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/upclint/upclint/cfg"
-	"github.com/upclint/upclint/checks/rules/collidiom/collfix"
+	"github.com/upclint/upclint/checks/edit"
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/types"
 )
@@ -44,11 +44,11 @@ func (c *checker) fixGatherAll(s *ast.ForStmt, a *ast.AssignExpr, t string) *ana
 	if _, all := c.who(a); !all {
 		return nil
 	}
-	if !collfix.DirectIn(c.fn.Decl.Body, s) {
+	if !edit.DirectIn(c.fn.Decl.Body, s) {
 		return nil
 	}
 	l, r := cfg.Unparen(a.L), cfg.Unparen(a.R)
-	if !c.private(l) || !uses(l, t) || collfix.SideEffects(l) || c.sharedElem(l, t) {
+	if !c.private(l) || !uses(l, t) || edit.SideEffects(l) || c.sharedElem(l, t) {
 		return nil
 	}
 	arr, blk, v := c.scalarArray(r, t)
@@ -62,20 +62,20 @@ func (c *checker) fixGatherAll(s *ast.ForStmt, a *ast.AssignExpr, t string) *ana
 	if st := c.strictUnsafe(arr); st != "" {
 		unsafe = join(unsafe, st)
 	}
-	name, decl := ed.FileScope(c.fn, "_upclint_ga_"+collfix.Ident(arr.Name), func(name string) string {
-		return collfix.SharedPtrDecl(v, name, false)
+	name, decl := ed.FileScope(c.fn, "_upclint_ga_"+edit.Ident(arr.Name), func(name string) string {
+		return edit.SharedPtrDecl(v, name, false)
 	})
 	if name == "" {
 		return nil
 	}
 	indent := ed.Indent(s.Start())
-	tn := collfix.TypeName(v)
+	tn := edit.TypeName(v)
 	pre := fmt.Sprintf("if (!%s)\n%s    %s = (%s)upc_all_alloc(THREADS * THREADS, sizeof(%s));\n%s",
-		name, indent, name, collfix.SharedPtrType(v, false), tn, indent) +
-		fmt.Sprintf("upc_all_gather_all(%s, %s, sizeof(%s), %s);\n%s", name, arr.Name, tn, collfix.Flags, indent)
+		name, indent, name, edit.SharedPtrType(v, false), tn, indent) +
+		fmt.Sprintf("upc_all_gather_all(%s, %s, sizeof(%s), %s);\n%s", name, arr.Name, tn, edit.Flags, indent)
 	edits := []analysis.TextEdit{
-		collfix.Insert(s.Start(), pre),
-		collfix.Replace(r, fmt.Sprintf("((%s)&%s[MYTHREAD])[%s]", collfix.LocalPtrType(v), name, t)),
+		edit.Insert(s.Start(), pre),
+		edit.Replace(r, fmt.Sprintf("((%s)&%s[MYTHREAD])[%s]", edit.LocalPtrType(v), name, t)),
 	}
 	if decl != nil {
 		edits = append(edits, *decl)
@@ -99,10 +99,10 @@ func (c *checker) fixRooted(s *ast.ForStmt, a *ast.AssignExpr, t string, ifs *as
 	var blk int64
 	var v types.Type
 	switch {
-	case first && c.private(l) && uses(l, t) && !collfix.SideEffects(l) && !c.sharedElem(l, t):
+	case first && c.private(l) && uses(l, t) && !edit.SideEffects(l) && !c.sharedElem(l, t):
 		gather = true
 		arr, blk, v = c.scalarArray(r, t)
-	case last && uses(r, t) && c.uniformSource(r, t) && !collfix.SideEffects(r):
+	case last && uses(r, t) && c.uniformSource(r, t) && !edit.SideEffects(r):
 		arr, blk, v = c.scalarArray(l, t)
 	default:
 		return nil
@@ -117,29 +117,29 @@ func (c *checker) fixRooted(s *ast.ForStmt, a *ast.AssignExpr, t string, ifs *as
 	if gather {
 		prefix = "_upclint_gt_"
 	}
-	name, decl := ed.FileScope(c.fn, prefix+collfix.Ident(arr.Name), func(name string) string {
-		return collfix.SharedPtrDecl(v, name, true)
+	name, decl := ed.FileScope(c.fn, prefix+edit.Ident(arr.Name), func(name string) string {
+		return edit.SharedPtrDecl(v, name, true)
 	})
 	if name == "" {
 		return nil
 	}
 	indent := ed.Indent(ifs.Start())
-	tn := collfix.TypeName(v)
+	tn := edit.TypeName(v)
 	alloc := fmt.Sprintf("if (!%s)\n%s    %s = (%s)upc_all_alloc(1, THREADS * sizeof(%s));\n%s",
-		name, indent, name, collfix.SharedPtrType(v, true), tn, indent)
-	local := fmt.Sprintf("((%s)%s)[%s]", collfix.LocalPtrType(v), name, t)
+		name, indent, name, edit.SharedPtrType(v, true), tn, indent)
+	local := fmt.Sprintf("((%s)%s)[%s]", edit.LocalPtrType(v), name, t)
 	var edits []analysis.TextEdit
 	var msg string
 	if gather {
-		call := fmt.Sprintf("upc_all_gather(%s, %s, sizeof(%s), %s);\n%s", name, arr.Name, tn, collfix.Flags, indent)
-		edits = []analysis.TextEdit{collfix.Insert(ifs.Start(), alloc+call), collfix.Replace(r, local)}
+		call := fmt.Sprintf("upc_all_gather(%s, %s, sizeof(%s), %s);\n%s", name, arr.Name, tn, edit.Flags, indent)
+		edits = []analysis.TextEdit{edit.Insert(ifs.Start(), alloc+call), edit.Replace(r, local)}
 		msg = fmt.Sprintf("gather %s on thread 0 with upc_all_gather executed by every thread", arr.Name)
 	} else {
-		call := fmt.Sprintf("upc_all_scatter(%s, %s, sizeof(%s), %s);", arr.Name, name, tn, collfix.Flags)
+		call := fmt.Sprintf("upc_all_scatter(%s, %s, sizeof(%s), %s);", arr.Name, name, tn, edit.Flags)
 		edits = []analysis.TextEdit{
-			collfix.Insert(ifs.Start(), alloc),
-			collfix.Replace(l, local),
-			collfix.Insert(ifs.End(), "\n"+indent+call),
+			edit.Insert(ifs.Start(), alloc),
+			edit.Replace(l, local),
+			edit.Insert(ifs.End(), "\n"+indent+call),
 		}
 		msg = fmt.Sprintf("scatter thread 0's values to %s with upc_all_scatter executed by every thread", arr.Name)
 	}
