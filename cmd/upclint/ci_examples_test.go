@@ -62,41 +62,40 @@ func loadCI(t *testing.T, name string) map[string]any {
 
 // TestCIExamples keeps docs/ci in step with the command line: the examples
 // are valid YAML, their upclint commands parse with the real flags, the
-// GitHub workflow uploads the SARIF log it writes with
-// github/codeql-action/upload-sarif (also when findings fail the step),
-// and the GitLab job declares the Code Quality report it writes.
+// GitHub workflow uses upclint's action with inputs it declares, and the
+// GitLab job declares the Code Quality report it writes.
 func TestCIExamples(t *testing.T) {
 	gh := loadCI(t, "github-actions.yml")
 	perms, _ := gh["permissions"].(map[string]any)
 	if perms["security-events"] != "write" {
 		t.Errorf("github-actions.yml: the upload needs permissions: security-events: write")
 	}
-	var sarifFile, uploaded string
-	var uploadAlways bool
+	// The workflow uses upclint's action (action.yml, tested by
+	// TestActionMetadata and TestActionRunsUpclint), which writes and
+	// uploads the SARIF log.
+	var usesAction bool
 	jobs, _ := gh["jobs"].(map[string]any)
 	for _, job := range jobs {
 		steps, _ := job.(map[string]any)["steps"].([]any)
 		for _, s := range steps {
 			step, _ := s.(map[string]any)
-			if run, ok := step["run"].(string); ok && strings.HasPrefix(run, "upclint check") {
-				dests := ciCheck(t, run)
-				if _, ok := dests["github"]; !ok {
-					t.Errorf("github-actions.yml: no --format github annotations")
-				}
-				sarifFile = dests["sarif"]
-			}
-			if uses, _ := step["uses"].(string); strings.HasPrefix(uses, "github/codeql-action/upload-sarif@") {
+			if uses, _ := step["uses"].(string); strings.HasPrefix(uses, "upclint/upclint@") {
+				usesAction = true
+				meta, _ := loadAction(t)
 				with, _ := step["with"].(map[string]any)
-				uploaded, _ = with["sarif_file"].(string)
-				uploadAlways = step["if"] == "always()"
+				for k := range with {
+					if _, ok := meta.Inputs[k]; !ok {
+						t.Errorf("github-actions.yml: the action has no input %q", k)
+					}
+				}
+				if args, _ := with["args"].(string); args != "" {
+					ciCheck(t, "upclint check "+args)
+				}
 			}
 		}
 	}
-	if sarifFile == "" || sarifFile != uploaded {
-		t.Errorf("github-actions.yml: upclint writes SARIF to %q, upload-sarif uploads %q", sarifFile, uploaded)
-	}
-	if !uploadAlways {
-		t.Errorf("github-actions.yml: upload-sarif must run if: always(), after findings fail the check step")
+	if !usesAction {
+		t.Errorf("github-actions.yml: does not use the upclint action")
 	}
 
 	gl := loadCI(t, "gitlab-ci.yml")
