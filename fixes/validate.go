@@ -39,6 +39,8 @@ type ValidateOptions struct {
 	Net *runtime.NetModel
 	// CC and CacheDir are passed to runtime.Build.
 	CC, CacheDir string
+	// Backend is the runtime to validate on (runtime.BackendSMP by default).
+	Backend string
 	// MaxRevalidations bounds the extra validations of ValidateResult
 	// (DefaultMaxRevalidations if 0).
 	MaxRevalidations int
@@ -202,7 +204,8 @@ func (vd *validator) runOriginal(ctx context.Context, n int) (*runtime.Result, e
 }
 
 func (vd *validator) runOptions(n int) runtime.Options {
-	return runtime.Options{Threads: n, Args: vd.opts.Args, Timeout: vd.opts.Timeout, Net: vd.opts.Net}
+	return runtime.Options{Threads: n, Args: vd.opts.Args, Timeout: vd.opts.Timeout, Net: vd.opts.Net,
+		Backend: vd.opts.Backend}
 }
 
 func (vd *validator) validate(ctx context.Context, fixed []byte) (*Validation, error) {
@@ -351,7 +354,8 @@ func buildVersion(ctx context.Context, path string, src []byte, opts ValidateOpt
 		}
 		srcs = append(srcs, runtime.Source{Name: "main_" + cName(opts.Main), Code: mc})
 	}
-	return runtime.Build(ctx, srcs, runtime.BuildOptions{CC: opts.CC, StaticThreads: cfg.StaticThreads, CacheDir: opts.CacheDir})
+	return runtime.Build(ctx, srcs, runtime.BuildOptions{CC: opts.CC, StaticThreads: cfg.StaticThreads, CacheDir: opts.CacheDir,
+		Backend: opts.Backend})
 }
 
 func samePath(a, b string) bool {

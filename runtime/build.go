@@ -48,6 +48,9 @@ type BuildOptions struct {
 	// CacheDir overrides the cache directory ($UPCLINT_CACHE, else
 	// os.UserCacheDir()/upclint).
 	CacheDir string
+	// Backend selects the runtime implementation (BackendSMP, the
+	// default, or BackendMPI, built with mpicc).
+	Backend string
 }
 
 // BuildError is a compiler failure; Output holds the compiler's messages.
@@ -84,6 +87,9 @@ func CacheDir(opts BuildOptions) (string, error) {
 func compiler(opts BuildOptions) string {
 	if opts.CC != "" {
 		return opts.CC
+	}
+	if opts.Backend == BackendMPI {
+		return filesOf(BackendMPI).cc
 	}
 	if cc := os.Getenv("CC"); cc != "" {
 		return cc
@@ -152,8 +158,9 @@ func exists(path string) bool {
 // (include/ with the headers, and one object per .c file), building it
 // if needed. Concurrent builders each compile into a private directory
 // and rename it into place; the loser of the race discards its copy.
-func runtimeDir(ctx context.Context, cache, cc, ccID string) (string, error) {
-	dir := filepath.Join(cache, "rt-"+hashStrings(runtimeKey(), ccID, strings.Join(baseFlags, " ")))
+func runtimeDir(ctx context.Context, cache, cc, ccID, backend string) (string, error) {
+	rf := filesOf(backend)
+	dir := filepath.Join(cache, "rt-"+hashStrings(backendKey(backend), ccID, strings.Join(baseFlags, " ")))
 	if exists(filepath.Join(dir, "ok")) {
 		return dir, nil
 	}
@@ -178,8 +185,8 @@ func runtimeDir(ctx context.Context, cache, cc, ccID string) (string, error) {
 		return "", err
 	}
 	var objs []string
-	for _, name := range csrc.Files() {
-		b, err := csrc.Read(name)
+	for _, name := range rf.files() {
+		b, err := rf.read(name)
 		if err != nil {
 			return "", err
 		}
@@ -189,7 +196,7 @@ func runtimeDir(ctx context.Context, cache, cc, ccID string) (string, error) {
 	}
 	args := append(strings.Fields(cc)[1:], baseFlags...)
 	args = append(args, "-c", "-I", inc)
-	for _, name := range csrc.Sources() {
+	for _, name := range rf.sources() {
 		args = append(args, filepath.Join(inc, name))
 		objs = append(objs, strings.TrimSuffix(name, ".c")+".o")
 	}
@@ -197,7 +204,7 @@ func runtimeDir(ctx context.Context, cache, cc, ccID string) (string, error) {
 		return "", err
 	}
 	// The .c files are not needed after compilation; keep only headers.
-	for _, name := range csrc.Sources() {
+	for _, name := range rf.sources() {
 		_ = os.Remove(filepath.Join(inc, name)) // an extra file in the cache is harmless
 	}
 	if err := os.WriteFile(filepath.Join(tmp, "ok"), []byte(strings.Join(objs, "\n")), 0o644); err != nil {
@@ -244,7 +251,10 @@ func Build(ctx context.Context, srcs []Source, opts BuildOptions) (string, error
 	if err != nil {
 		return "", err
 	}
-	parts := []string{runtimeKey(), ccID, strings.Join(baseFlags, " "), strings.Join(opts.CFlags, "\x00"),
+	if err := ValidBackend(opts.Backend); err != nil {
+		return "", err
+	}
+	parts := []string{backendKey(opts.Backend), ccID, strings.Join(baseFlags, " "), strings.Join(opts.CFlags, "\x00"),
 		strconv.Itoa(opts.StaticThreads)}
 	for _, s := range srcs {
 		parts = append(parts, s.Name, string(s.Code))
@@ -254,7 +264,7 @@ func Build(ctx context.Context, srcs []Source, opts BuildOptions) (string, error
 	if exists(bin) {
 		return bin, nil
 	}
-	rt, err := runtimeDir(ctx, cache, cc, ccID)
+	rt, err := runtimeDir(ctx, cache, cc, ccID, opts.Backend)
 	if err != nil {
 		return "", err
 	}

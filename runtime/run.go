@@ -42,6 +42,10 @@ type Options struct {
 	Inject        bool      // delay remote operations by their modeled cost
 	Check         bool      // runtime checks: casts, bulk ranges, collective arguments
 	HeapMB        int       // shared heap per thread in MiB (default 64)
+	// Backend is the runtime the binary was built for (BuildOptions.Backend):
+	// BackendMPI starts it with mpirun, one rank per thread.
+	Backend  string
+	MPIFlags []string // extra mpirun flags, e.g. "--mca", "btl", "self,tcp"
 	// Stdout and Stderr, if set, receive the relayed output live, line
 	// by line as threads produce it.
 	Stdout, Stderr io.Writer
@@ -197,6 +201,9 @@ func Run(ctx context.Context, binary string, opts Options) (*Result, error) {
 	env = append(env, opts.Env...)
 
 	cmd := exec.Command(binary, opts.Args...)
+	if opts.Backend == BackendMPI {
+		cmd = mpirunCommand(binary, threads, env, opts)
+	}
 	cmd.Env = env
 	cmd.Dir = opts.Dir
 	stdout := &lockedBuffer{w: opts.Stdout}
@@ -230,6 +237,9 @@ func Run(ctx context.Context, binary string, opts Options) (*Result, error) {
 	}
 	res := &Result{Wall: time.Since(start), Stdout: stdout.b.Bytes(), Stderr: stderr.b.Bytes(),
 		LauncherPid: cmd.Process.Pid}
+	if opts.Backend == BackendMPI {
+		res.Stderr = filterMPINoise(res.Stderr)
+	}
 	var exitErr *exec.ExitError
 	switch {
 	case waitErr == nil:

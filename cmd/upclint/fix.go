@@ -35,6 +35,7 @@ type fixFlags struct {
 	exts            []string
 	progress        string
 	cc              string
+	backend         string
 }
 
 func newFixCmd() *cobra.Command {
@@ -85,6 +86,7 @@ Exit status:
 	fl.IntSliceVar(&ff.validateThreads, "validate-threads", nil, "THREADS `counts` for --validate (default 1,2,3,4,8)")
 	fl.StringVar(&ff.net, "net", "", "network model of --validate's statistics `o=..,L=..,G=..` (default o=0.3us,L=1.5us,G=0.08ns/B)")
 	fl.StringVar(&ff.cc, "cc", "", "C `compiler` for --validate (default $CC, else cc)")
+	fl.StringVar(&ff.backend, "backend", "smp", "runtime `backend` of --validate: smp or mpi (MPI-3, started with mpirun)")
 	fl.StringVar(&ff.configFile, "config", "", "use configuration `file` for every file instead of the nearest .upclint.yaml")
 	fl.IntVar(&ff.jobs, "jobs", runtime.NumCPU(), "fix `N` files in parallel")
 	fl.StringSliceVar(&ff.exts, "ext", nil, "file `extensions` to fix in directories (comma-separated; default .upc)")
@@ -107,6 +109,9 @@ func runFix(cmd *cobra.Command, ff *fixFlags, args []string) error {
 	}
 	if err := fe.CheckThreads(); err != nil {
 		return fail(err)
+	}
+	if err := upcrt.ValidBackend(ff.backend); err != nil {
+		return fail(fmt.Errorf("--backend: %w", err))
 	}
 	for _, n := range ff.validateThreads {
 		if n <= 0 {
@@ -204,7 +209,7 @@ func validateAll(cmd *cobra.Command, ff *fixFlags, work []fixes.FileJob, results
 			defer wg.Done()
 			for i := range next {
 				vo := fixes.ValidateOptions{Config: work[i].Opts.Check.Config, Main: ff.validateMain,
-					Threads: ff.validateThreads, Net: net, CC: ff.cc}
+					Threads: ff.validateThreads, Net: net, CC: ff.cc, Backend: ff.backend}
 				_ = fixes.ValidateResult(cmd.Context(), results[i], vo)
 				tick()
 			}

@@ -35,6 +35,7 @@ type runFlags struct {
 	keep      string
 	cc        string
 	noFast    bool
+	backend   string
 }
 
 func newRunCmd() *cobra.Command {
@@ -75,7 +76,8 @@ Arguments after "--" are passed to the program.`,
 	fl.BoolVar(&f.check, "check", false, "runtime checks: shared array and allocation bounds, use after free, casts to local, bulk copy ranges, collective arguments")
 	fl.StringVar(&f.timeout, "timeout", "", "stop the program after `T` (seconds, or a duration like 30s)")
 	fl.StringVar(&f.keep, "keep", "", "keep the translated C in `dir`")
-	fl.StringVar(&f.cc, "cc", "", "C `compiler` (default $CC, else cc)")
+	fl.StringVar(&f.cc, "cc", "", "C `compiler` (default $CC, else cc; mpicc for --backend mpi)")
+	fl.StringVar(&f.backend, "backend", "smp", "runtime `backend`: smp (processes sharing memory) or mpi (MPI-3 one-sided, started with mpirun; $UPCLINT_MPIRUN_FLAGS adds mpirun flags)")
 	fl.BoolVar(&f.noFast, "no-fastloop", false, "no single-thread loop versions: upc_forall tests every iteration's affinity even with THREADS=1 (slower; as a compiler without that specialisation)")
 	return cmd
 }
@@ -138,6 +140,12 @@ func runProgram(ctx context.Context, f *runFlags, files, progArgs []string, stdo
 	if err != nil {
 		return &exitError{code: exitFailure, err: fmt.Errorf("--timeout: %w", err)}
 	}
+	if err := runtime.ValidBackend(f.backend); err != nil {
+		return &exitError{code: exitFailure, err: fmt.Errorf("--backend: %w", err)}
+	}
+	if f.backend == runtime.BackendMPI && f.check {
+		return &exitError{code: exitFailure, err: fmt.Errorf("--check is not available with --backend mpi (use the smp backend)")}
+	}
 	net, err := parseNet(f.net)
 	if err != nil {
 		return &exitError{code: exitFailure, err: err}
@@ -179,7 +187,7 @@ func runProgram(ctx context.Context, f *runFlags, files, progArgs []string, stdo
 			return &exitError{code: exitFailure, err: err}
 		}
 	}
-	bin, err := runtime.Build(ctx, srcs, runtime.BuildOptions{CC: f.cc, StaticThreads: f.fe.threads})
+	bin, err := runtime.Build(ctx, srcs, runtime.BuildOptions{CC: f.cc, StaticThreads: f.fe.threads, Backend: f.backend})
 	if err != nil {
 		return &exitError{code: exitFailure, err: err}
 	}
@@ -187,7 +195,7 @@ func runProgram(ctx context.Context, f *runFlags, files, progArgs []string, stdo
 	defer stop()
 	res, err := runtime.Run(ctx, bin, runtime.Options{
 		Threads: f.threads, Args: progArgs, Timeout: timeout, Net: net, Inject: f.inject, Check: f.check,
-		Stdout: stdout, Stderr: stderr,
+		Stdout: stdout, Stderr: stderr, Backend: f.backend,
 	})
 	if err != nil && res == nil {
 		return &exitError{code: exitFailure, err: err}

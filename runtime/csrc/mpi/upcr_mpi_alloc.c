@@ -1,0 +1,339 @@
+/*
+ * upcr_mpi_alloc.c - the shared heap of the MPI-3 backend (7.2.2, 7.2.3)
+ * and lock allocation (7.2.4).
+ *
+ * Each partition's heap area is split in two halves.  The lower half
+ * holds the symmetric blocks of upc_global_alloc and upc_all_alloc, at
+ * the same offset in every partition: the top is a 32-bit counter (in
+ * 64-byte units) on rank 0 advanced with MPI_Fetch_and_op.  The upper
+ * half is the thread's local heap (upc_alloc, locks), managed by the
+ * thread alone with a first-fit free list.  A block header (the SMP
+ * runtime's upcr_hdr_t) sits just below each block, in the partition of
+ * the block's pointer; upc_free by any thread turns its state from live
+ * to freed with a 32-bit compare-and-swap, which finds double frees.
+ * Freed symmetric blocks and local blocks freed by another thread are
+ * not reused.
+ */
+#include "upcr_mpi.h"
+
+#define HDR ((uint64_t)((sizeof(upcr_hdr_t) + 63) / 64 * 64))
+
+static uint64_t sym_lo, sym_hi, loc_lo, loc_hi, loc_top;
+static uint64_t loc_free; /* offset of the first free local block, 0 if none */
+
+uint64_t upcr_mpi_hdr_size(void) { return HDR; }
+
+void upcr_mpi_heap_init(void)
+{
+	uint64_t start = upcr_ctl_->heap_start, end = upcr_partsize_;
+	uint64_t mid = start + (end - start) / 2 / 64 * 64;
+	sym_lo = start;
+	sym_hi = mid;
+	loc_lo = mid;
+	loc_hi = end;
+	loc_top = loc_lo;
+}
+
+static void write_hdr(int thread, uint64_t off, const upcr_hdr_t *h)
+{
+	upcr_sptr_t p = {off - HDR, (uint32_t)thread, 0};
+	if (upcr_is_local(p))
+		memcpy(upcr_mybase_ + p.off, h, sizeof *h);
+	else {
+		upcr_rma_put(thread, upcr_disp(p), h, sizeof *h);
+		MPI_Win_flush(thread, upcr_win_);
+	}
+}
+
+static void read_hdr(int thread, uint64_t off, upcr_hdr_t *h)
+{
+	upcr_sptr_t p = {off - HDR, (uint32_t)thread, 0};
+	if (upcr_is_local(p)) {
+		MPI_Win_sync(upcr_win_);
+		memcpy(h, upcr_mybase_ + p.off, sizeof *h);
+	} else
+		upcr_rma_get(h, thread, upcr_disp(p), sizeof *h);
+}
+
+static void init_hdr(upcr_hdr_t *h, uint32_t kind, uint64_t size, uint64_t blockbytes, uint64_t nblocks,
+		     upcr_loc_t loc)
+{
+	memset(h, 0, sizeof *h);
+	h->magic = UPCR_HDR_MAGIC;
+	h->state = UPCR_HDR_LIVE;
+	h->kind = kind;
+	h->owner = upcr_mythread_;
+	h->size = size;
+	h->blockbytes = blockbytes;
+	h->nblocks = nblocks;
+	h->alloc_loc = loc;
+	h->free_thread = -1;
+}
+
+static void out_of_memory(const char *fn, size_t n, upcr_loc_t loc)
+{
+	char where[256];
+	upcr_format_loc(where, sizeof where, loc);
+	upcr_warn("out-of-memory", loc,
+		  "thread %d: %s of %zu bytes at %s failed: shared heap exhausted (raise UPCR_HEAP_MB)",
+		  upcr_mythread_, fn, n, where);
+}
+
+/* A symmetric block of `per` bytes per partition; 0 when exhausted. */
+static uint64_t sym_alloc(uint64_t per, uint32_t kind, uint64_t nbytes, uint64_t nblocks, upcr_loc_t loc)
+{
+	uint64_t units = (HDR + per + 63) / 64;
+	if (units > UINT32_MAX)
+		return 0;
+	MPI_Aint top = upcr_slot_disp() + (MPI_Aint)offsetof(upcr_mpi_slot_t, symtop);
+	uint64_t old = upcr_rma_fetch_add32(0, top, (uint32_t)units);
+	uint64_t off = sym_lo + old * 64 + HDR;
+	if (off + per > sym_hi || old + units > UINT32_MAX)
+		return 0; /* the counter stays advanced: the area is full anyway */
+	upcr_hdr_t h;
+	init_hdr(&h, kind, per, nbytes, nblocks, loc);
+	write_hdr(0, off, &h);
+	return off;
+}
+
+static uint64_t local_alloc(uint64_t n, uint32_t kind, upcr_loc_t loc)
+{
+	uint64_t need = (n + 63) / 64 * 64;
+	uint64_t *prev = &loc_free;
+	for (uint64_t off = loc_free; off;) {
+		upcr_hdr_t *h = (upcr_hdr_t *)(upcr_mybase_ + off - HDR);
+		if (h->size >= need && h->state == UPCR_HDR_FREE) {
+			*prev = h->next;
+			uint64_t size = h->size;
+			init_hdr(h, kind, size, n, 1, loc);
+			return off;
+		}
+		prev = &h->next;
+		off = h->next;
+	}
+	if (loc_top + HDR + need > loc_hi)
+		return 0;
+	uint64_t off = loc_top + HDR;
+	loc_top += HDR + need;
+	upcr_hdr_t *h = (upcr_hdr_t *)(upcr_mybase_ + off - HDR);
+	init_hdr(h, kind, need, n, 1, loc);
+	return off;
+}
+
+upcr_sptr_t upcr_global_alloc(size_t nblocks, size_t nbytes, upcr_loc_t loc)
+{
+	upcr_sptr_t p = UPCR_NULL;
+	upcr_note_loc(loc);
+	if (nblocks == 0 || nbytes == 0)
+		return p;
+	size_t T = (size_t)upcr_threads_;
+	size_t per = (nblocks + T - 1) / T * nbytes;
+	uint64_t off = sym_alloc(per, UPCR_HK_GLOBAL, nbytes, nblocks, loc);
+	if (!off) {
+		out_of_memory("upc_global_alloc", nblocks * nbytes, loc);
+		return p;
+	}
+	p.off = off;
+	upcr_ctr_.allocs++;
+	return p;
+}
+
+upcr_sptr_t upcr_all_alloc(size_t nblocks, size_t nbytes, upcr_loc_t loc)
+{
+	uint64_t args[2] = {nblocks, nbytes};
+	upcr_coll_enter("upc_all_alloc", args, 2, 0, loc);
+	upcr_coll_barrier();
+	upcr_sptr_t r = UPCR_NULL;
+	if (upcr_mythread_ == 0 && nblocks && nbytes) {
+		size_t T = (size_t)upcr_threads_;
+		size_t per = (nblocks + T - 1) / T * nbytes;
+		r.off = sym_alloc(per, UPCR_HK_ALL, nbytes, nblocks, loc);
+		if (!r.off)
+			out_of_memory("upc_all_alloc", nblocks * nbytes, loc);
+	}
+	MPI_Request rq;
+	MPI_Ibcast(&r, sizeof r, MPI_BYTE, 0, MPI_COMM_WORLD, &rq);
+	upcr_mpi_wait_req(&rq);
+	upcr_coll_barrier();
+	upcr_coll_exit();
+	if (!upcr_isnull(r))
+		upcr_ctr_.allocs++;
+	return r;
+}
+
+upcr_sptr_t upcr_alloc(size_t nbytes, upcr_loc_t loc)
+{
+	upcr_sptr_t p = UPCR_NULL;
+	upcr_note_loc(loc);
+	if (nbytes == 0)
+		return p;
+	uint64_t off = local_alloc(nbytes, UPCR_HK_LOCAL, loc);
+	if (!off) {
+		out_of_memory("upc_alloc", nbytes, loc);
+		return p;
+	}
+	p.off = off;
+	p.thread = (uint32_t)upcr_mythread_;
+	upcr_ctr_.allocs++;
+	return p;
+}
+
+static int in_heap(upcr_sptr_t p)
+{
+	return p.thread < (uint32_t)upcr_threads_ && p.off >= sym_lo + HDR && p.off <= upcr_partsize_;
+}
+
+/* Validate and release a block; `fn` names the user's call. */
+static void free_block(upcr_sptr_t p, const char *fn, int want_lock, upcr_loc_t loc)
+{
+	char where[256];
+	upcr_format_loc(where, sizeof where, loc);
+	upcr_hdr_t h;
+	if (in_heap(p))
+		read_hdr((int)p.thread, p.off, &h);
+	if (!in_heap(p) || h.magic != UPCR_HDR_MAGIC)
+		upcr_fatal("bad-free", loc,
+			   "thread %d calls %s at %s with a pointer that was not returned by an allocation function",
+			   upcr_mythread_, fn, where);
+	if ((h.kind == UPCR_HK_LOCK) != want_lock && h.state != UPCR_HDR_FREE)
+		upcr_fatal("bad-free", loc, "thread %d calls %s at %s on %s", upcr_mythread_, fn, where,
+			   want_lock ? "memory that is not a lock" : "a lock (use upc_lock_free)");
+	upcr_sptr_t st = {p.off - HDR + offsetof(upcr_hdr_t, state), p.thread, 0};
+	uint32_t old = upcr_rma_cas32((int)p.thread, upcr_disp(st), UPCR_HDR_LIVE, UPCR_HDR_FREE);
+	if (old != UPCR_HDR_LIVE) {
+		char al[256], fr[256];
+		read_hdr((int)p.thread, p.off, &h);
+		upcr_format_loc(al, sizeof al, h.alloc_loc);
+		upcr_format_loc(fr, sizeof fr, h.free_loc);
+		upcr_fatal("double-free", loc,
+			   "double free: thread %d calls %s at %s on %s allocated at %s and already freed by "
+			   "thread %d at %s",
+			   upcr_mythread_, fn, where, want_lock ? "a lock" : "memory", al, h.free_thread, fr);
+	}
+	struct {
+		upcr_loc_t free_loc;
+		int32_t free_thread;
+	} f = {loc, upcr_mythread_};
+	upcr_sptr_t fp = {p.off - HDR + offsetof(upcr_hdr_t, free_loc), p.thread, 0};
+	if (upcr_is_local(fp)) {
+		memcpy(upcr_mybase_ + fp.off, &f, sizeof f);
+		upcr_hdr_t *lh = (upcr_hdr_t *)(upcr_mybase_ + p.off - HDR);
+		if (p.off >= loc_lo) { /* a local block of this thread: reusable */
+			lh->next = loc_free;
+			loc_free = p.off;
+		}
+	} else {
+		upcr_rma_put((int)p.thread, upcr_disp(fp), &f, sizeof f);
+		MPI_Win_flush((int)p.thread, upcr_win_);
+	}
+	upcr_ctr_.frees++;
+}
+
+void upcr_free(upcr_sptr_t p, upcr_loc_t loc)
+{
+	upcr_note_loc(loc);
+	if (upcr_isnull(p))
+		return;
+	free_block(p, "upc_free", 0, loc);
+}
+
+void upcr_all_free(upcr_sptr_t p, upcr_loc_t loc)
+{
+	uint64_t args[1] = {upcr_sptr_bits(p)};
+	upcr_coll_enter("upc_all_free", args, 1, 0, loc);
+	upcr_coll_barrier();
+	if (upcr_mythread_ == 0 && !upcr_isnull(p))
+		free_block(p, "upc_all_free", 0, loc);
+	upcr_coll_exit();
+}
+
+/* ---- locks ---- */
+
+static upcr_sptr_t new_lock(upcr_loc_t loc)
+{
+	upcr_sptr_t p = UPCR_NULL;
+	uint64_t off = local_alloc(sizeof(upcr_lockobj_t), UPCR_HK_LOCK, loc);
+	if (!off) {
+		out_of_memory("lock allocation", sizeof(upcr_lockobj_t), loc);
+		return p;
+	}
+	p.off = off;
+	p.thread = (uint32_t)upcr_mythread_;
+	upcr_lockobj_t *o = (upcr_lockobj_t *)(upcr_mybase_ + off);
+	o->word = 0;
+	o->owner = -1;
+	o->freed = 0;
+	o->lock_loc = 0;
+	o->alloc_loc = loc;
+	o->magic = UPCR_LOCK_MAGIC;
+	MPI_Win_sync(upcr_win_);
+	return p;
+}
+
+upcr_sptr_t upcr_global_lock_alloc(upcr_loc_t loc)
+{
+	upcr_note_loc(loc);
+	return new_lock(loc);
+}
+
+upcr_sptr_t upcr_all_lock_alloc(upcr_loc_t loc)
+{
+	upcr_coll_enter("upc_all_lock_alloc", NULL, 0, 0, loc);
+	upcr_coll_barrier();
+	upcr_sptr_t r = UPCR_NULL;
+	if (upcr_mythread_ == 0)
+		r = new_lock(loc);
+	MPI_Request rq;
+	MPI_Ibcast(&r, sizeof r, MPI_BYTE, 0, MPI_COMM_WORLD, &rq);
+	upcr_mpi_wait_req(&rq);
+	upcr_coll_barrier();
+	upcr_coll_exit();
+	return r;
+}
+
+static void release_lock(upcr_sptr_t l, const char *fn, upcr_loc_t loc)
+{
+	char where[256];
+	upcr_format_loc(where, sizeof where, loc);
+	if (!in_heap(l) || l.off < loc_lo + HDR)
+		upcr_fatal("bad-lock", loc, "thread %d calls %s at %s with an invalid lock pointer", upcr_mythread_,
+			   fn, where);
+	upcr_hdr_t h;
+	read_hdr((int)l.thread, l.off, &h);
+	if (h.magic == UPCR_HDR_MAGIC && h.kind == UPCR_HK_LOCK && h.state == UPCR_HDR_FREE) {
+		char al[256], fr[256];
+		upcr_format_loc(al, sizeof al, h.alloc_loc);
+		upcr_format_loc(fr, sizeof fr, h.free_loc);
+		upcr_fatal("double-free", loc,
+			   "double free: thread %d calls %s at %s on a lock allocated at %s and already freed by "
+			   "thread %d at %s",
+			   upcr_mythread_, fn, where, al, h.free_thread, fr);
+	}
+	upcr_lockobj_t o;
+	upcr_rma_get(&o, (int)l.thread, upcr_disp(l), sizeof o);
+	if (h.magic != UPCR_HDR_MAGIC || h.kind != UPCR_HK_LOCK || o.magic != UPCR_LOCK_MAGIC)
+		upcr_fatal("bad-lock", loc, "thread %d calls %s at %s on something that is not a lock", upcr_mythread_,
+			   fn, where);
+	uint32_t one = 1;
+	upcr_rma_put((int)l.thread, upcr_disp(l) + (MPI_Aint)offsetof(upcr_lockobj_t, freed), &one, sizeof one);
+	MPI_Win_flush((int)l.thread, upcr_win_);
+	free_block(l, fn, 1, loc);
+}
+
+void upcr_lock_free(upcr_sptr_t l, upcr_loc_t loc)
+{
+	upcr_note_loc(loc);
+	if (upcr_isnull(l))
+		return;
+	release_lock(l, "upc_lock_free", loc);
+}
+
+void upcr_all_lock_free(upcr_sptr_t l, upcr_loc_t loc)
+{
+	uint64_t args[1] = {upcr_sptr_bits(l)};
+	upcr_coll_enter("upc_all_lock_free", args, 1, 0, loc);
+	upcr_coll_barrier();
+	if (upcr_mythread_ == 0 && !upcr_isnull(l))
+		release_lock(l, "upc_all_lock_free", loc);
+	upcr_coll_exit();
+}

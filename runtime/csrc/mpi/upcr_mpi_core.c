@@ -1,0 +1,499 @@
+/*
+ * upcr_mpi_core.c - the MPI-3 backend: process state, reports, remote and
+ * strict accesses, fences, bulk copies, barriers, the collectives'
+ * primitives, the deadlock watchdog, start-up and termination.
+ *
+ * Memory model (UPC 1.3 section 5.1.2.3 and appendix B) on MPI RMA:
+ *   - a relaxed get is MPI_Get + MPI_Win_flush of the target;
+ *   - a relaxed put is MPI_Put + MPI_Win_flush_local (the source buffer
+ *     is the caller's); it stays outstanding until a later operation
+ *     needs it complete.  MPI does not order a put with a later access to
+ *     the same bytes, so the ranges of the outstanding puts to each rank
+ *     are remembered, and an access that overlaps one flushes that rank
+ *     first: a thread reads its own writes, and two writes to one
+ *     location land in program order;
+ *   - strict accesses, upc_fence, upc_notify, unlock and the collectives
+ *     complete every outstanding put (MPI_Win_flush_all) and synchronise
+ *     the public and private window copies (MPI_Win_sync).
+ * Barrier ids (6.6.1) travel with the barrier: upc_notify starts an
+ * MPI_Iallreduce of every thread's notify record (a sum in which each
+ * thread fills only its own entries, i.e. an allgather), upc_wait
+ * completes it; every rank then checks the phase as the SMP runtime does.
+ * The same reduction carries the network model's per-phase demand, so
+ * the modeled time is the SMP backend's.
+ */
+#include "upcr_mpi.h"
+
+#include <errno.h>
+#include <sched.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+int upcr_threads_ = 1;
+int upcr_mythread_ = 0;
+char *upcr_partbase_;
+size_t upcr_partsize_;
+char *upcr_mybase_;
+int upcr_check_;
+int upcr_forall_depth_;
+size_t upcr_scratch_size_;
+upcr_counters_t upcr_ctr_;
+uint64_t *upcr_static_off_;
+uint64_t *upcr_static_local_;
+
+upcr_ctl_t *upcr_ctl_;
+char *upcr_seg_;
+size_t upcr_seglen_;
+int upcr_is_launcher_ = 1;
+int upcr_notified_;
+uint32_t upcr_phase_;
+uint32_t upcr_cphase_;
+uint32_t upcr_ccount_;
+int upcr_ncpu_ = 1;
+
+MPI_Win upcr_win_ = MPI_WIN_NULL;
+size_t upcr_ctl_total_;
+upcr_mpi_slot_t *upcr_slot_;
+
+
+double upcr_now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+const char *upcr_file_name(upcr_loc_t loc)
+{
+	int f = UPCR_LOC_FILE(loc);
+	if (upcr_program.files && f >= 0 && f < upcr_program.nfiles && upcr_program.files[f])
+		return upcr_program.files[f];
+	return "?";
+}
+
+void upcr_format_loc(char *buf, size_t len, upcr_loc_t loc)
+{
+	if (loc == UPCR_NOLOC)
+		snprintf(buf, len, "unknown location");
+	else
+		snprintf(buf, len, "%s:%d", upcr_file_name(loc), UPCR_LOC_LINE(loc));
+}
+
+void upcr_note_loc(upcr_loc_t loc)
+{
+	if (upcr_ctl_ && loc != UPCR_NOLOC)
+		upcr_me()->loc = loc;
+}
+
+/* Each rank records its own reports in its control region; the rank that
+ * writes the final report merges them. */
+int upcr_add_report(const char *kind, int thread, int fatal, upcr_loc_t loc, const char *msg)
+{
+	upcr_ctl_t *c = upcr_ctl_;
+	int fresh = 1;
+	uint32_t n = c->nreports;
+	if (!fatal)
+		for (uint32_t i = 0; i < n && i < UPCR_MAX_REPORTS; i++)
+			if (c->reports[i].loc == loc && !c->reports[i].fatal && strcmp(c->reports[i].kind, kind) == 0)
+				fresh = 0;
+	if (fresh && n < UPCR_MAX_REPORTS) {
+		upcr_report_t *r = &c->reports[n];
+		snprintf(r->kind, sizeof r->kind, "%s", kind);
+		r->thread = thread;
+		r->fatal = fatal;
+		r->loc = loc;
+		snprintf(r->msg, sizeof r->msg, "%s", msg);
+		c->nreports = n + 1;
+	}
+	if (fatal)
+		c->abort = 1;
+	return fresh;
+}
+
+void upcr_die(void)
+{
+	upcr_stats_publish(1);
+	upcr_mpi_abort(70);
+}
+
+static void vreport(const char *kind, int fatal, upcr_loc_t loc, const char *fmt, va_list ap)
+{
+	char msg[UPCR_REPORT_LEN];
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	if (!upcr_ctl_) {
+		fprintf(stderr, "upcr: %s: %s\n", kind, msg);
+		if (fatal) {
+			fflush(NULL);
+			MPI_Abort(MPI_COMM_WORLD, 70);
+		}
+		return;
+	}
+	upcr_add_report(kind, upcr_mythread_, fatal, loc, msg);
+}
+
+void upcr_fatal(const char *kind, upcr_loc_t loc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vreport(kind, 1, loc, fmt, ap);
+	va_end(ap);
+	upcr_die();
+}
+
+void upcr_warn(const char *kind, upcr_loc_t loc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vreport(kind, 0, loc, fmt, ap);
+	va_end(ap);
+}
+
+void upcr_check_local_cast(upcr_sptr_t p, upcr_loc_t loc)
+{
+	char where[256];
+	upcr_format_loc(where, sizeof where, loc);
+	upcr_warn("remote-cast", loc,
+		  "thread %d casts a pointer-to-shared with affinity to thread %u to a local pointer at %s "
+		  "(undefined in UPC: only MYTHREAD's data may be accessed through a local pointer)",
+		  upcr_mythread_, p.thread, where);
+}
+
+size_t upc_affinitysize(size_t totalsize, size_t nbytes, size_t threadid)
+{
+	size_t T = (size_t)upcr_threads_;
+	if (nbytes == 0)
+		return threadid == 0 ? totalsize : 0;
+	size_t nblocks = totalsize / nbytes, rem = totalsize % nbytes;
+	size_t full = nblocks / T, extra = nblocks % T;
+	size_t size = full * nbytes;
+	if (threadid < extra)
+		size += nbytes;
+	else if (threadid == extra)
+		size += rem;
+	return size;
+}
+
+/* ---- one-sided transfers ---- */
+
+/* Outstanding (not yet flushed) put ranges per rank. */
+#define NPEND 16
+typedef struct {
+	MPI_Aint lo, hi;
+} range_t;
+static range_t *pend;  /* [T][NPEND] */
+static int *npend;     /* [T] */
+static int npend_total;
+
+void upcr_mpi_rma_init(void)
+{
+	pend = calloc((size_t)upcr_threads_ * NPEND, sizeof *pend);
+	npend = calloc((size_t)upcr_threads_, sizeof *npend);
+}
+
+static void flush_rank(int r)
+{
+	MPI_Win_flush(r, upcr_win_);
+	npend_total -= npend[r];
+	npend[r] = 0;
+}
+
+void upcr_rma_flush_all(void)
+{
+	if (npend_total > 0) {
+		MPI_Win_flush_all(upcr_win_);
+		memset(npend, 0, (size_t)upcr_threads_ * sizeof *npend);
+		npend_total = 0;
+	}
+	MPI_Win_sync(upcr_win_);
+}
+
+static void order_after_puts(int r, MPI_Aint lo, MPI_Aint hi)
+{
+	range_t *p = pend + (size_t)r * NPEND;
+	for (int i = 0; i < npend[r]; i++)
+		if (p[i].lo < hi && lo < p[i].hi) {
+			flush_rank(r);
+			return;
+		}
+}
+
+#define CHUNK ((size_t)1 << 30)
+
+void upcr_rma_get(void *dst, int rank, MPI_Aint disp, size_t n)
+{
+	if (npend[rank])
+		order_after_puts(rank, disp, disp + (MPI_Aint)n);
+	for (size_t o = 0; o < n; o += CHUNK) {
+		size_t k = n - o < CHUNK ? n - o : CHUNK;
+		MPI_Get((char *)dst + o, (int)k, MPI_BYTE, rank, disp + (MPI_Aint)o, (int)k, MPI_BYTE, upcr_win_);
+	}
+	MPI_Win_flush(rank, upcr_win_);
+	npend_total -= npend[rank];
+	npend[rank] = 0;
+}
+
+void upcr_rma_put(int rank, MPI_Aint disp, const void *src, size_t n)
+{
+	if (npend[rank])
+		order_after_puts(rank, disp, disp + (MPI_Aint)n);
+	if (npend[rank] == NPEND)
+		flush_rank(rank);
+	for (size_t o = 0; o < n; o += CHUNK) {
+		size_t k = n - o < CHUNK ? n - o : CHUNK;
+		MPI_Put((const char *)src + o, (int)k, MPI_BYTE, rank, disp + (MPI_Aint)o, (int)k, MPI_BYTE, upcr_win_);
+	}
+	MPI_Win_flush_local(rank, upcr_win_);
+	range_t *p = pend + (size_t)rank * NPEND;
+	p[npend[rank]].lo = disp;
+	p[npend[rank]].hi = disp + (MPI_Aint)n;
+	npend[rank]++;
+	npend_total++;
+}
+
+/* 32-bit atomics: Open MPI's osc/rdma mishandles 64-bit compare-and-swap
+ * between ranks, 32-bit works everywhere. */
+uint32_t upcr_rma_cas32(int rank, MPI_Aint disp, uint32_t compare, uint32_t swap)
+{
+	uint32_t old = 0;
+	if (npend[rank])
+		flush_rank(rank);
+	MPI_Compare_and_swap(&swap, &compare, &old, MPI_UINT32_T, rank, disp, upcr_win_);
+	MPI_Win_flush(rank, upcr_win_);
+	return old;
+}
+
+uint32_t upcr_rma_fetch_add32(int rank, MPI_Aint disp, uint32_t add)
+{
+	uint32_t old = 0;
+	if (npend[rank])
+		flush_rank(rank);
+	MPI_Fetch_and_op(&add, &old, MPI_UINT32_T, rank, disp, MPI_SUM, upcr_win_);
+	MPI_Win_flush(rank, upcr_win_);
+	return old;
+}
+
+/* ---- remote and strict accesses ---- */
+
+static void check_target(upcr_sptr_t p, upcr_loc_t loc)
+{
+	if (UPCR_UNLIKELY(p.thread >= (uint32_t)upcr_threads_ || (p.off < UPCR_GUARD && p.off != 0) ||
+			  p.off >= upcr_partsize_)) {
+		char where[256];
+		upcr_format_loc(where, sizeof where, loc);
+		upcr_fatal("bad-pointer", loc,
+			   "thread %d accesses shared memory through an invalid pointer-to-shared "
+			   "(thread %u, offset %llu) at %s",
+			   upcr_mythread_, p.thread, (unsigned long long)p.off, where);
+	}
+	if (UPCR_UNLIKELY(upcr_isnull(p))) {
+		char where[256];
+		upcr_format_loc(where, sizeof where, loc);
+		upcr_fatal("null-pointer", loc, "thread %d dereferences a null pointer-to-shared at %s",
+			   upcr_mythread_, where);
+	}
+}
+
+static void check_range(upcr_sptr_t p, size_t n, upcr_loc_t loc)
+{
+	check_target(p, loc);
+	if (UPCR_UNLIKELY(p.off + n > upcr_partsize_)) {
+		char where[256];
+		upcr_format_loc(where, sizeof where, loc);
+		upcr_fatal("bad-pointer", loc,
+			   "thread %d accesses %zu bytes past the end of thread %u's shared memory at %s", upcr_mythread_,
+			   n, p.thread, where);
+	}
+}
+
+void upcr_get_remote(void *dst, upcr_sptr_t src, size_t n, upcr_loc_t loc)
+{
+	check_range(src, n, loc);
+	upcr_note_loc(loc);
+	upcr_rma_get(dst, (int)src.thread, upcr_disp(src), n);
+	upcr_ctr_.remote_reads++;
+	upcr_ctr_.remote_read_bytes += n;
+	upcr_model_remote((int)src.thread, n, 0, 0, loc);
+}
+
+void upcr_put_remote(upcr_sptr_t dst, const void *src, size_t n, upcr_loc_t loc)
+{
+	check_range(dst, n, loc);
+	upcr_note_loc(loc);
+	upcr_rma_put((int)dst.thread, upcr_disp(dst), src, n);
+	upcr_ctr_.remote_writes++;
+	upcr_ctr_.remote_write_bytes += n;
+	upcr_model_remote((int)dst.thread, n, 1, 0, loc);
+}
+
+/* Strict reads in a row: a thread polling a flag; when oversubscribed it
+ * yields so the writer it waits for can run. */
+static unsigned strict_polls;
+
+void upcr_get_strict(void *dst, upcr_sptr_t src, size_t n, upcr_loc_t loc)
+{
+	if (upcr_threads_ > upcr_ncpu_ && (++strict_polls & 15) == 0)
+		sched_yield();
+	upcr_rma_flush_all();
+	upcr_ctr_.strict_ops++;
+	if (upcr_is_local(src)) {
+		__atomic_thread_fence(__ATOMIC_SEQ_CST);
+		memcpy(dst, upcr_mybase_ + src.off, n);
+		upcr_ctr_.local_reads++;
+		upcr_ctr_.local_read_bytes += n;
+		return;
+	}
+	check_range(src, n, loc);
+	upcr_note_loc(loc);
+	upcr_rma_get(dst, (int)src.thread, upcr_disp(src), n);
+	upcr_ctr_.remote_reads++;
+	upcr_ctr_.remote_read_bytes += n;
+	upcr_model_remote((int)src.thread, n, 0, 0, loc);
+}
+
+void upcr_put_strict(upcr_sptr_t dst, const void *src, size_t n, upcr_loc_t loc)
+{
+	strict_polls = 0;
+	upcr_rma_flush_all();
+	upcr_ctr_.strict_ops++;
+	if (upcr_is_local(dst)) {
+		memcpy(upcr_mybase_ + dst.off, src, n);
+		MPI_Win_sync(upcr_win_);
+		upcr_ctr_.local_writes++;
+		upcr_ctr_.local_write_bytes += n;
+		return;
+	}
+	check_range(dst, n, loc);
+	upcr_note_loc(loc);
+	upcr_rma_put((int)dst.thread, upcr_disp(dst), src, n);
+	flush_rank((int)dst.thread);
+	upcr_ctr_.remote_writes++;
+	upcr_ctr_.remote_write_bytes += n;
+	upcr_model_remote((int)dst.thread, n, 1, 0, loc);
+}
+
+void upcr_fence(upcr_loc_t loc)
+{
+	(void)loc;
+	upcr_rma_flush_all();
+	upcr_ctr_.fences++;
+}
+
+/* ---- bulk copies ---- */
+
+static void bulk_account(upcr_sptr_t p, size_t n, int write, upcr_loc_t loc)
+{
+	if (upcr_is_local(p)) {
+		upcr_ctr_.bulk_local++;
+		upcr_ctr_.bulk_local_bytes += n;
+	} else {
+		upcr_ctr_.bulk_remote++;
+		upcr_ctr_.bulk_remote_bytes += n;
+		upcr_model_remote((int)p.thread, n, write, 1, loc);
+	}
+}
+
+static void bulk_prepare(upcr_sptr_t p, size_t n, upcr_loc_t loc)
+{
+	check_range(p, n, loc);
+	upcr_note_loc(loc);
+}
+
+/* Copy n bytes between shared locations without accounting. */
+void upcr_mpi_copy(upcr_sptr_t dst, upcr_sptr_t src, size_t n)
+{
+	int dl = upcr_is_local(dst), sl = upcr_is_local(src);
+	if (dl && sl) {
+		memmove(upcr_mybase_ + dst.off, upcr_mybase_ + src.off, n);
+	} else if (dl) {
+		upcr_rma_get(upcr_mybase_ + dst.off, (int)src.thread, upcr_disp(src), n);
+	} else if (sl) {
+		upcr_rma_put((int)dst.thread, upcr_disp(dst), upcr_mybase_ + src.off, n);
+	} else {
+		char *buf = malloc(n < CHUNK ? n : CHUNK);
+		if (!buf)
+			upcr_fatal("out-of-memory", UPCR_NOLOC, "thread %d: no memory for a copy of %zu bytes",
+				   upcr_mythread_, n);
+		for (size_t o = 0; o < n; o += CHUNK) {
+			size_t k = n - o < CHUNK ? n - o : CHUNK;
+			upcr_rma_get(buf, (int)src.thread, upcr_disp(src) + (MPI_Aint)o, k);
+			upcr_rma_put((int)dst.thread, upcr_disp(dst) + (MPI_Aint)o, buf, k);
+			flush_rank((int)dst.thread); /* buf is reused */
+		}
+		free(buf);
+	}
+}
+
+void upcr_memcpy(upcr_sptr_t dst, upcr_sptr_t src, size_t n, upcr_loc_t loc)
+{
+	if (n == 0)
+		return;
+	bulk_prepare(dst, n, loc);
+	bulk_prepare(src, n, loc);
+	upcr_mpi_copy(dst, src, n);
+	if (!upcr_is_local(src))
+		bulk_account(src, n, 0, loc);
+	else
+		bulk_account(dst, n, 1, loc);
+}
+
+void upcr_memget(void *dst, upcr_sptr_t src, size_t n, upcr_loc_t loc)
+{
+	if (n == 0)
+		return;
+	bulk_prepare(src, n, loc);
+	if (upcr_is_local(src))
+		memcpy(dst, upcr_mybase_ + src.off, n);
+	else
+		upcr_rma_get(dst, (int)src.thread, upcr_disp(src), n);
+	bulk_account(src, n, 0, loc);
+}
+
+void upcr_memput(upcr_sptr_t dst, const void *src, size_t n, upcr_loc_t loc)
+{
+	if (n == 0)
+		return;
+	bulk_prepare(dst, n, loc);
+	if (upcr_is_local(dst))
+		memcpy(upcr_mybase_ + dst.off, src, n);
+	else
+		upcr_rma_put((int)dst.thread, upcr_disp(dst), src, n);
+	bulk_account(dst, n, 1, loc);
+}
+
+void upcr_memset(upcr_sptr_t dst, int c, size_t n, upcr_loc_t loc)
+{
+	if (n == 0)
+		return;
+	bulk_prepare(dst, n, loc);
+	if (upcr_is_local(dst)) {
+		memset(upcr_mybase_ + dst.off, c, n);
+	} else {
+		size_t k = n < ((size_t)1 << 20) ? n : ((size_t)1 << 20);
+		char *buf = malloc(k);
+		if (!buf)
+			upcr_fatal("out-of-memory", loc, "thread %d: no memory for upc_memset", upcr_mythread_);
+		memset(buf, c, k);
+		for (size_t o = 0; o < n; o += k) {
+			size_t m = n - o < k ? n - o : k;
+			upcr_rma_put((int)dst.thread, upcr_disp(dst) + (MPI_Aint)o, buf, m);
+		}
+		flush_rank((int)dst.thread); /* buf is freed */
+		free(buf);
+	}
+	bulk_account(dst, n, 1, loc);
+}
+
+upcr_sptr_t upcr_scratch(int thread)
+{
+	upcr_sptr_t p = {upcr_ctl_->scratch_off, (uint32_t)thread, 0};
+	return p;
+}
+
+void upcr_model_transfer(int target, size_t n, upcr_loc_t loc)
+{
+	if (target == upcr_mythread_)
+		return;
+	upcr_model_remote(target, n, 0, 1, loc);
+}

@@ -1,0 +1,418 @@
+/*
+ * upcr_mpi_main.c - main() of a program on the MPI-3 backend: start-up,
+ * the implicit barrier at termination, and the final report.
+ *
+ * Started by mpirun with one rank per UPC thread, with the SMP launcher's
+ * environment (UPCR_THREADS, UPCR_OUTDIR, UPCR_STATS, UPCR_DEADLOCK_MS,
+ * ...).  There is no launcher process: at a normal end rank 0, after the
+ * termination barrier, reads every rank's published statistics and
+ * reports with MPI_Get and writes report.json and the statistics; a rank
+ * that stops the program (a fatal error, a deadlock, upc_global_exit, a
+ * crash) does the same with a deadline and then calls MPI_Abort.
+ */
+#include "upcr_mpi.h"
+
+#include <errno.h>
+#include <sched.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+extern long upcr_mpi_deadlock_ms;
+extern long upcr_mpi_timeout_ms;
+extern double upcr_mpi_t0;
+int upcr_mpi_get_deadline(void *dst, int rank, MPI_Aint disp, size_t n, double ms);
+
+extern uint64_t *upcr_static_off_;
+extern uint64_t *upcr_static_local_;
+
+static const char *outdir, *statsf;
+static volatile int finishing;
+
+static size_t round_up(size_t n, size_t a) { return (n + a - 1) / a * a; }
+
+static long env_long(const char *name, long def)
+{
+	const char *v = getenv(name);
+	if (!v || !*v)
+		return def;
+	char *end;
+	long x = strtol(v, &end, 10);
+	if (*end) {
+		fprintf(stderr, "upcr: %s=%s is not a number\n", name, v);
+		MPI_Abort(MPI_COMM_WORLD, 2);
+	}
+	return x;
+}
+
+static double env_double(const char *name, double def)
+{
+	const char *v = getenv(name);
+	if (!v || !*v)
+		return def;
+	char *end;
+	double x = strtod(v, &end);
+	if (*end || x < 0) {
+		fprintf(stderr, "upcr: %s=%s is not a non-negative number\n", name, v);
+		MPI_Abort(MPI_COMM_WORLD, 2);
+	}
+	return x;
+}
+
+/* The static layout is the SMP runtime's (upcr_main.c). */
+static size_t layout_static(void)
+{
+	const upcr_program_t *pg = &upcr_program;
+	size_t T = (size_t)upcr_threads_;
+	size_t off = UPCR_GUARD;
+	upcr_static_off_ = calloc((size_t)pg->nshared + 1, sizeof(uint64_t));
+	upcr_static_local_ = calloc((size_t)pg->nshared + 1, sizeof(uint64_t));
+	for (int i = 0; i < pg->nshared; i++) {
+		const upcr_shared_decl_t *d = &pg->shared[i];
+		size_t n = d->nelems * (d->threads_mult ? T : 1);
+		size_t local;
+		if (d->blocksize == 0)
+			local = n * d->elemsize;
+		else {
+			size_t nblocks = (n + d->blocksize - 1) / d->blocksize;
+			local = (nblocks + T - 1) / T * d->blocksize * d->elemsize;
+		}
+		off = round_up(off, 64);
+		upcr_static_off_[i] = off;
+		upcr_static_local_[i] = local;
+		off += local ? local : 1;
+	}
+	return round_up(off, 64) - UPCR_GUARD;
+}
+
+/* Every rank writes the initial values of its own elements. */
+static void init_static(void)
+{
+	const upcr_program_t *pg = &upcr_program;
+	size_t T = (size_t)upcr_threads_;
+	for (int i = 0; i < pg->nshared; i++) {
+		const upcr_shared_decl_t *d = &pg->shared[i];
+		upcr_sptr_t base = {upcr_static_off_[i], 0, 0};
+		if (d->base)
+			*d->base = base;
+		if (!d->init || d->init_size == 0)
+			continue;
+		size_t n = d->nelems * (d->threads_mult ? T : 1);
+		const char *src = d->init;
+		for (size_t e = 0; e < n && e * d->elemsize < d->init_size; e++) {
+			upcr_sptr_t p = upcr_add(base, (int64_t)e, d->elemsize, d->blocksize);
+			if (!upcr_is_local(p))
+				continue;
+			size_t len = d->init_size - e * d->elemsize;
+			if (len > d->elemsize)
+				len = d->elemsize;
+			memcpy(upcr_mybase_ + p.off, src + e * d->elemsize, len);
+		}
+	}
+}
+
+static const char *signame(int sig)
+{
+	switch (sig) {
+	case SIGSEGV: return "SIGSEGV";
+	case SIGBUS: return "SIGBUS";
+	case SIGFPE: return "SIGFPE";
+	case SIGILL: return "SIGILL";
+	case SIGABRT: return "SIGABRT";
+	default: {
+		static char buf[32];
+		snprintf(buf, sizeof buf, "signal %d", sig);
+		return buf;
+	}
+	}
+}
+
+static void json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+		if (ch == '"' || ch == '\\')
+			fprintf(f, "\\%c", ch);
+		else if (ch < 0x20)
+			fprintf(f, "\\u%04x", ch);
+		else
+			fputc(ch, f);
+	}
+	fputc('"', f);
+}
+
+/* Gather every rank's published slot, lines and reports into this rank's
+ * control region (ms: how long to wait for each rank), then write
+ * report.json, print the reports and write the statistics. */
+static void write_final(int status, double ms)
+{
+	upcr_ctl_t *c = upcr_ctl_;
+	int T = upcr_threads_, me = upcr_mythread_;
+	upcr_report_t *all = calloc(UPCR_MAX_REPORTS, sizeof *all);
+	int nall = 0;
+	int *codes = calloc((size_t)T, sizeof *codes);
+	upcr_ctl_t *hdr = malloc(sizeof(upcr_ctl_t));
+	int global_exit = c->global_exit;
+	for (int t = 0; t < T; t++) {
+		upcr_mpi_slot_t s;
+		memset(&s, 0, sizeof s);
+		s.exit_code = -1;
+		if (t == me) {
+			memcpy(hdr, c, sizeof *hdr);
+			s = *upcr_slot_;
+		} else {
+			MPI_Aint td = (MPI_Aint)(offsetof(upcr_ctl_t, thr) + (size_t)t * sizeof(upcr_thread_ctl_t));
+			if (upcr_mpi_get_deadline((void *)&c->thr[t], t, td, sizeof(upcr_thread_ctl_t), ms) != 0) {
+				memset((void *)&c->thr[t], 0, sizeof(upcr_thread_ctl_t));
+				c->thr[t].state = UPCR_ST_RUNNING;
+			}
+			uint32_t nl = c->thr[t].nlines;
+			if (nl > UPCR_LINE_SLOTS)
+				nl = c->thr[t].nlines = 0;
+			if (nl && upcr_mpi_get_deadline(upcr_lines_of(t), t, (MPI_Aint)((char *)upcr_lines_of(t) - upcr_seg_),
+							nl * sizeof(upcr_line_stat_t), ms) != 0)
+				c->thr[t].nlines = 0;
+			if (upcr_mpi_get_deadline(hdr, t, 0, sizeof *hdr, ms) != 0)
+				hdr->nreports = 0;
+			upcr_mpi_get_deadline(&s, t, upcr_slot_disp(), sizeof s, ms);
+			if (hdr->global_exit)
+				global_exit = 1;
+		}
+		codes[t] = s.exit_code;
+		uint32_t n = hdr->nreports < UPCR_MAX_REPORTS ? hdr->nreports : UPCR_MAX_REPORTS;
+		for (uint32_t i = 0; i < n && nall < UPCR_MAX_REPORTS; i++)
+			all[nall++] = hdr->reports[i];
+	}
+	for (int i = 0; i < nall; i++)
+		fprintf(stderr, "upcr: %s: %s\n", all[i].fatal ? "error" : "warning", all[i].msg);
+	fflush(stderr);
+	if (outdir) {
+		char path[4096];
+		snprintf(path, sizeof path, "%s/report.json", outdir);
+		FILE *f = fopen(path, "w");
+		if (f) {
+			fprintf(f, "{\n  \"status\": %d,\n  \"threads\": [\n", status);
+			for (int t = 0; t < T; t++) {
+				const char *state = "running";
+				switch (c->thr[t].state) {
+				case UPCR_ST_INIT: state = "init"; break;
+				case UPCR_ST_BLOCKED: state = "blocked"; break;
+				case UPCR_ST_EXITING: state = "exiting"; break;
+				case UPCR_ST_DONE: state = "done"; break;
+				default: break;
+				}
+				fprintf(f,
+					"    {\"thread\": %d, \"pid\": %d, \"exit_code\": %d, \"signal\": \"\", \"killed\": %s, "
+					"\"state\": \"%s\"}%s\n",
+					t, (int)c->thr[t].pid, codes[t], codes[t] < 0 && t != me ? "true" : "false", state,
+					t + 1 < T ? "," : "");
+			}
+			fprintf(f, "  ],\n  \"global_exit\": %s,\n  \"timeout\": %s,\n  \"interrupted\": \"\",\n",
+				global_exit ? "true" : "false", status == 124 ? "true" : "false");
+			fprintf(f, "  \"reports\": [");
+			for (int i = 0; i < nall; i++) {
+				upcr_report_t *r = &all[i];
+				fprintf(f, "%s\n    {\"kind\": \"%s\", \"thread\": %d, \"fatal\": %s, \"file\": ", i ? "," : "",
+					r->kind, r->thread, r->fatal ? "true" : "false");
+				json_str(f, r->loc == UPCR_NOLOC ? "" : upcr_file_name(r->loc));
+				fprintf(f, ", \"line\": %d, \"message\": ", r->loc == UPCR_NOLOC ? 0 : UPCR_LOC_LINE(r->loc));
+				json_str(f, r->msg);
+				fprintf(f, "}");
+			}
+			fprintf(f, "%s]\n}\n", nall ? "\n  " : "");
+			fclose(f);
+		}
+	}
+	if (statsf && upcr_write_stats_json(statsf, (upcr_now_ns() - upcr_mpi_t0) / 1e9) != 0)
+		fprintf(stderr, "upcr: cannot write statistics to %s: %s\n", statsf, strerror(errno));
+	free(all);
+	free(codes);
+	free(hdr);
+}
+
+void upcr_mpi_abort(int status)
+{
+	if (__atomic_exchange_n(&finishing, 1, __ATOMIC_SEQ_CST)) {
+		/* a second stop (e.g. a crash while reporting): just go */
+		MPI_Abort(MPI_COMM_WORLD, status);
+		_exit(status);
+	}
+	fflush(stdout);
+	write_final(status, 1000);
+	fflush(NULL);
+	MPI_Abort(MPI_COMM_WORLD, status);
+	_exit(status);
+}
+
+static void crash_handler(int sig)
+{
+	char msg[UPCR_REPORT_LEN], where[256];
+	upcr_thread_ctl_t *me = upcr_me();
+	upcr_format_loc(where, sizeof where, me->loc);
+	if (me->loc != UPCR_NOLOC)
+		snprintf(msg, sizeof msg, "thread %d killed by %s (last runtime call at %s)", upcr_mythread_,
+			 signame(sig), where);
+	else
+		snprintf(msg, sizeof msg, "thread %d killed by %s", upcr_mythread_, signame(sig));
+	signal(sig, SIG_DFL);
+	if (finishing)
+		raise(sig);
+	upcr_add_report("crash", upcr_mythread_, 1, me->loc, msg);
+	upcr_mpi_abort(128 + sig);
+}
+
+/* exit() and return from main: the implicit barrier at termination
+ * (6.6.1), then rank 0 writes the report; every rank ends with the
+ * program's status (the first thread's nonzero exit code). */
+static void thread_exit_handler(int code, void *arg)
+{
+	(void)arg;
+	if (finishing)
+		return;
+	upcr_me()->exit_code = code;
+	upcr_slot_->exit_code = code;
+	if (upcr_notified_) {
+		char prev[256];
+		upcr_format_loc(prev, sizeof prev, upcr_me()->n_loc[upcr_phase_ & 1]);
+		upcr_fatal("notify-without-wait", UPCR_NOLOC,
+			   "thread %d reached the end of the program between upc_notify (at %s) and upc_wait",
+			   upcr_mythread_, prev);
+	}
+	fflush(stdout);
+	upcr_barrier_kind(UPCR_BK_EXIT, 0, 0, UPCR_NOLOC);
+	upcr_stats_publish(1);
+	__atomic_store_n(&upcr_me()->state, UPCR_ST_DONE, __ATOMIC_SEQ_CST);
+	int T = upcr_threads_;
+	int *codes = calloc((size_t)T, sizeof *codes);
+	MPI_Gather(&code, 1, MPI_INT, codes, 1, MPI_INT, 0, MPI_COMM_WORLD);
+	int status = 0;
+	if (upcr_mythread_ == 0) {
+		for (int t = 0; t < T && !status; t++)
+			status = codes[t] & 0xff;
+		finishing = 1;
+		fflush(stdout);
+		write_final(status, 10000);
+	}
+	free(codes);
+	MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
+	finishing = 1;
+	fflush(NULL);
+	MPI_Win_unlock_all(upcr_win_);
+	MPI_Win_free(&upcr_win_);
+	MPI_Finalize();
+	_exit(status);
+}
+
+int main(int argc, char **argv)
+{
+	const upcr_program_t *pg = &upcr_program;
+	upcr_mpi_t0 = upcr_now_ns();
+	MPI_Init(&argc, &argv);
+	int rank, size;
+	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	MPI_Comm_size(MPI_COMM_WORLD, &size);
+	if (pg->abi != UPCR_ABI_VERSION) {
+		if (rank == 0)
+			fprintf(stderr, "upcr: program was translated for runtime ABI %d, this runtime is ABI %d\n",
+				pg->abi, UPCR_ABI_VERSION);
+		MPI_Abort(MPI_COMM_WORLD, 2);
+	}
+	long threads = env_long("UPCR_THREADS", pg->static_threads > 0 ? pg->static_threads : size);
+	if (threads != size) {
+		if (rank == 0)
+			fprintf(stderr, "upcr: UPCR_THREADS=%ld but mpirun started %d ranks (one rank per UPC thread)\n",
+				threads, size);
+		MPI_Abort(MPI_COMM_WORLD, 2);
+	}
+	if (threads > UPCR_MAX_THREADS || (pg->static_threads > 0 && threads != pg->static_threads)) {
+		if (rank == 0)
+			fprintf(stderr, "upcr: program was compiled for static THREADS=%d but runs with %ld threads\n",
+				pg->static_threads, threads);
+		MPI_Abort(MPI_COMM_WORLD, 2);
+	}
+	upcr_threads_ = (int)threads;
+	upcr_mythread_ = rank;
+	cpu_set_t cs;
+	upcr_ncpu_ = sched_getaffinity(0, sizeof cs, &cs) == 0 ? CPU_COUNT(&cs) : 1;
+	upcr_check_ = env_long("UPCR_CHECK", 0) != 0;
+	size_t heap = (size_t)env_long("UPCR_HEAP_MB", 64) << 20;
+	upcr_scratch_size_ = round_up((size_t)env_long("UPCR_SCRATCH_KB", 256) << 10, 64);
+	upcr_mpi_deadlock_ms = env_long("UPCR_DEADLOCK_MS", 2000);
+	upcr_mpi_timeout_ms = env_long("UPCR_TIMEOUT_MS", 0);
+	outdir = getenv("UPCR_OUTDIR");
+	statsf = getenv("UPCR_STATS");
+
+	size_t T = (size_t)threads;
+	size_t static_size = layout_static();
+	size_t scratch_off = round_up(UPCR_GUARD + static_size, 64);
+	size_t heap_start = round_up(scratch_off + upcr_scratch_size_, 4096);
+	size_t part = round_up(heap_start + heap, 4096);
+	size_t ctl_sz = sizeof(upcr_ctl_t) + T * sizeof(upcr_thread_ctl_t);
+	size_t lines_off = round_up(ctl_sz, 4096);
+	size_t bot_off = round_up(lines_off + T * UPCR_LINE_SLOTS * sizeof(upcr_line_stat_t), 64);
+	size_t free_off = bot_off + T * sizeof(uint64_t);
+	size_t ctl_total = round_up(free_off + T * sizeof(uint64_t), 4096);
+	upcr_seglen_ = ctl_total + part + 4096;
+	MPI_Info info;
+	MPI_Info_create(&info);
+	MPI_Info_set(info, "same_size", "true");
+	MPI_Info_set(info, "same_disp_unit", "true");
+	void *base = NULL;
+	if (MPI_Win_allocate((MPI_Aint)upcr_seglen_, 1, info, MPI_COMM_WORLD, &base, &upcr_win_) != MPI_SUCCESS) {
+		fprintf(stderr, "upcr: cannot allocate an MPI window of %zu bytes\n", upcr_seglen_);
+		MPI_Abort(MPI_COMM_WORLD, 70);
+	}
+	MPI_Info_free(&info);
+	upcr_seg_ = base;
+	upcr_ctl_ = base;
+	upcr_ctl_total_ = ctl_total;
+	upcr_partsize_ = part;
+	upcr_mybase_ = upcr_seg_ + ctl_total;
+	upcr_partbase_ = upcr_mybase_ - (size_t)rank * part;
+	upcr_slot_ = (upcr_mpi_slot_t *)(upcr_mybase_ + part);
+	/* window memory is not zeroed: clear all but the heap */
+	memset(upcr_seg_, 0, ctl_total + heap_start);
+	memset(upcr_slot_, 0, sizeof *upcr_slot_);
+	upcr_slot_->exit_code = -1;
+	upcr_ctl_t *c = upcr_ctl_;
+	c->magic = 0x7570637273656730ull;
+	c->threads = (int32_t)threads;
+	c->check = upcr_check_;
+	c->partsize = part;
+	c->static_size = static_size;
+	c->scratch_off = scratch_off;
+	c->heap_start = heap_start;
+	c->lines_off = lines_off;
+	c->loc_bot_off = bot_off;
+	c->loc_free_off = free_off;
+	c->net_o = env_double("UPCR_NET_O_NS", 300);
+	c->net_L = env_double("UPCR_NET_L_NS", 1500);
+	c->net_G = env_double("UPCR_NET_G_NS_PER_BYTE", 0.08);
+	c->inject = env_long("UPCR_INJECT", 0) != 0;
+	for (size_t t = 0; t < T; t++)
+		c->thr[t].exit_code = -1;
+	upcr_is_launcher_ = 0;
+	upcr_mpi_heap_init();
+	init_static();
+	extern void upcr_mpi_rma_init(void);
+	upcr_mpi_rma_init();
+	MPI_Win_lock_all(MPI_MODE_NOCHECK, upcr_win_);
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	upcr_thread_ctl_t *me = upcr_me();
+	me->pid = (int32_t)getpid();
+	me->state = UPCR_ST_RUNNING;
+	upcr_stats_init_thread();
+	signal(SIGSEGV, crash_handler);
+	signal(SIGBUS, crash_handler);
+	signal(SIGFPE, crash_handler);
+	signal(SIGILL, crash_handler);
+	MPI_Barrier(MPI_COMM_WORLD); /* every window is initialised */
+	on_exit(thread_exit_handler, NULL);
+	if (rank == 0 && pg->init)
+		pg->init();
+	upcr_barrier_kind(UPCR_BK_START, 0, 0, UPCR_NOLOC);
+	int rc = pg->main(argc, argv);
+	exit(rc);
+}

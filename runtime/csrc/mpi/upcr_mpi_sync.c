@@ -1,0 +1,813 @@
+/*
+ * upcr_mpi_sync.c - the MPI-3 backend's barriers (6.6.1), the collectives'
+ * internal barrier and argument check, locks (7.2.4), upc_global_exit
+ * and the deadlock watchdog.
+ *
+ * Waits poll a request (or a lock word) and, while blocked, keep the
+ * thread's slot up to date: state, operation and location, as in the SMP
+ * runtime.  Rank 0 is the watchdog: when it has been blocked for the
+ * deadlock interval it reads every rank's slot with MPI_Rget; if every
+ * thread is blocked or has exited, and no blocking operation completed
+ * anywhere between two such reads, it reports the deadlock (where each
+ * thread waits) and stops the program.
+ */
+#include "upcr_mpi.h"
+
+#include <math.h>
+#include <sched.h>
+#include <time.h>
+#include <unistd.h>
+
+long upcr_mpi_deadlock_ms = 2000;
+long upcr_mpi_timeout_ms;
+double upcr_mpi_t0;
+
+void upcr_set_blocked(uint32_t op, upcr_loc_t loc)
+{
+	upcr_thread_ctl_t *me = upcr_me();
+	if (loc != UPCR_NOLOC)
+		me->loc = loc;
+	me->op = op;
+	__atomic_store_n(&me->state, UPCR_ST_BLOCKED, __ATOMIC_SEQ_CST);
+}
+
+void upcr_set_running(void)
+{
+	upcr_thread_ctl_t *me = upcr_me();
+	me->op = UPCR_OP_NONE;
+	__atomic_store_n(&me->state, UPCR_ST_RUNNING, __ATOMIC_SEQ_CST);
+}
+
+/* ---- reading other ranks' slots, with a deadline ---- */
+
+/* Get n bytes from a rank, giving up after `ms` (the rank may be stuck
+ * outside MPI, e.g. in an endless loop, with a transport that needs the
+ * target to make progress).  Returns 0 on success. */
+int upcr_mpi_get_deadline(void *dst, int rank, MPI_Aint disp, size_t n, double ms)
+{
+	if (rank == upcr_mythread_) {
+		memcpy(dst, upcr_seg_ + disp, n);
+		return 0;
+	}
+	MPI_Request rq;
+	if (MPI_Rget(dst, (int)n, MPI_BYTE, rank, disp, (int)n, MPI_BYTE, upcr_win_, &rq) != MPI_SUCCESS)
+		return -1;
+	double end = upcr_now_ns() + ms * 1e6;
+	int done = 0;
+	while (!done) {
+		MPI_Test(&rq, &done, MPI_STATUS_IGNORE);
+		if (!done && upcr_now_ns() > end)
+			return -1; /* the request leaks: we are about to stop */
+	}
+	return 0;
+}
+
+static MPI_Aint thr_disp(int t) { return (MPI_Aint)(offsetof(upcr_ctl_t, thr) + (size_t)t * sizeof(upcr_thread_ctl_t)); }
+
+/* Copy every other thread's slot into this rank's control region. */
+static void fetch_slots(upcr_mpi_slot_t *slots, double ms)
+{
+	for (int t = 0; t < upcr_threads_; t++) {
+		if (t == upcr_mythread_) {
+			slots[t] = *upcr_slot_;
+			continue;
+		}
+		if (upcr_mpi_get_deadline((void *)&upcr_ctl_->thr[t], t, thr_disp(t), sizeof(upcr_thread_ctl_t), ms) != 0) {
+			upcr_ctl_->thr[t].state = UPCR_ST_RUNNING;
+			upcr_ctl_->thr[t].loc = UPCR_NOLOC;
+		}
+		if (upcr_mpi_get_deadline(&slots[t], t, upcr_slot_disp(), sizeof slots[t], ms) != 0)
+			memset(&slots[t], 0, sizeof slots[t]);
+	}
+}
+
+/* ---- describing where the threads are (as the SMP launcher does) ---- */
+
+static void thread_list(char *buf, size_t len, const int *set, int n)
+{
+	size_t o = 0;
+	buf[0] = 0;
+	for (int i = 0; i < n && o < len; i++) {
+		int j = i;
+		while (j + 1 < n && set[j + 1] == set[j] + 1)
+			j++;
+		if (j - i >= 2)
+			o += (size_t)snprintf(buf + o, len - o, "%s%d-%d", o ? "," : "", set[i], set[j]);
+		else
+			for (int k = i; k <= j && o < len; k++)
+				o += (size_t)snprintf(buf + o, len - o, "%s%d", o ? "," : "", set[k]);
+		i = j;
+	}
+}
+
+static void describe(int t, const upcr_mpi_slot_t *s, char *buf, size_t len)
+{
+	upcr_thread_ctl_t *c = &upcr_ctl_->thr[t];
+	char where[256];
+	upcr_format_loc(where, sizeof where, c->loc);
+	switch (c->state) {
+	case UPCR_ST_EXITING:
+	case UPCR_ST_DONE: snprintf(buf, len, "exited"); return;
+	case UPCR_ST_BLOCKED: break;
+	default:
+		if (c->loc != UPCR_NOLOC)
+			snprintf(buf, len, "running (last runtime call at %s)", where);
+		else
+			snprintf(buf, len, "running");
+		return;
+	}
+	const char *coll = s->coll[0] ? s->coll : "a collective";
+	switch (c->op) {
+	case UPCR_OP_BARRIER:
+		if (c->bar_hasid)
+			snprintf(buf, len, "wait at barrier with id %d (%s)", c->bar_id, where);
+		else
+			snprintf(buf, len, "wait at barrier (%s)", where);
+		break;
+	case UPCR_OP_START: snprintf(buf, len, "wait at the startup barrier"); break;
+	case UPCR_OP_EXIT: snprintf(buf, len, "exited"); break;
+	case UPCR_OP_COLL:
+	case UPCR_OP_WAITFLAG: snprintf(buf, len, "wait in %s (%s)", coll, where); break;
+	case UPCR_OP_LOCK: {
+		upcr_sptr_t l = c->lock;
+		int owner = -1;
+		if (l.thread < (uint32_t)upcr_threads_ && l.off >= UPCR_GUARD && l.off < upcr_partsize_) {
+			upcr_lockobj_t o;
+			if (upcr_mpi_get_deadline(&o, (int)l.thread, upcr_disp(l), sizeof o, 500) == 0)
+				owner = o.owner;
+		}
+		if (owner >= 0)
+			snprintf(buf, len, "wait for a lock (%s) held by thread %d", where, owner);
+		else
+			snprintf(buf, len, "wait for a lock (%s)", where);
+		break;
+	}
+	default: snprintf(buf, len, "blocked (%s)", where);
+	}
+}
+
+static void describe_all(const upcr_mpi_slot_t *slots, char *msg, size_t len)
+{
+	int T = upcr_threads_;
+	char (*desc)[300] = calloc((size_t)T, sizeof *desc);
+	int *done = calloc((size_t)T, sizeof *done), *grp = calloc((size_t)T, sizeof *grp);
+	size_t o = 0;
+	msg[0] = 0;
+	for (int t = 0; t < T; t++)
+		describe(t, &slots[t], desc[t], sizeof desc[t]);
+	for (int t = 0; t < T && o < len; t++) {
+		if (done[t])
+			continue;
+		int ng = 0;
+		for (int u = t; u < T; u++)
+			if (!done[u] && strcmp(desc[u], desc[t]) == 0) {
+				grp[ng++] = u;
+				done[u] = 1;
+			}
+		char who[200], verb[320];
+		thread_list(who, sizeof who, grp, ng);
+		const char *d = desc[t];
+		if (ng == 1 && strncmp(d, "wait", 4) == 0)
+			snprintf(verb, sizeof verb, "waits%s", d + 4);
+		else
+			snprintf(verb, sizeof verb, "%s", d);
+		o += (size_t)snprintf(msg + o, len - o, "%s%s %s %s", o ? "; " : "", ng > 1 ? "threads" : "thread", who,
+				      verb);
+	}
+	free(desc);
+	free(done);
+	free(grp);
+}
+
+/* ---- waiting, with the watchdog ---- */
+
+static int all_stuck(const upcr_mpi_slot_t *s)
+{
+	for (int t = 0; t < upcr_threads_; t++) {
+		uint32_t st = upcr_ctl_->thr[t].state;
+		if (st != UPCR_ST_BLOCKED && st != UPCR_ST_EXITING && st != UPCR_ST_DONE)
+			return 0;
+	}
+	(void)s;
+	return 1;
+}
+
+static void watchdog(double *since, int *probe, uint64_t *snap)
+{
+	double now = upcr_now_ns();
+	if (upcr_mpi_timeout_ms > 0 && now - upcr_mpi_t0 > (double)upcr_mpi_timeout_ms * 1e6) {
+		upcr_mpi_slot_t *slots = calloc((size_t)upcr_threads_, sizeof *slots);
+		char msg[UPCR_REPORT_LEN], who[UPCR_REPORT_LEN - 80];
+		fetch_slots(slots, 500);
+		describe_all(slots, who, sizeof who);
+		snprintf(msg, sizeof msg, "timeout after %.1f s: %s", (double)upcr_mpi_timeout_ms / 1000.0, who);
+		upcr_add_report("timeout", -1, 1, UPCR_NOLOC, msg);
+		upcr_stats_publish(1);
+		upcr_mpi_abort(124);
+	}
+	if (upcr_mythread_ != 0 || upcr_mpi_deadlock_ms <= 0)
+		return;
+	double interval = (double)upcr_mpi_deadlock_ms * 1e6;
+	if (now - *since < (*probe ? interval + interval / 4 : interval))
+		return;
+	int T = upcr_threads_;
+	upcr_mpi_slot_t *slots = calloc((size_t)T, sizeof *slots);
+	fetch_slots(slots, 500);
+	int stuck = all_stuck(slots);
+	uint64_t sum = 0;
+	for (int t = 0; t < T; t++)
+		sum += slots[t].progress * 2654435761u + (uint64_t)t;
+	if (!stuck) {
+		*probe = 0;
+		*since = now;
+	} else if (!*probe || sum != *snap) {
+		*probe = 1;
+		*snap = sum;
+	} else {
+		char msg[UPCR_REPORT_LEN], who[UPCR_REPORT_LEN - 20];
+		describe_all(slots, who, sizeof who);
+		snprintf(msg, sizeof msg, "deadlock: %s", who);
+		upcr_loc_t loc = UPCR_NOLOC;
+		for (int t = 0; t < T && loc == UPCR_NOLOC; t++)
+			if (upcr_ctl_->thr[t].state == UPCR_ST_BLOCKED)
+				loc = upcr_ctl_->thr[t].loc;
+		upcr_add_report("deadlock", -1, 1, loc, msg);
+		upcr_stats_publish(1);
+		upcr_mpi_abort(70);
+	}
+	free(slots);
+}
+
+void upcr_mpi_wait(upcr_poll_fn done, void *arg)
+{
+	double since = upcr_now_ns();
+	int probe = 0;
+	uint64_t snap = 0;
+	unsigned spins = 0;
+	while (!done(arg)) {
+		spins++;
+		if (upcr_threads_ > upcr_ncpu_) {
+			sched_yield();
+		} else if (spins > 1000) {
+			struct timespec ts = {0, 20000};
+			nanosleep(&ts, NULL);
+		}
+		if ((spins & 63) == 0)
+			watchdog(&since, &probe, &snap);
+	}
+	upcr_slot_->progress++;
+}
+
+static int req_done(void *arg)
+{
+	int flag = 0;
+	MPI_Test((MPI_Request *)arg, &flag, MPI_STATUS_IGNORE);
+	return flag;
+}
+
+void upcr_mpi_wait_req(MPI_Request *req) { upcr_mpi_wait(req_done, req); }
+
+/* ---- user barriers ---- */
+
+/* Per thread, what upc_notify publishes: kind, hasid, id, location, the
+ * thread's modeled cost of the phase (double bits); then the demand on
+ * each thread (picoseconds).  Summed over threads, each filling only its
+ * own entries. */
+#define REC 5
+/* Phases of the network model completed (user and collective barriers):
+ * the parity upcr_stats.c uses for its per-phase accumulators. */
+static uint32_t model_phases;
+static uint64_t *bar_send, *bar_recv;
+static MPI_Request bar_req = MPI_REQUEST_NULL;
+
+static void phase_exchange_start(int kind, int hasid, int id, upcr_loc_t loc, MPI_Request *rq)
+{
+	uint32_t p = model_phases & 1;
+	int T = upcr_threads_, me = upcr_mythread_;
+	if (!bar_send) {
+		bar_send = calloc((size_t)T * (REC + 1), sizeof *bar_send);
+		bar_recv = calloc((size_t)T * (REC + 1), sizeof *bar_recv);
+	}
+	memset(bar_send, 0, (size_t)T * (REC + 1) * sizeof *bar_send);
+	upcr_thread_ctl_t *c = upcr_me();
+	uint64_t *r = bar_send + (size_t)me * REC;
+	r[0] = (uint64_t)kind;
+	r[1] = (uint64_t)hasid;
+	r[2] = (uint64_t)(uint32_t)id;
+	r[3] = (uint64_t)loc;
+	double pc = c->phase_comm[p];
+	memcpy(&r[4], &pc, sizeof pc);
+	uint64_t *loads = bar_send + (size_t)T * REC;
+	for (int t = 0; t < T; t++) {
+		loads[t] = upcr_ctl_->thr[t].load_ps[p];
+		upcr_ctl_->thr[t].load_ps[p] = 0;
+	}
+	MPI_Iallreduce(bar_send, bar_recv, T * (REC + 1), MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD, rq);
+}
+
+/* Spread the exchanged records into the control region. */
+static void phase_exchange_end(uint32_t p)
+{
+	uint32_t mp = model_phases & 1;
+	int T = upcr_threads_;
+	uint64_t *loads = bar_recv + (size_t)T * REC;
+	for (int t = 0; t < T; t++) {
+		upcr_thread_ctl_t *c = &upcr_ctl_->thr[t];
+		uint64_t *r = bar_recv + (size_t)t * REC;
+		c->n_kind[p] = (int32_t)r[0];
+		c->n_hasid[p] = (int32_t)r[1];
+		c->n_id[p] = (int32_t)(uint32_t)r[2];
+		c->n_loc[p] = (upcr_loc_t)r[3];
+		double pc;
+		memcpy(&pc, &r[4], sizeof pc);
+		c->phase_comm[mp] = pc;
+		c->load_ps[mp] = loads[t];
+	}
+}
+
+/* The check of a completed barrier phase; every rank computes the same
+ * verdict from the same records, and rank 0 reports it. */
+static void check_phase(uint32_t p)
+{
+	upcr_ctl_t *c = upcr_ctl_;
+	int T = upcr_threads_;
+	int *exitset = calloc((size_t)T, sizeof(int)), *userset = calloc((size_t)T, sizeof(int));
+	int nexit = 0, nuser = 0;
+	char msg[2 * UPCR_REPORT_LEN];
+	const char *kind = NULL;
+	int bad = -1;
+	upcr_loc_t loc = UPCR_NOLOC;
+	for (int t = 0; t < T; t++) {
+		if (c->thr[t].n_kind[p] == UPCR_BK_EXIT)
+			exitset[nexit++] = t;
+		else
+			userset[nuser++] = t;
+	}
+	if (nexit > 0 && nuser > 0) {
+		char who[200], where[256];
+		size_t o = (size_t)snprintf(msg, sizeof msg, "deadlock: ");
+		int *done = calloc((size_t)T, sizeof(int)), *grp = calloc((size_t)T, sizeof(int));
+		for (int i = 0; i < nuser; i++) {
+			if (done[i])
+				continue;
+			int ng = 0;
+			for (int j = i; j < nuser; j++)
+				if (!done[j] && c->thr[userset[j]].n_loc[p] == c->thr[userset[i]].n_loc[p] &&
+				    c->thr[userset[j]].n_kind[p] == c->thr[userset[i]].n_kind[p]) {
+					grp[ng++] = userset[j];
+					done[j] = 1;
+				}
+			thread_list(who, sizeof who, grp, ng);
+			upcr_format_loc(where, sizeof where, c->thr[userset[i]].n_loc[p]);
+			o += (size_t)snprintf(msg + o, sizeof msg - o, "%s%s %s %s at %s (%s)", i ? "; " : "",
+					      ng > 1 ? "threads" : "thread", who, ng > 1 ? "wait" : "waits",
+					      c->thr[userset[i]].n_kind[p] == UPCR_BK_START ? "startup barrier" : "barrier",
+					      where);
+			if (o >= sizeof msg)
+				break;
+		}
+		free(done);
+		free(grp);
+		thread_list(who, sizeof who, exitset, nexit);
+		if (o < sizeof msg)
+			snprintf(msg + o, sizeof msg - o, "; %s %s exited", nexit > 1 ? "threads" : "thread", who);
+		kind = "deadlock";
+		loc = c->thr[userset[0]].n_loc[p];
+	}
+	int have = 0, cons = 0, best = 0;
+	for (int t = 0; t < T && !kind; t++) {
+		if (!c->thr[t].n_hasid[p])
+			continue;
+		int v = c->thr[t].n_id[p], cnt = 0;
+		for (int u = 0; u < T; u++)
+			if (c->thr[u].n_hasid[p] && c->thr[u].n_id[p] == v)
+				cnt++;
+		if (!have || cnt > best) {
+			have = 1;
+			cons = v;
+			best = cnt;
+		}
+	}
+	if (have && !kind) {
+		int nodd = 0, nagree = 0, odd0 = -1;
+		int *agree = userset; /* reused */
+		for (int t = 0; t < T; t++) {
+			if (!c->thr[t].n_hasid[p])
+				continue;
+			if (c->thr[t].n_id[p] != cons) {
+				if (nodd++ == 0)
+					odd0 = t;
+			} else
+				agree[nagree++] = t;
+		}
+		if (nodd > 0) {
+			char who[200], where[256], where2[256];
+			thread_list(who, sizeof who, agree, nagree);
+			upcr_format_loc(where, sizeof where, c->thr[odd0].n_loc[p]);
+			upcr_format_loc(where2, sizeof where2, c->thr[agree[0]].n_loc[p]);
+			snprintf(msg, sizeof msg,
+				 "barrier id mismatch: thread %d waited with id %d while %s %s notified %d, at %s "
+				 "(they notified at %s)",
+				 odd0, c->thr[odd0].n_id[p], nagree > 1 ? "threads" : "thread", who, cons, where, where2);
+			kind = "barrier-mismatch";
+			bad = odd0;
+			loc = c->thr[odd0].n_loc[p];
+		}
+	}
+	free(exitset);
+	free(userset);
+	c->bar_cons_hasid[p] = have;
+	c->bar_cons_id[p] = cons;
+	if (!kind)
+		return;
+	if (upcr_mythread_ == 0) {
+		upcr_add_report(kind, bad, 1, loc, msg);
+		upcr_die();
+	}
+	/* the others wait for rank 0 to stop the program */
+	upcr_set_blocked(UPCR_OP_BARRIER, UPCR_NOLOC);
+	for (;;) {
+		int f;
+		MPI_Iprobe(MPI_ANY_SOURCE, 0x7570, MPI_COMM_WORLD, &f, MPI_STATUS_IGNORE);
+		struct timespec ts = {0, 1000000};
+		nanosleep(&ts, NULL);
+	}
+}
+
+void upcr_notify_kind(int kind, int hasid, int id, upcr_loc_t loc)
+{
+	upcr_thread_ctl_t *me = upcr_me();
+	if (upcr_notified_) {
+		char where[256], prev[256];
+		upcr_format_loc(where, sizeof where, loc);
+		upcr_format_loc(prev, sizeof prev, me->n_loc[upcr_phase_ & 1]);
+		upcr_fatal("notify-twice", loc,
+			   "thread %d called upc_notify at %s twice without upc_wait (previous upc_notify at %s)",
+			   upcr_mythread_, kind == UPCR_BK_EXIT ? "program exit" : where, prev);
+	}
+	if (upcr_forall_depth_ > 0 && upcr_check_ && kind == UPCR_BK_USER) {
+		char where[256];
+		upcr_format_loc(where, sizeof where, loc);
+		upcr_warn("collective-in-forall", loc,
+			  "thread %d executes a barrier inside upc_forall at %s (undefined in UPC)", upcr_mythread_,
+			  where);
+	}
+	upcr_rma_flush_all(); /* a null strict access precedes upc_notify */
+	if (kind == UPCR_BK_USER)
+		upcr_ctr_.barriers++;
+	uint32_t p = upcr_phase_ & 1;
+	me->n_hasid[p] = hasid;
+	me->n_id[p] = id;
+	me->n_kind[p] = kind;
+	me->n_loc[p] = loc;
+	upcr_model_at_notify();
+	upcr_stats_publish(0);
+	upcr_notified_ = 1;
+	phase_exchange_start(kind, hasid, id, loc, &bar_req);
+}
+
+void upcr_wait_kind(int kind, int hasid, int id, upcr_loc_t loc)
+{
+	upcr_ctl_t *c = upcr_ctl_;
+	upcr_thread_ctl_t *me = upcr_me();
+	if (!upcr_notified_) {
+		char where[256];
+		upcr_format_loc(where, sizeof where, loc);
+		upcr_fatal("wait-without-notify", loc, "thread %d called upc_wait at %s without a preceding upc_notify",
+			   upcr_mythread_, where);
+	}
+	uint32_t p = upcr_phase_ & 1;
+	me->bar_hasid = hasid;
+	me->bar_id = id;
+	upcr_set_blocked(kind == UPCR_BK_EXIT ? UPCR_OP_EXIT : kind == UPCR_BK_START ? UPCR_OP_START : UPCR_OP_BARRIER,
+			 loc);
+	if (kind == UPCR_BK_EXIT)
+		__atomic_store_n(&me->state, UPCR_ST_EXITING, __ATOMIC_SEQ_CST);
+	upcr_mpi_wait_req(&bar_req);
+	phase_exchange_end(p);
+	check_phase(p);
+	upcr_model_phase_end();
+	if (kind != UPCR_BK_EXIT)
+		upcr_set_running();
+	upcr_notified_ = 0;
+	upcr_phase_++;
+	upcr_model_after_wait();
+	model_phases++;
+	if (hasid && c->bar_cons_hasid[p] && c->bar_cons_id[p] != id) {
+		char where[256];
+		upcr_format_loc(where, sizeof where, loc);
+		upcr_fatal("barrier-mismatch", loc,
+			   "barrier id mismatch: thread %d waited with id %d while all threads notified %d, at %s",
+			   upcr_mythread_, id, c->bar_cons_id[p], where);
+	}
+	MPI_Win_sync(upcr_win_); /* a null strict access follows upc_wait */
+}
+
+void upcr_barrier_kind(int kind, int hasid, int id, upcr_loc_t loc)
+{
+	upcr_notify_kind(kind, hasid, id, loc);
+	upcr_wait_kind(kind, hasid, id, loc);
+}
+
+void upcr_notify(int hasid, int id, upcr_loc_t loc) { upcr_notify_kind(UPCR_BK_USER, hasid, id, loc); }
+void upcr_wait(int hasid, int id, upcr_loc_t loc) { upcr_wait_kind(UPCR_BK_USER, hasid, id, loc); }
+void upcr_barrier(int hasid, int id, upcr_loc_t loc)
+{
+	upcr_notify_kind(UPCR_BK_USER, hasid, id, loc);
+	upcr_wait_kind(UPCR_BK_USER, hasid, id, loc);
+}
+
+/* ---- collectives: internal barrier and entry hook ---- */
+
+static const char *cur_coll;
+static upcr_loc_t cur_coll_loc;
+
+static void show_coll(void)
+{
+	snprintf(upcr_slot_->coll, sizeof upcr_slot_->coll, "%s", cur_coll ? cur_coll : "collective");
+}
+
+static void coll_barrier(int model)
+{
+	show_coll();
+	upcr_rma_flush_all();
+	MPI_Request rq;
+	upcr_set_blocked(UPCR_OP_COLL, cur_coll_loc);
+	if (model) {
+		upcr_model_at_notify();
+		uint32_t mp = model_phases & 1;
+		int T = upcr_threads_, me = upcr_mythread_;
+		uint64_t *send = calloc((size_t)T * 2, sizeof *send), *recv = calloc((size_t)T * 2, sizeof *recv);
+		double pc = upcr_me()->phase_comm[mp];
+		memcpy(&send[me], &pc, sizeof pc);
+		for (int t = 0; t < T; t++) {
+			send[T + t] = upcr_ctl_->thr[t].load_ps[mp];
+			upcr_ctl_->thr[t].load_ps[mp] = 0;
+		}
+		MPI_Iallreduce(send, recv, 2 * T, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD, &rq);
+		upcr_mpi_wait_req(&rq);
+		for (int t = 0; t < T; t++) {
+			memcpy(&pc, &recv[t], sizeof pc);
+			upcr_ctl_->thr[t].phase_comm[mp] = pc;
+			upcr_ctl_->thr[t].load_ps[mp] = recv[T + t];
+		}
+		free(send);
+		free(recv);
+		upcr_model_phase_end();
+	} else {
+		MPI_Ibarrier(MPI_COMM_WORLD, &rq);
+		upcr_mpi_wait_req(&rq);
+	}
+	upcr_set_running();
+	MPI_Win_sync(upcr_win_);
+	upcr_cphase_++;
+	if (model) {
+		upcr_model_after_wait();
+		model_phases++;
+	}
+}
+
+void upcr_coll_barrier(void) { coll_barrier(1); }
+
+static void describe_call(char *buf, size_t len, const char *name, upcr_loc_t loc, int nargs, const uint64_t *args)
+{
+	char where[256];
+	size_t o = (size_t)snprintf(buf, len, "%s(", name ? name : "?");
+	for (int i = 0; i < nargs && o < len; i++)
+		o += (size_t)snprintf(buf + o, len - o, "%s%llu", i ? ", " : "", (unsigned long long)args[i]);
+	upcr_format_loc(where, sizeof where, loc);
+	if (o < len)
+		snprintf(buf + o, len - o, ") at %s", where);
+}
+
+/* A collective's call as --check compares it across threads. */
+typedef struct {
+	char name[48];
+	uint64_t loc;
+	uint64_t nargs;
+	uint64_t args[8];
+} coll_call_t;
+
+void upcr_coll_enter(const char *name, const uint64_t *args, int nargs, size_t bytes, upcr_loc_t loc)
+{
+	if (upcr_notified_) {
+		char where[256];
+		upcr_format_loc(where, sizeof where, loc);
+		upcr_fatal("collective-in-split-phase", loc,
+			   "thread %d calls %s at %s between upc_notify and upc_wait (a collective is not allowed there)",
+			   upcr_mythread_, name, where);
+	}
+	if (upcr_forall_depth_ > 0 && upcr_check_) {
+		char where[256];
+		upcr_format_loc(where, sizeof where, loc);
+		upcr_warn("collective-in-forall", loc, "thread %d calls %s inside upc_forall at %s (undefined in UPC)",
+			  upcr_mythread_, name, where);
+	}
+	upcr_note_loc(loc);
+	cur_coll = name;
+	cur_coll_loc = loc;
+	show_coll();
+	upcr_ctr_.collectives++;
+	upcr_ctr_.collective_bytes += bytes;
+	if (!upcr_check_)
+		return;
+	if (nargs > 8)
+		nargs = 8;
+	coll_call_t mine, zero;
+	memset(&mine, 0, sizeof mine);
+	snprintf(mine.name, sizeof mine.name, "%s", name);
+	mine.loc = loc;
+	mine.nargs = (uint64_t)nargs;
+	for (int i = 0; i < nargs; i++)
+		mine.args[i] = args[i];
+	zero = mine;
+	MPI_Request rq;
+	upcr_set_blocked(UPCR_OP_COLL, loc);
+	MPI_Ibcast(&zero, sizeof zero, MPI_BYTE, 0, MPI_COMM_WORLD, &rq);
+	upcr_mpi_wait_req(&rq);
+	upcr_set_running();
+	int bad = strcmp(zero.name, mine.name) != 0 || zero.nargs != mine.nargs;
+	for (int i = 0; !bad && i < nargs; i++)
+		bad = zero.args[i] != mine.args[i];
+	if (bad) {
+		char a[300], b[300];
+		describe_call(a, sizeof a, name, loc, nargs, mine.args);
+		describe_call(b, sizeof b, zero.name, (upcr_loc_t)zero.loc, (int)zero.nargs, zero.args);
+		upcr_fatal("collective-mismatch", loc,
+			   "collective mismatch: thread %d called %s while thread 0 called %s "
+			   "(collectives need the same call with single-valued arguments on every thread)",
+			   upcr_mythread_, a, b);
+	}
+}
+
+void upcr_coll_exit(void)
+{
+	cur_coll = NULL;
+	upcr_slot_->coll[0] = 0;
+}
+
+/* Flag waits of the SMP collectives have no MPI counterpart: this
+ * backend's collectives synchronise with MPI. */
+void upcr_wait_while_eq(volatile uint32_t *addr, uint32_t val)
+{
+	while (__atomic_load_n(addr, __ATOMIC_ACQUIRE) == val)
+		sched_yield();
+}
+
+void upcr_wake_all(volatile uint32_t *addr) { (void)addr; }
+
+/* ---- locks: a 32-bit word (0 free, else holder + 1) updated with MPI
+ * atomics; owner and location are written by the holder ---- */
+
+static void lock_read(upcr_sptr_t l, upcr_lockobj_t *o, const char *fn, upcr_loc_t loc)
+{
+	char where[256];
+	upcr_format_loc(where, sizeof where, loc);
+	if (upcr_isnull(l))
+		upcr_fatal("bad-lock", loc, "thread %d calls %s with a null lock pointer at %s", upcr_mythread_, fn,
+			   where);
+	if (l.thread >= (uint32_t)upcr_threads_ || l.off < UPCR_GUARD || l.off + sizeof(upcr_lockobj_t) > upcr_partsize_)
+		upcr_fatal("bad-lock", loc, "thread %d calls %s with an invalid lock pointer at %s", upcr_mythread_,
+			   fn, where);
+	if (upcr_is_local(l)) {
+		MPI_Win_sync(upcr_win_);
+		memcpy(o, upcr_mybase_ + l.off, sizeof *o);
+	} else
+		upcr_rma_get(o, (int)l.thread, upcr_disp(l), sizeof *o);
+	if (o->magic != UPCR_LOCK_MAGIC)
+		upcr_fatal("bad-lock", loc, "thread %d calls %s at %s on something that is not a lock", upcr_mythread_,
+			   fn, where);
+	if (o->freed) {
+		char al[256];
+		upcr_format_loc(al, sizeof al, o->alloc_loc);
+		upcr_fatal("lock-freed", loc, "thread %d calls %s at %s on a lock that was freed (allocated at %s)",
+			   upcr_mythread_, fn, where, al);
+	}
+}
+
+static MPI_Aint lock_field(upcr_sptr_t l, size_t off) { return upcr_disp(l) + (MPI_Aint)off; }
+
+static void lock_acquired(upcr_sptr_t l, upcr_loc_t loc)
+{
+	struct {
+		int32_t owner;
+		uint32_t freed;
+		upcr_loc_t lock_loc;
+	} f = {upcr_mythread_, 0, loc};
+	upcr_rma_put((int)l.thread, lock_field(l, offsetof(upcr_lockobj_t, owner)), &f, sizeof f);
+	MPI_Win_flush((int)l.thread, upcr_win_);
+	MPI_Win_sync(upcr_win_);
+	upcr_ctr_.lock_ops++;
+	if (!upcr_is_local(l))
+		upcr_model_remote((int)l.thread, 8, 1, 0, loc);
+}
+
+static void check_relock(upcr_lockobj_t *o, const char *fn, upcr_loc_t loc)
+{
+	if (o->owner == upcr_mythread_) {
+		char where[256], prev[256];
+		upcr_format_loc(where, sizeof where, loc);
+		upcr_format_loc(prev, sizeof prev, o->lock_loc);
+		upcr_fatal("relock", loc, "thread %d calls %s at %s on a lock it already holds (locked at %s)",
+			   upcr_mythread_, fn, where, prev);
+	}
+}
+
+typedef struct {
+	upcr_sptr_t l;
+	unsigned tries;
+} lock_try_t;
+
+static int lock_poll(void *arg)
+{
+	lock_try_t *a = arg;
+	/* back off: a remote compare-and-swap per poll would flood the
+	 * lock's owner */
+	if ((++a->tries & 7) != 0 && upcr_threads_ <= upcr_ncpu_)
+		return 0;
+	return upcr_rma_cas32((int)a->l.thread, lock_field(a->l, offsetof(upcr_lockobj_t, word)), 0,
+			      (uint32_t)upcr_mythread_ + 1) == 0;
+}
+
+void upcr_lock(upcr_sptr_t l, upcr_loc_t loc)
+{
+	upcr_lockobj_t o;
+	lock_read(l, &o, "upc_lock", loc);
+	upcr_note_loc(loc);
+	check_relock(&o, "upc_lock", loc);
+	upcr_rma_flush_all();
+	if (upcr_rma_cas32((int)l.thread, lock_field(l, offsetof(upcr_lockobj_t, word)), 0,
+			   (uint32_t)upcr_mythread_ + 1) != 0) {
+		upcr_thread_ctl_t *me = upcr_me();
+		me->lock = l;
+		upcr_set_blocked(UPCR_OP_LOCK, loc);
+		lock_try_t a = {l, 0};
+		upcr_mpi_wait(lock_poll, &a);
+		upcr_set_running();
+	}
+	lock_acquired(l, loc);
+}
+
+int upcr_lock_attempt(upcr_sptr_t l, upcr_loc_t loc)
+{
+	upcr_lockobj_t o;
+	lock_read(l, &o, "upc_lock_attempt", loc);
+	upcr_note_loc(loc);
+	check_relock(&o, "upc_lock_attempt", loc);
+	upcr_rma_flush_all();
+	int ok = upcr_rma_cas32((int)l.thread, lock_field(l, offsetof(upcr_lockobj_t, word)), 0,
+				(uint32_t)upcr_mythread_ + 1) == 0;
+	if (ok)
+		lock_acquired(l, loc);
+	else {
+		upcr_ctr_.lock_ops++;
+		if (!upcr_is_local(l))
+			upcr_model_remote((int)l.thread, 8, 0, 0, loc);
+	}
+	return ok;
+}
+
+void upcr_unlock(upcr_sptr_t l, upcr_loc_t loc)
+{
+	upcr_lockobj_t o;
+	lock_read(l, &o, "upc_unlock", loc);
+	upcr_note_loc(loc);
+	if (o.owner != upcr_mythread_) {
+		char where[256], prev[256];
+		upcr_format_loc(where, sizeof where, loc);
+		if (o.owner < 0)
+			upcr_fatal("unlock-not-held", loc, "thread %d calls upc_unlock at %s on a lock that is not locked",
+				   upcr_mythread_, where);
+		upcr_format_loc(prev, sizeof prev, o.lock_loc);
+		upcr_fatal("unlock-not-held", loc,
+			   "thread %d calls upc_unlock at %s on a lock held by thread %d (locked at %s)", upcr_mythread_,
+			   where, o.owner, prev);
+	}
+	/* release: every access of the critical section completes first */
+	upcr_rma_flush_all();
+	int32_t none = -1;
+	upcr_rma_put((int)l.thread, lock_field(l, offsetof(upcr_lockobj_t, owner)), &none, sizeof none);
+	MPI_Win_flush((int)l.thread, upcr_win_);
+	uint32_t zero = 0, old;
+	MPI_Fetch_and_op(&zero, &old, MPI_UINT32_T, (int)l.thread, lock_field(l, offsetof(upcr_lockobj_t, word)),
+			 MPI_REPLACE, upcr_win_);
+	MPI_Win_flush((int)l.thread, upcr_win_);
+	upcr_ctr_.lock_ops++;
+	if (!upcr_is_local(l))
+		upcr_model_remote((int)l.thread, 8, 1, 0, loc);
+}
+
+/* ---- upc_global_exit ---- */
+
+void upcr_global_exit(int status, upcr_loc_t loc)
+{
+	upcr_note_loc(loc);
+	upcr_ctl_t *c = upcr_ctl_;
+	upcr_me()->exit_code = status;
+	upcr_slot_->exit_code = status;
+	c->global_exit_status = status;
+	c->global_exit = 1;
+	upcr_rma_flush_all();
+	upcr_stats_publish(1);
+	upcr_mpi_abort(status & 0xff);
+}
