@@ -304,3 +304,76 @@ func SplitCommand(s string) ([]string, error) {
 	}
 	return words, nil
 }
+
+// Finder finds the compilation database of a source file without -p, as
+// clangd does: in the file's directory and each directory above it, the
+// first compile_commands.json found in the directory itself or in its
+// build/ subdirectory. Results are cached per directory; a Finder is not
+// safe for concurrent use.
+type Finder struct {
+	dirs map[string]*DB   // directory -> the database that covers it, or nil
+	dbs  map[string]*DB   // database path -> loaded database
+	errs map[string]error // database path -> why it could not be loaded
+}
+
+// NewFinder returns an empty Finder.
+func NewFinder() *Finder {
+	return &Finder{dirs: map[string]*DB{}, dbs: map[string]*DB{}, errs: map[string]error{}}
+}
+
+// For returns the database that covers the source file path, or nil when
+// no directory above it has one. A database that exists but cannot be
+// read or parsed is an error.
+func (f *Finder) For(path string) (*DB, error) {
+	a, err := filepath.Abs(path)
+	if err != nil {
+		return nil, err
+	}
+	var walked []string
+	dir := filepath.Dir(a)
+	var db *DB
+	for {
+		if d, ok := f.dirs[dir]; ok {
+			db = d
+			break
+		}
+		walked = append(walked, dir)
+		if db, err = f.load(dir); err != nil || db != nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range walked {
+		f.dirs[d] = db
+	}
+	return db, nil
+}
+
+// load returns the database of dir (dir/compile_commands.json, else
+// dir/build/compile_commands.json), or nil when it has none.
+func (f *Finder) load(dir string) (*DB, error) {
+	for _, p := range []string{filepath.Join(dir, FileName), filepath.Join(dir, "build", FileName)} {
+		if db, ok := f.dbs[p]; ok {
+			return db, f.errs[p]
+		}
+		st, err := os.Stat(p)
+		if err != nil || st.IsDir() {
+			continue
+		}
+		data, err := os.ReadFile(p)
+		var db *DB
+		if err == nil {
+			db, err = Parse(p, data)
+		}
+		f.dbs[p], f.errs[p] = db, err
+		return db, err
+	}
+	return nil, nil
+}

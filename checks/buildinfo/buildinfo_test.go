@@ -102,3 +102,60 @@ func TestLoad(t *testing.T) {
 		t.Error("no error for an entry without a command")
 	}
 }
+
+// TestFinder: without -p, a file's database is the first
+// compile_commands.json in its directory or above, or in their build/.
+func TestFinder(t *testing.T) {
+	root := t.TempDir()
+	write := func(name, text string) {
+		t.Helper()
+		p := filepath.Join(root, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("proj/build/compile_commands.json", `[{"directory": "..", "file": "src/a.upc", "command": "upcc -T4 -c src/a.upc"}]`)
+	write("proj/src/a.upc", "")
+	write("proj/src/deep/b.upc", "")
+	write("proj/lib/compile_commands.json", `[{"directory": ".", "file": "c.upc", "command": "upcc -T 2 -c c.upc"}]`)
+	write("proj/lib/c.upc", "")
+	write("broken/compile_commands.json", `{`)
+	write("broken/d.upc", "")
+	write("alone/e.upc", "")
+
+	f := NewFinder()
+	for _, tc := range []struct {
+		file, db string
+		threads  int // of the file's entry; -1: no entry
+	}{
+		{"proj/src/a.upc", "proj/build/compile_commands.json", 4},
+		{"proj/src/deep/b.upc", "proj/build/compile_commands.json", -1},
+		{"proj/lib/c.upc", "proj/lib/compile_commands.json", 2},
+		{"alone/e.upc", "", -1},
+	} {
+		db, err := f.For(filepath.Join(root, tc.file))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.file, err)
+		}
+		got := ""
+		if db != nil {
+			got, _ = filepath.Rel(root, db.Path)
+		}
+		if filepath.ToSlash(got) != tc.db {
+			t.Errorf("%s: database %q, want %q", tc.file, got, tc.db)
+		}
+		threads := -1
+		if e := db.Lookup(filepath.Join(root, tc.file)); e != nil {
+			threads = e.Threads
+		}
+		if threads != tc.threads {
+			t.Errorf("%s: THREADS %d, want %d", tc.file, threads, tc.threads)
+		}
+	}
+	if _, err := f.For(filepath.Join(root, "broken/d.upc")); err == nil {
+		t.Error("broken database: no error")
+	}
+}

@@ -16,6 +16,9 @@ import (
 type Files struct {
 	Paths     []string
 	Effective map[string]*config.Effective
+	// Found are the files found in a directory rather than named; only
+	// they may turn out to be parts of other files (see includedParts).
+	Found map[string]bool
 }
 
 func (fs *Files) add(path string, e *config.Effective) {
@@ -41,7 +44,7 @@ type CollectOptions struct {
 // extensions that its configuration does not exclude. A file found twice
 // is listed once.
 func Collect(r *config.Resolver, paths []string, o CollectOptions) (*Files, error) {
-	fs := &Files{Effective: map[string]*config.Effective{}}
+	fs := &Files{Effective: map[string]*config.Effective{}, Found: map[string]bool{}}
 	for _, arg := range paths {
 		st, err := os.Stat(arg)
 		if err != nil {
@@ -73,6 +76,9 @@ func Collect(r *config.Resolver, paths []string, o CollectOptions) (*Files, erro
 				continue
 			}
 			fs.add(f, fc.For(f))
+			if st.IsDir() {
+				fs.Found[f] = true
+			}
 		}
 	}
 	return fs, nil

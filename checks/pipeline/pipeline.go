@@ -40,7 +40,9 @@ type Settings struct {
 	ConfigFile string
 	// BuildPath is a directory with compile_commands.json (or that file):
 	// each file's include directories, macros and THREADS come from its
-	// entry, and a check without paths checks the files it lists.
+	// entry, and a check without paths checks the files it lists. Without
+	// it, each file's database is the first compile_commands.json found in
+	// its directory or above, or in their build/ subdirectories.
 	BuildPath string
 	// Extensions of the files checked in directories (default: the
 	// configuration's, else .upc).
@@ -164,13 +166,39 @@ func (c *Checker) Check(ctx context.Context, paths []string) (*Outcome, error) {
 		}
 	}
 
+	// Without -p, each file's database is found above it, as clangd does.
+	entries := make(map[string]*buildinfo.Entry, len(files.Paths))
+	var finder *buildinfo.Finder
+	if db == nil {
+		finder = buildinfo.NewFinder()
+	}
+	for _, f := range files.Paths {
+		fdb := db
+		if finder != nil {
+			if fdb, err = finder.For(f); err != nil {
+				return nil, err
+			}
+		}
+		entries[f] = fdb.Lookup(f)
+	}
+	parts, partLines := includedParts(files.Paths, files.Found, func(f string) []string {
+		var dbInc []string
+		if e := entries[f]; e != nil {
+			dbInc = e.Include
+		}
+		return slices.Concat(s.Include, dbInc, files.Effective[f].Include)
+	})
+
 	// Analyse files with the same settings together, keeping the text the
 	// driver reads for the suppression comments.
 	var groups []*group
 	byKey := map[string]*group{}
 	for _, f := range files.Paths {
+		if parts[f] {
+			continue // analysed with the file that includes it
+		}
 		e := files.Effective[f]
-		entry := db.Lookup(f)
+		entry := entries[f]
 		key := e.ConfigFile + "\x00" + e.RulesKey() + "\x00" + entry.Key()
 		g := byKey[key]
 		if g == nil {
@@ -180,11 +208,11 @@ func (c *Checker) Check(ctx context.Context, paths []string) (*Outcome, error) {
 		}
 		g.files = append(g.files, f)
 	}
-	out := &Outcome{}
+	out := &Outcome{Lines: partLines}
 	var findings []checks.Finding
 	var comments suppress.Index
 	if s.Progress != nil {
-		s.Progress.Start(len(files.Paths))
+		s.Progress.Start(len(files.Paths) - len(parts))
 	}
 	for _, g := range groups {
 		if err := ctx.Err(); err != nil {
@@ -228,6 +256,7 @@ func (c *Checker) Check(ctx context.Context, paths []string) (*Outcome, error) {
 	findings = comments.Apply(findings, files.Paths, os.ReadFile, func(path, rule string) bool {
 		return effectiveOf(path).Enabled(rule)
 	})
+	findings = dedupFindings(findings)
 	for i := range findings {
 		if f := &findings[i]; f.Rule == suppress.Rule {
 			f.Severity = effectiveOf(f.Pos.Path).Severity(f.Rule, f.Severity)

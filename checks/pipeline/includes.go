@@ -1,0 +1,121 @@
+package pipeline
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+
+	"github.com/upclint/upclint/checks"
+)
+
+// includeRe matches a line #include "name". Angle-bracket includes name
+// headers of the system or of libraries, not files of the project.
+var includeRe = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"`)
+
+// includedParts returns the files found in directories (found) that
+// another checked file includes with #include "...": GWU's matrix
+// benchmark includes mat-opt-none.c into mat.c, which checked alone is
+// not a translation unit. They are analysed as part of their includers
+// (whose findings keep their real file and line), not alone. Includes are
+// found by a scan of the text, which is cheap and enough to decide; the
+// preprocessor still decides, under the build's macros, which of them a
+// unit includes. dirsOf gives the include directories of a file (-I,
+// database, configuration). A cycle of files that only include each other
+// keeps its first file as a unit. The second result counts the lines of
+// the parts.
+func includedParts(paths []string, found map[string]bool, dirsOf func(string) []string) (map[string]bool, int) {
+	index := make(map[string]string, len(paths))
+	for _, p := range paths {
+		if a, err := filepath.Abs(p); err == nil {
+			index[a] = p
+		}
+	}
+	edges := map[string][]string{}
+	lines := map[string]int{}
+	includedBy := map[string]bool{}
+	for _, p := range paths {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			continue // the analysis reports it
+		}
+		lines[p] = bytes.Count(src, []byte{'\n'}) + 1
+		for _, m := range includeRe.FindAllSubmatch(src, -1) {
+			if t := resolveInclude(string(m[1]), p, dirsOf, index); t != "" && t != p {
+				edges[p] = append(edges[p], t)
+				includedBy[t] = true
+			}
+		}
+	}
+	visited := map[string]bool{}
+	roots := map[string]bool{}
+	var visit func(p string)
+	visit = func(p string) {
+		if visited[p] {
+			return
+		}
+		visited[p] = true
+		for _, t := range edges[p] {
+			visit(t)
+		}
+	}
+	for _, p := range paths {
+		if !found[p] || !includedBy[p] {
+			roots[p] = true
+			visit(p)
+		}
+	}
+	for _, p := range paths {
+		if !visited[p] {
+			roots[p] = true
+			visit(p)
+		}
+	}
+	parts := map[string]bool{}
+	n := 0
+	for _, p := range paths {
+		if !roots[p] {
+			parts[p] = true
+			n += lines[p]
+		}
+	}
+	return parts, n
+}
+
+// resolveInclude returns the checked file that #include "name" in file
+// from names, searching from's directory then dirsOf(from) as the
+// preprocessor does, or "" when the first file found is not checked or
+// there is none.
+func resolveInclude(name, from string, dirsOf func(string) []string, index map[string]string) string {
+	var cands []string
+	if filepath.IsAbs(name) {
+		cands = []string{name}
+	} else {
+		cands = append(cands, filepath.Join(filepath.Dir(from), name))
+		for _, d := range dirsOf(from) {
+			cands = append(cands, filepath.Join(d, name))
+		}
+	}
+	for _, c := range cands {
+		a, err := filepath.Abs(c)
+		if err != nil {
+			continue
+		}
+		if p, ok := index[a]; ok {
+			return p
+		}
+		if _, err := os.Stat(a); err == nil {
+			return ""
+		}
+	}
+	return ""
+}
+
+// dedupFindings removes repeated findings from sorted findings: a part
+// included by several units, or a header, is analysed with each of them.
+func dedupFindings(fs []checks.Finding) []checks.Finding {
+	return slices.CompactFunc(fs, func(a, b checks.Finding) bool {
+		return a.Pos == b.Pos && a.End == b.End && a.Rule == b.Rule && a.Message == b.Message
+	})
+}
