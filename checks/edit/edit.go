@@ -9,6 +9,7 @@ package edit
 import (
 	"bytes"
 	gotoken "go/token"
+	"iter"
 	"path/filepath"
 	"strings"
 
@@ -39,6 +40,7 @@ type Editor struct {
 	// occurrences followed by "(": built on first use, so that name checks
 	// cost a lookup, not a scan of the file per name.
 	words, calls map[string]int
+	names        *Names
 	// sites indexes call sites by callee, built on first use.
 	sites map[*variance.Func][]callSite
 	// included holds the base names of the files the unit's top-level
@@ -109,7 +111,7 @@ func New(pass *analysis.Pass, fs *facts.Facts) *Editor {
 	if err != nil || len(src) != tf.Size() {
 		return nil
 	}
-	return &Editor{Pass: pass, Facts: fs, file: tf, src: src, called: map[*facts.Func]int{}}
+	return &Editor{Pass: pass, Facts: fs, file: tf, src: src, called: map[*facts.Func]int{}, names: NewNames(pass, u)}
 }
 
 // In reports whether n lies in the main file.
@@ -127,14 +129,17 @@ func (e *Editor) Text(n ast.Node) string {
 }
 
 // Indent returns the white space that starts the line of p.
-func (e *Editor) Indent(p gotoken.Pos) string {
-	o := e.off(p)
-	ls := bytes.LastIndexByte(e.src[:o], '\n') + 1
+func (e *Editor) Indent(p gotoken.Pos) string { return LineIndent(e.src, e.off(p)) }
+
+// LineIndent returns the white space that starts the line holding offset
+// off of src (up to off at most).
+func LineIndent(src []byte, off int) string {
+	ls := bytes.LastIndexByte(src[:off], '\n') + 1
 	i := ls
-	for i < o && (e.src[i] == ' ' || e.src[i] == '\t') {
+	for i < off && (src[i] == ' ' || src[i] == '\t') {
 		i++
 	}
-	return string(e.src[ls:i])
+	return string(src[ls:i])
 }
 
 // Insert returns an insertion of text at p.
@@ -193,18 +198,8 @@ func (e *Editor) FileScope(fn *facts.Func, base string, decl func(name string) s
 	return "", nil
 }
 
-// Taken reports whether name occurs as an identifier in the file or is
-// declared (e.g. by a header) at file scope.
-func (e *Editor) Taken(name string) bool {
-	if words, _ := e.wordCounts(); words[name] > 0 {
-		return true
-	}
-	info := e.Facts.Unit.Info
-	if info != nil && info.FileScope != nil && info.FileScope.Lookup(name) != nil {
-		return true
-	}
-	return false
-}
+// Taken reports whether a fix may not declare name (see Names).
+func (e *Editor) Taken(name string) bool { return e.names.Taken(name) }
 
 // Uses counts the occurrences of identifier name in the text of n outside
 // the text of the nodes skip.
@@ -505,27 +500,14 @@ func (e *Editor) IncludeEdit(base string) analysis.TextEdit {
 		}
 	}
 	lastUPC, last := -1, -1
-	for off := 0; off < first; {
-		end := bytes.IndexByte(e.src[off:], '\n')
-		if end < 0 {
-			end = len(e.src)
-		} else {
-			end += off
+	for inc := range IncludeLines(e.src) {
+		if inc.Start >= first {
+			break
 		}
-		line := bytes.TrimLeft(e.src[off:end], " \t")
-		if rest, ok := bytes.CutPrefix(line, []byte("#")); ok {
-			rest = bytes.TrimLeft(rest, " \t")
-			if rest, ok := bytes.CutPrefix(rest, []byte("include")); ok {
-				rest = bytes.TrimLeft(rest, " \t")
-				if len(rest) > 0 && (rest[0] == '<' || rest[0] == '"') {
-					last = end
-					if bytes.HasPrefix(rest, []byte("<upc")) {
-						lastUPC = end
-					}
-				}
-			}
+		last = inc.End
+		if inc.Angle && strings.HasPrefix(inc.Name, "upc") {
+			lastUPC = inc.End
 		}
-		off = end + 1
 	}
 	text := "#include <" + base + ">"
 	switch {
@@ -552,4 +534,42 @@ func (e *Editor) WithHeaders(f *analysis.SuggestedFix) *analysis.SuggestedFix {
 		}
 	}
 	return f
+}
+
+// Include is an #include line of a source text.
+type Include struct {
+	Start, End int    // offsets of the line's start and of its end (its newline or EOF)
+	Name       string // the header named, as written between <> or ""
+	Angle      bool   // <name>, not "name"
+}
+
+// IncludeLines yields the #include lines of src in order.
+func IncludeLines(src []byte) iter.Seq[Include] {
+	return func(yield func(Include) bool) {
+		for off := 0; off < len(src); {
+			end := bytes.IndexByte(src[off:], '\n')
+			if end < 0 {
+				end = len(src)
+			} else {
+				end += off
+			}
+			line := bytes.TrimLeft(src[off:end], " \t")
+			if rest, ok := bytes.CutPrefix(line, []byte("#")); ok {
+				rest = bytes.TrimLeft(rest, " \t")
+				if rest, ok := bytes.CutPrefix(rest, []byte("include")); ok {
+					rest = bytes.TrimLeft(rest, " \t")
+					if len(rest) > 0 && (rest[0] == '<' || rest[0] == '"') {
+						inc := Include{Start: off, End: end, Angle: rest[0] == '<'}
+						if i := bytes.IndexAny(rest[1:], ">\""); i >= 0 {
+							inc.Name = string(rest[1 : 1+i])
+						}
+						if !yield(inc) {
+							return
+						}
+					}
+				}
+			}
+			off = end + 1
+		}
+	}
 }

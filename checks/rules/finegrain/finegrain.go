@@ -50,7 +50,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	var fx *fixer // nil: no fixes built
 	if f.Unit.File != nil && f.WantFixes {
-		fx = newFixer(pass, f.Unit.File.Tokens)
+		fx = newFixer(pass, f.Unit)
 	}
 	for _, fn := range f.Funcs {
 		c := &checker{fn: fn, af: fn.Affine(), info: f.Unit.Info, threads: f.Unit.Info.StaticThreads, fx: fx}

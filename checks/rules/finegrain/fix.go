@@ -13,8 +13,9 @@ import (
 	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/cfg/affine"
 	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/checks/edit"
+	"github.com/upclint/upclint/grammar"
 	"github.com/upclint/upclint/grammar/ast"
-	"github.com/upclint/upclint/grammar/token"
 	"github.com/upclint/upclint/grammar/types"
 )
 
@@ -41,16 +42,14 @@ func (p *plan) stackElems() int64 {
 	return min(stackLimit, stackBytes/size)
 }
 
-// fixer builds the coalescing rewrites of one translation unit. It keeps
-// the names it has handed out so that two rewrites of one run never
+// fixer builds the coalescing rewrites of one translation unit. Its names
+// remember what it has handed out, so that two rewrites of one run never
 // declare the same buffer.
 type fixer struct {
-	pass   *analysis.Pass
-	toks   []token.Token
-	tokens map[string]bool // identifiers of the unit, built on first use
-	used   map[string]bool
-	srcs   map[string][]byte
-	incs   map[string]includes // #include lines per file, scanned on first use
+	pass  *analysis.Pass
+	names *edit.Names
+	srcs  map[string][]byte
+	incs  map[string]includes // #include lines per file, scanned on first use
 }
 
 // includes summarises a file's #include lines.
@@ -59,22 +58,8 @@ type includes struct {
 	ends   []int // offset of the end of each #include line, in order
 }
 
-func newFixer(pass *analysis.Pass, toks []token.Token) *fixer {
-	return &fixer{pass: pass, toks: toks, used: map[string]bool{}, srcs: map[string][]byte{}}
-}
-
-// token reports whether name is an identifier of the unit. Most units
-// need no rewrite: the set is built when a rewrite first asks.
-func (fx *fixer) token(name string) bool {
-	if fx.tokens == nil {
-		fx.tokens = map[string]bool{}
-		for i := range fx.toks {
-			if k := fx.toks[i].Kind; k == token.Ident || k == token.TypeName || k == token.Keyword {
-				fx.tokens[fx.toks[i].Text] = true
-			}
-		}
-	}
-	return fx.tokens[name]
+func newFixer(pass *analysis.Pass, u *grammar.Unit) *fixer {
+	return &fixer{pass: pass, names: edit.NewNames(pass, u), srcs: map[string][]byte{}}
 }
 
 // ident is a C identifier.
@@ -85,12 +70,7 @@ var helperNames = []string{"_upclint_k", "_upclint_r", "_upclint_t", "_upclint_c
 
 // bufferName returns a fresh name for the private copy of base.
 func (fx *fixer) bufferName(base string) string {
-	name := "_upclint_" + base
-	for n := 2; fx.token(name) || fx.used[name]; n++ {
-		name = fmt.Sprintf("_upclint_%s_%d", base, n)
-	}
-	fx.used[name] = true
-	return name
+	return fx.names.Fresh("_upclint_"+base, func(b string, k int) string { return fmt.Sprintf("%s_%d", b, k) })
 }
 
 // source returns the text of the file holding pos and pos's offset in it.
@@ -194,7 +174,7 @@ func (c *checker) coalesce(fx *fixer, g *group) *analysis.SuggestedFix {
 		return nil
 	}
 	for _, h := range helperNames {
-		if fx.token(h) {
+		if fx.names.Taken(h) {
 			return nil
 		}
 	}
@@ -574,27 +554,9 @@ func (fx *fixer) finish(p *plan, fr frame, before string, heap, stdlib bool, edi
 // scanIncludes finds the #include lines of src.
 func scanIncludes(src []byte) includes {
 	var inc includes
-	for off := 0; off < len(src); {
-		end := bytes.IndexByte(src[off:], '\n')
-		if end < 0 {
-			end = len(src)
-		} else {
-			end += off
-		}
-		line := bytes.TrimLeft(src[off:end], " \t")
-		if rest, ok := bytes.CutPrefix(line, []byte("#")); ok {
-			rest = bytes.TrimLeft(rest, " \t")
-			if rest, ok := bytes.CutPrefix(rest, []byte("include")); ok {
-				rest = bytes.TrimLeft(rest, " \t")
-				if len(rest) > 0 && (rest[0] == '<' || rest[0] == '"') {
-					if i := bytes.IndexAny(rest[1:], ">\""); i >= 0 && string(rest[1:1+i]) == "stdlib.h" {
-						inc.stdlib = true
-					}
-					inc.ends = append(inc.ends, end)
-				}
-			}
-		}
-		off = end + 1
+	for l := range edit.IncludeLines(src) {
+		inc.stdlib = inc.stdlib || l.Name == "stdlib.h"
+		inc.ends = append(inc.ends, l.End)
 	}
 	return inc
 }
@@ -690,10 +652,9 @@ func (c *checker) stridedFix(fx *fixer, p *plan) *analysis.SuggestedFix {
 	nName := count
 	if nConst < 0 {
 		nName = p.buf + "_n"
-		if fx.token(nName) || fx.used[nName] {
+		if !fx.names.Claim(nName) {
 			return nil
 		}
-		fx.used[nName] = true
 		fmt.Fprintf(&b, "%ssize_t %s = %s;\n", fr.indent, nName, count)
 	}
 	decl, heap := p.declare(fr, nName, nConst)
@@ -793,10 +754,9 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 	nName := rs
 	if nConst < 0 {
 		nName = p.buf + "_n"
-		if fx.token(nName) || fx.used[nName] {
+		if !fx.names.Claim(nName) {
 			return nil
 		}
-		fx.used[nName] = true
 		cond := paren(rows, rs) + " > 0"
 		if trip != "" {
 			cond = trip + " && " + cond

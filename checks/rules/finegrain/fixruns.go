@@ -80,7 +80,7 @@ func (c *checker) parentRuns(w *writeFix) (*cfg.Loop, *ast.Block) {
 // writeRuns builds the run-merging rewrite of a cyclic array's row
 // segment of n (constant, at most stackLimit) elements.
 func (c *checker) writeRuns(fx *fixer, w *writeFix, p *cfg.Loop) *analysis.SuggestedFix {
-	if len(w.lead) == 0 || fx.token("_upclint_f") {
+	if len(w.lead) == 0 || fx.names.Taken("_upclint_f") {
 		return nil
 	}
 	// The buffers are variable length arrays: no jump may enter their scope.
@@ -121,10 +121,9 @@ func (c *checker) writeRuns(fx *fixer, w *writeFix, p *cfg.Loop) *analysis.Sugge
 	names := map[string]string{}
 	for _, s := range []string{"run", "first", "len", "cap", "o"} {
 		nm := w.buf + "_" + s
-		if fx.token(nm) || fx.used[nm] {
+		if !fx.names.Claim(nm) {
 			return nil
 		}
-		fx.used[nm] = true
 		names[s] = nm
 	}
 	run, first, ln, capn, o := names["run"], names["first"], names["len"], names["cap"], names["o"]

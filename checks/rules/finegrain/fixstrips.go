@@ -113,10 +113,9 @@ func (c *checker) readStrips(fx *fixer, p *plan, bs int64) *analysis.SuggestedFi
 	p.buf = fx.bufferName(p.v.Name())
 	sName, eName := p.buf+"_s", p.buf+"_e"
 	for _, nm := range []string{sName, eName} {
-		if fx.token(nm) || fx.used[nm] {
+		if !fx.names.Claim(nm) {
 			return nil
 		}
-		fx.used[nm] = true
 	}
 	name := p.v.Name()
 	u, in := fr.unit, fr.indent

@@ -155,7 +155,7 @@ func (c *checker) writeShape(fx *fixer, g *group, a *affine.Access) *writeFix {
 		return nil
 	}
 	for _, h := range helperNames {
-		if fx.token(h) {
+		if fx.names.Taken(h) {
 			return nil
 		}
 	}
@@ -393,10 +393,9 @@ func (c *checker) writeStrips(fx *fixer, w *writeFix) *analysis.SuggestedFix {
 	w.buf = fx.bufferName(w.v.Name())
 	sName, eName := w.buf+"_s", w.buf+"_e"
 	for _, nm := range []string{sName, eName} {
-		if fx.token(nm) || fx.used[nm] {
+		if !fx.names.Claim(nm) {
 			return nil
 		}
-		fx.used[nm] = true
 	}
 	startEl := sName
 	if !w.off.IsConst() || w.off.Const != 0 {

@@ -1,7 +1,6 @@
 package forall
 
 import (
-	"bytes"
 	"fmt"
 	gotoken "go/token"
 	"strconv"
@@ -13,6 +12,7 @@ import (
 	"github.com/upclint/upclint/cfg/affine"
 	"github.com/upclint/upclint/cfg/ssa"
 	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/checks/edit"
 	"github.com/upclint/upclint/checks/facts"
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/types"
@@ -576,34 +576,14 @@ func (fx *fixer) startsLine() bool {
 }
 
 // indent is the white space that starts the loop's line.
-func (fx *fixer) indent() string {
-	o := fx.off(fx.s.Start())
-	i := o
-	for i > 0 && fx.src[i-1] != '\n' {
-		i--
-	}
-	line := fx.src[i:o]
-	j := 0
-	for j < len(line) && (line[j] == ' ' || line[j] == '\t') {
-		j++
-	}
-	return string(line[:j])
-}
+func (fx *fixer) indent() string { return edit.LineIndent(fx.src, fx.off(fx.s.Start())) }
 
-// freshName returns name, or name with a number, that the function does
-// not use.
+// freshName returns name, or name with a number, that the unit does not
+// use.
 func (fx *fixer) freshName(name string) string {
-	used := map[string]bool{}
-	cfg.Inspect(fx.fn.Decl.Body, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Name); ok {
-			used[id.Name] = true
-		}
-		return true
+	return edit.NewNames(fx.pass, facts.Of(fx.pass).Unit).Fresh(name, func(b string, k int) string {
+		return strings.TrimRight(b, "0123456789") + strconv.Itoa(k)
 	})
-	for k := 2; used[name] || bytes.Contains(fx.src, []byte(name)); k++ {
-		name = strings.TrimRight(name, "0123456789") + strconv.Itoa(k)
-	}
-	return name
 }
 
 // mod renders the non-negative remainder of x modulo THREADS.
