@@ -424,6 +424,7 @@ func (c *checker) arraySuffix(elem Type, a *ast.ArraySuffix) Type {
 	x := c.rvalue(a.Size)
 	c.buildConst = false
 	arr.thr = countThreads(a.Size)
+	arr.thrConst = arr.thr > 0 && constantButThreads(a.Size)
 	switch {
 	case x.mode == ModeInvalid:
 		arr.Kind = IncompleteLen
@@ -769,7 +770,7 @@ func (c *checker) checkVar(v *Var, name *ast.Ident, id *ast.InitDeclarator) {
 func (c *checker) checkStaticVarLen(t Type, name *ast.Ident) {
 	for a, ok := Core(t).(*Array); ok; a, ok = Core(a.Elem).(*Array) {
 		switch {
-		case a.Kind == ThreadsLen && c.dynamic():
+		case a.Kind == ThreadsLen && c.dynamic(), a.Kind == VarLen && a.thrConst && c.dynamic():
 			c.needStatic(name, "array '%s' with static storage duration cannot have a variable length: THREADS is not a constant", name.Name)
 			return
 		case a.Kind == VarLen && a.thr > 0:

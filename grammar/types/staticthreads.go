@@ -50,3 +50,17 @@ func (c *checker) reportStaticThreads() {
 		d.Related = append(d.Related, diag.Related{Pos: u.n.Start(), End: u.n.End(), Message: u.reason})
 	}
 }
+
+// constantButThreads reports whether the array size e names nothing but
+// THREADS (no variable, no enumeration constant, no function): NAS UPC's
+// NZ = NA*(NONZER+1)*(NONZER+1)/THREADS + ..., a constant once THREADS is.
+func constantButThreads(e ast.Expr) bool {
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		if _, isName := n.(*ast.Name); isName {
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}

@@ -104,9 +104,12 @@ type Array struct {
 	Kind ArrayKind
 	Len  int64 // number of elements (the coefficient of THREADS for ThreadsLen)
 
-	thr    uint8    // occurrences of THREADS in the size expression
-	thrBad bool     // THREADS occurs in a form other than THREADS or k*THREADS
-	decay  *Pointer // cached pointer to the element type
+	thr    uint8 // occurrences of THREADS in the size expression
+	thrBad bool  // THREADS occurs in a form other than THREADS or k*THREADS
+	// thrConst: the size names nothing but THREADS (constant under static
+	// THREADS).
+	thrConst bool
+	decay    *Pointer // cached pointer to the element type
 }
 
 // RecordKind distinguishes structs and unions.
