@@ -57,7 +57,7 @@ func Load(fset *gotoken.FileSet, filename string, src []byte, cfg *Config) *Unit
 	file, pdiags := parser.ParseFile(fset, filename, pp.Tokens)
 	u.File = file
 	u.Diags = append(u.Diags, pdiags...)
-	info, tdiags := types.Check(fset, file, &types.Config{StaticThreads: cfg.StaticThreads, Lazy: libraryDecl(fset), Missing: pp.Missing})
+	info, tdiags := types.Check(fset, file, &types.Config{StaticThreads: cfg.StaticThreads, Lazy: libraryDecl(fset), Missing: pp.Missing, Partial: len(pdiags) > 0})
 	u.Info = info
 	u.Diags = append(u.Diags, tdiags...)
 	u.Diags.Sort()

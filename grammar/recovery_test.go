@@ -107,3 +107,27 @@ int main(void) { return 0; }
 		t.Errorf("BLOCKSIZE reported %d times, want once", n)
 	}
 }
+
+// TestC89AndBerkeleyForms: implicit int function definitions (also K&R
+// ones) parse, and after "#pragma upc c_code" the UPC keywords are C
+// identifiers until "#pragma upc upc_code".
+func TestC89AndBerkeleyForms(t *testing.T) {
+	src := `#include <stdio.h>
+#pragma upc c_code
+int foo(int shared) { return shared + 1; }
+float MYTHREAD;
+#pragma upc upc_code
+shared int s;
+add(a, b) int a, b; { return a + b; }
+main()
+{
+	s = foo(1) + add(1, 2) + (int)MYTHREAD;
+	return 0;
+}
+`
+	for _, d := range loadDiags(t, src, nil) {
+		if strings.Contains(d, ": error: ") {
+			t.Errorf("unexpected %s", d)
+		}
+	}
+}

@@ -171,6 +171,7 @@ type pp struct {
 	eofToken        token.Token
 	mainFile        *srcFile
 	keywordOf       map[string]bool
+	cCode           bool // after #pragma upc c_code: UPC keywords are identifiers
 }
 
 // Preprocess preprocesses src, the content of filename, registering every
@@ -366,8 +367,17 @@ func (p *pp) run() {
 					break
 				}
 			}
-			if p.keywordOf[t.Text] {
+			// After Berkeley UPC's "#pragma upc c_code" the file is C: the
+			// UPC keywords are identifiers until "#pragma upc upc_code".
+			if p.keywordOf[t.Text] && !(p.cCode && token.UPCKeywords[t.Text]) {
 				t.Kind = token.Keyword
+			}
+		case token.Pragma:
+			switch strings.Join(strings.Fields(t.Text), " ") {
+			case "upc c_code":
+				p.cCode = true
+			case "upc upc_code":
+				p.cCode = false
 			}
 		case token.Number:
 			kind, msg := classifyNumber(t.Text)

@@ -91,6 +91,9 @@ func (p *parser) externalDecl() (ast.ExternalDecl, error) {
 		return nil, &syntaxError{pos: t.Pos, msg: "unexpected " + describe(t)}
 	case p.startsStaticAssert():
 		return p.staticAssert()
+	case t.Type == tIdent && p.peek2().Value == "(":
+		// C89 implicit int: "main() { ... }", "f(a, b) int a; { ... }"
+		return p.declWith(start, &ast.DeclSpecs{Range: p.rng(start, start)})
 	}
 	return p.decl()
 }
@@ -145,12 +148,17 @@ func (p *parser) staticAssert() (*ast.StaticAssert, error) {
 
 func (p *parser) decl() (*ast.Decl, error) {
 	start := p.mark()
-	d := &ast.Decl{}
 	specs, err := p.declSpecs()
 	if err != nil {
 		return nil, err
 	}
-	d.Specs = specs
+	return p.declWith(start, specs)
+}
+
+// declWith parses the rest of a declaration after its specifiers.
+func (p *parser) declWith(start lexer.Position, specs *ast.DeclSpecs) (*ast.Decl, error) {
+	var err error
+	d := &ast.Decl{Specs: specs}
 	if !p.peekValue(";") {
 		for {
 			x, err := p.initDeclarator()

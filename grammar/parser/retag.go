@@ -223,6 +223,9 @@ func (r *retagger) classify(i int, t *token.Token, f *frame, rec uint8) token.Ki
 			return token.Ident
 		}
 	}
+	if f.kind == fFile && !f.seenType && !f.inInit && isPunct(r.next(i), "(") && !r.lookup(t.Text) {
+		f.seenType = true // C89 implicit int: "main() { ... }"
+	}
 	if f.declFrame() && f.seenType && !f.inInit {
 		if f.kind != fRecord && !f.member {
 			r.declare(f.scope, t.Text, f.typedef)

@@ -27,6 +27,10 @@ type Config struct {
 	// errors: undeclared identifiers and implicit function declarations
 	// are summed up in one note, and unknown type names are warnings.
 	Missing []string
+	// Partial is set when the parser dropped declarations after syntax
+	// errors: a type they defined is missing, so a definition of that type
+	// is not reported as never completed.
+	Partial bool
 }
 
 // Mode says what an expression denotes.
@@ -192,6 +196,9 @@ func Check(fset *gotoken.FileSet, f *ast.File, conf *Config) (*Info, diag.List) 
 		}
 	}
 	c.flush()
+	if !c.conf.Partial {
+		c.checkTentative()
+	}
 	c.reportHidden()
 	return info, c.finish()
 }
@@ -276,6 +283,7 @@ type checker struct {
 	uses         []useRec
 	peeked       map[ast.Expr]operand
 	externs      map[string]Object // block-scope declarations of external names
+	tentative    []tentativeDef    // file-scope definitions of incomplete type
 	// unknownTypes records the unknown type names already reported.
 	unknownTypes map[string]bool
 	// hidden lists the names left undeclared in a unit with missing

@@ -438,6 +438,40 @@ out:
 	return 0;
 }
 `},
+		{"compile-failures", 0, `
+struct never;
+struct later;
+typedef struct never never_t;
+never_t n1;                  // E "variable 'n1' has incomplete type 'never_t' that is never completed"
+struct never n2[4];          // E "incomplete type 'struct never\\[4\\]' that is never completed"
+struct later ok1;
+struct later { int x; };
+extern struct never ok2;
+shared int sa;
+int f1(shared [10] double *p);
+int f2(shared double *p);
+int f3(shared void *p);
+void f(void) {
+	struct never local;      // E "variable 'local' has incomplete type"
+	shared void *pv = &sa;
+	shared [10] double *p10 = 0;
+	shared double *p1 = 0;
+	int k = sizeof(void);    // E "invalid application of 'sizeof' to an incomplete type 'void'"
+	k = sizeof(struct never); // E "incomplete type"
+	pv = pv + k;             // E "arithmetic on a pointer-to-shared to void"
+	pv += 1;                 // E "arithmetic on a pointer-to-shared to void"
+	f1(p1);                  // E "different block sizes need a cast"
+	f2(p10);                 // E "different block sizes need a cast"
+	p1 = p10;                // E "different block sizes need a cast"
+	p1 = (shared double *)p10;
+	f1(pv);
+	f3(p10);
+	(void)k;
+}
+int r1(void) {
+	return;                  // E "non-void function should return a value"
+}
+`},
 		{"c-errors", 0, `
 struct S { int a; } s;
 const int c = 1;
@@ -594,13 +628,14 @@ void f(void) {
 	__atomic_load_n(&x, 0);
 	x = __builtin_popcount(3u);
 }
+old_style() { return; }
 `
 	u := checkSrc(t, src, 0)
 	if e := u.errors(); len(e) > 0 {
 		t.Errorf("errors: %v", e)
 	}
 	w := strings.Join(u.warnings(), "\n")
-	for _, re := range []string{`6:.*makes pointer from integer`, `7:.*makes integer from pointer`, `8:.*implicit declaration of function 'undeclared_fn'`} {
+	for _, re := range []string{`6:.*makes pointer from integer`, `7:.*makes integer from pointer`, `8:.*implicit declaration of function 'undeclared_fn'`, `16:.*non-void function should return a value`} {
 		if !regexp.MustCompile(re).MatchString(w) {
 			t.Errorf("no warning matching %q in\n%s", re, w)
 		}

@@ -696,6 +696,14 @@ func (c *checker) initDeclarator(ds *declSpec, id *ast.InitDeclarator) {
 	v.Defined = id.Init != nil || (fileScope && ds.storage != Extern)
 	if !ds.err {
 		c.checkVar(v, name, id)
+		if ds.storage != Extern && incompleteObject(t) {
+			if fileScope {
+				// a tentative definition: the type may be completed later
+				c.tentative = append(c.tentative, tentativeDef{v, name})
+			} else {
+				c.declErrorf(name, "variable '%s' has incomplete type '%s'", name.Name, t)
+			}
+		}
 	}
 	obj := c.declareVar(name, v, id.Init != nil)
 	if id.Init != nil {
@@ -712,6 +720,44 @@ func (c *checker) initDeclarator(ds *declSpec, id *ast.InitDeclarator) {
 	if ov, ok := obj.(*Var); ok && ov == v || (ok && IsShared(v.typ)) {
 		if IsShared(v.typ) {
 			c.recordLayout(v)
+		}
+	}
+}
+
+// tentativeDef is a file-scope definition whose type was incomplete where
+// it stood.
+type tentativeDef struct {
+	v    *Var
+	name *ast.Ident
+}
+
+// incompleteObject reports whether an object of type t cannot be defined:
+// its type, or its array element type, is void or a struct or union that
+// is not (yet) defined. An array of unknown size is completed by its
+// initializer or, at file scope, becomes an array of one element.
+func incompleteObject(t Type) bool {
+	for {
+		a, ok := Core(t).(*Array)
+		if !ok {
+			break
+		}
+		t = a.Elem
+	}
+	switch x := Core(t).(type) {
+	case *Basic:
+		return x.Kind == Void
+	case *Record:
+		return !x.Complete
+	}
+	return false
+}
+
+// checkTentative reports the file-scope definitions whose type was never
+// completed (C99 6.9.2p3).
+func (c *checker) checkTentative() {
+	for _, d := range c.tentative {
+		if incompleteObject(d.v.typ) {
+			c.errorf(d.name, "variable '%s' has incomplete type '%s' that is never completed", d.name.Name, d.v.typ)
 		}
 	}
 }
@@ -1060,13 +1106,14 @@ func (c *checker) linkExtern(name string, o Object) {
 // ---- function definitions ----
 
 type funcCtx struct {
-	decl     *FuncDecl
-	sig      *Func
-	targets  []jumpTarget // enclosing loops, switches and upc_foralls
-	foralls  []*ast.ForallStmt
-	switches []*switchCtx
-	gotos    []gotoRec
-	labelAt  map[*Label][]*ast.ForallStmt
+	decl        *FuncDecl
+	sig         *Func
+	implicitInt bool         // the result type is C89's implicit int
+	targets     []jumpTarget // enclosing loops, switches and upc_foralls
+	foralls     []*ast.ForallStmt
+	switches    []*switchCtx
+	gotos       []gotoRec
+	labelAt     map[*Label][]*ast.ForallStmt
 }
 
 type jumpTarget struct {
@@ -1135,7 +1182,7 @@ func (c *checker) funcDef(d *ast.Decl, ds *declSpec) {
 		}
 	}
 	savedFn, savedScope := c.fn, c.scope
-	c.fn = &funcCtx{decl: fd, sig: sig}
+	c.fn = &funcCtx{decl: fd, sig: sig, implicitInt: !ds.hasType}
 	c.scope = fs
 	fname := ""
 	if name != nil {

@@ -639,8 +639,14 @@ func (c *checker) binaryOp(op string, x, y *operand, e ast.Node) (operand, bool)
 		xp, yp := IsPointer(xt), IsPointer(yt)
 		switch {
 		case xp && IsInteger(yt):
+			if c.sharedVoidArith(e, xt) {
+				return invalidOp, false
+			}
 			return operand{mode: ModeValue, typ: xt}, true
 		case yp && IsInteger(xt) && op == "+":
+			if c.sharedVoidArith(e, yt) {
+				return invalidOp, false
+			}
 			return operand{mode: ModeValue, typ: yt}, true
 		case xp && yp && op == "-":
 			if c.mixedPointers(e, op, x, y) {
@@ -735,6 +741,8 @@ func (c *checker) assign(e *ast.AssignExpr) operand {
 	if (op == "+" || op == "-") && IsPointer(lv.typ) {
 		if !IsInteger(r.typ) {
 			c.badOperands(e, op, &lv, &r)
+		} else {
+			c.sharedVoidArith(e, lv.typ)
 		}
 		return operand{mode: ModeValue, typ: lt}
 	}
@@ -769,6 +777,11 @@ func (c *checker) assignable(dst Type, x *operand, at ast.Node, ctx string) {
 				// only an explicit cast converts, and only for data with
 				// affinity to the thread (UPC 1.3 6.4.3)
 				c.errorf(at, "conversion from pointer-to-shared '%s' to pointer-to-local '%s' requires a cast (%s)", st, dst, ctx)
+				return
+			}
+			if ds && ss && blocksDiffer(dp, sp) {
+				// GUPC and Berkeley UPC reject this; a cast converts
+				c.errorf(at, "pointers-to-shared with different block sizes need a cast: %s '%s' from '%s'", ctx, dst, st)
 				return
 			}
 			if !pointeeCompatible(dp, sp) {
@@ -836,6 +849,28 @@ func pointeeCompatible(a, b Type) bool {
 		return true
 	}
 	return compatible(WithoutQuals(a), WithoutQuals(b))
+}
+
+// sharedVoidArith reports arithmetic on a pointer-to-shared void: unlike
+// GNU C's private void *, UPC gives it no element size to step by (UPC 1.3
+// 6.4.2 defines pointer-to-shared arithmetic by the element type).
+func (c *checker) sharedVoidArith(at ast.Node, pt Type) bool {
+	if elem := PointerElem(pt); elem != nil && IsShared(elem) && IsVoid(elem) {
+		c.errorf(at, "arithmetic on a pointer-to-shared to void '%s' (cast it to a pointer to a complete type first)", pt)
+		return true
+	}
+	return false
+}
+
+// blocksDiffer reports whether two shared pointee types have different
+// block sizes, neither being void (shared void * converts to and from any
+// pointer-to-shared).
+func blocksDiffer(a, b Type) bool {
+	if IsVoid(a) || IsVoid(b) || IsInvalid(Core(a)) || IsInvalid(Core(b)) {
+		return false
+	}
+	ba, bb := QualsOf(a).Block.BlockSize(), QualsOf(b).Block.BlockSize()
+	return ba != bb && ba >= 0 && bb >= 0
 }
 
 // WithoutQuals strips the top-level qualifiers of t.
@@ -1086,14 +1121,14 @@ func (c *checker) sizeof(e *ast.SizeofExpr) operand {
 	if IsInvalid(t) {
 		return operand{mode: ModeValue, typ: sizeT}
 	}
+	if incompleteObject(t) {
+		c.errorf(e, "invalid application of '%s' to an incomplete type '%s'", e.Op, t)
+		return operand{mode: ModeValue, typ: sizeT}
+	}
 	switch e.Op {
 	case "sizeof":
 		if _, ok := Core(t).(*Func); ok {
 			return operand{mode: ModeConstant, typ: sizeT, val: intVal(1)}
-		}
-		if r, ok := Core(t).(*Record); ok && !r.Complete {
-			c.errorf(e, "invalid application of 'sizeof' to an incomplete type '%s'", t)
-			return operand{mode: ModeValue, typ: sizeT}
 		}
 		n, threads, ok := SizeofThreads(t)
 		if !ok {

@@ -227,8 +227,14 @@ func (c *checker) returnStmt(s *ast.ReturnStmt) {
 	}
 	res := c.fn.sig.Result
 	if s.X == nil {
+		// C99 6.8.6.4 makes this an error; C89 allowed it, and code of
+		// that time relied on implicit int.
 		if res != nil && !IsVoid(res) && !IsInvalid(res) {
-			c.warnf(s, "non-void function should return a value")
+			if c.fn.implicitInt {
+				c.warnf(s, "non-void function should return a value")
+			} else {
+				c.errorf(s, "non-void function should return a value")
+			}
 		}
 		return
 	}
