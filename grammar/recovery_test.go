@@ -131,3 +131,16 @@ main()
 		}
 	}
 }
+
+// TestUndefinedTypeMacro: an unknown type name spelled like a macro is a
+// type the build defines (-D DATA=int): a warning that says how, once.
+func TestUndefinedTypeMacro(t *testing.T) {
+	src := `#include <upc.h>
+shared DATA a[THREADS];
+DATA f(DATA x) { return x; }
+`
+	got := loadDiags(t, src, nil)
+	if len(got) != 1 || !strings.Contains(got[0], "2:8: warning: unknown type name 'DATA': if the build defines it, set it with -D DATA=type") {
+		t.Errorf("got %q", got)
+	}
+}

@@ -196,7 +196,7 @@ func Check(fset *gotoken.FileSet, f *ast.File, conf *Config) (*Info, diag.List) 
 		}
 	}
 	c.flush()
-	if !c.conf.Partial {
+	if c.mayComplete() {
 		c.checkTentative()
 	}
 	c.reportHidden()
@@ -218,7 +218,28 @@ func (c *checker) unknownTypeName(n *ast.TypedefName) {
 		c.warnf(n, "unknown type name '%s', probably declared in a header that was not found (%s); declarations using it have an unknown type", n.Name, headerList(c.conf.Missing))
 		return
 	}
+	if macroLike(n.Name) {
+		// DATA, ELEM_T: a type the build names with -D DATA=double
+		c.warnf(n, "unknown type name '%s': if the build defines it, set it with -D %s=type (or in the configuration's defines, or a compilation database); declarations using it have an unknown type", n.Name, n.Name)
+		return
+	}
 	c.errorf(n, "unknown type name '%s'", n.Name)
+}
+
+// macroLike reports whether name is spelled like a macro: upper-case
+// letters, digits and underscores, with at least two letters.
+func macroLike(name string) bool {
+	letters := 0
+	for _, r := range name {
+		switch {
+		case r >= 'A' && r <= 'Z':
+			letters++
+		case r >= '0' && r <= '9', r == '_':
+		default:
+			return false
+		}
+	}
+	return letters >= 2
 }
 
 // hide records an undeclared name in a unit with missing headers.

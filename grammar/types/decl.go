@@ -696,7 +696,7 @@ func (c *checker) initDeclarator(ds *declSpec, id *ast.InitDeclarator) {
 	v.Defined = id.Init != nil || (fileScope && ds.storage != Extern)
 	if !ds.err {
 		c.checkVar(v, name, id)
-		if ds.storage != Extern && incompleteObject(t) {
+		if ds.storage != Extern && c.mayComplete() && incompleteObject(t) {
 			if fileScope {
 				// a tentative definition: the type may be completed later
 				c.tentative = append(c.tentative, tentativeDef{v, name})
@@ -751,6 +751,11 @@ func incompleteObject(t Type) bool {
 	}
 	return false
 }
+
+// mayComplete reports whether every declaration of the unit is known, so
+// that a type left incomplete is an error: not when the parser dropped
+// declarations or a header was not found (the definition may be there).
+func (c *checker) mayComplete() bool { return !c.conf.Partial && len(c.conf.Missing) == 0 }
 
 // checkTentative reports the file-scope definitions whose type was never
 // completed (C99 6.9.2p3).

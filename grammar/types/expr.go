@@ -1121,7 +1121,8 @@ func (c *checker) sizeof(e *ast.SizeofExpr) operand {
 	if IsInvalid(t) {
 		return operand{mode: ModeValue, typ: sizeT}
 	}
-	if incompleteObject(t) {
+	// The block size of an incomplete type is known; its sizes are not.
+	if e.Op != "upc_blocksizeof" && c.mayComplete() && incompleteObject(t) {
 		c.errorf(e, "invalid application of '%s' to an incomplete type '%s'", e.Op, t)
 		return operand{mode: ModeValue, typ: sizeT}
 	}

@@ -16,6 +16,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -342,6 +343,24 @@ type Unit struct {
 	Include  []string
 	Threads  int  // static THREADS; 0 for dynamic
 	Negative bool // the harness expects the compilation to fail
+	// Features are the harness features its tests require (berkeleyupc,
+	// upcr, upc_io, ...).
+	Features []string
+}
+
+// ImplementationSpecific reports whether the unit's tests require a
+// feature of one implementation (Berkeley UPC, its runtime or GASNet): a
+// negative test of such a feature fails there for a reason UPC does not
+// give (Berkeley rejects variable length arrays; its translator checks
+// its own pragmas).
+func (u *Unit) ImplementationSpecific() bool {
+	for _, f := range u.Features {
+		switch f {
+		case "berkeleyupc", "upcr", "gasnet":
+			return true
+		}
+	}
+	return false
 }
 
 // DefaultStaticThreads is the static THREADS count used where a harness
@@ -407,12 +426,14 @@ func Units(root string, tests []Test) ([]Unit, error) {
 		if prev, ok := byKey[key]; ok {
 			if t != nil {
 				prev.Tests = append(prev.Tests, t.Name)
+				prev.Features = appendNew(prev.Features, t.RequireFeature...)
 			}
 			return
 		}
 		u.Rel, _ = filepath.Rel(root, path)
 		if t != nil {
 			u.Tests = []string{t.Name}
+			u.Features = appendNew(nil, t.RequireFeature...)
 		}
 		byKey[key] = &u
 		order = append(order, key)
@@ -555,4 +576,14 @@ func includedSources(sources []string) map[string]bool {
 		}
 	}
 	return included
+}
+
+// appendNew appends the values of vs that list does not hold yet.
+func appendNew(list []string, vs ...string) []string {
+	for _, v := range vs {
+		if !slices.Contains(list, v) {
+			list = append(list, v)
+		}
+	}
+	return list
 }
