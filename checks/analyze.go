@@ -16,6 +16,9 @@ import (
 type ruleDiagnostic struct {
 	analysis.Diagnostic
 	rule string
+	// apps are the applicabilities of the SuggestedFixes when the rule
+	// reported them with Report, else nil.
+	apps []Applicability
 }
 
 // analyze runs the analyzers on one loaded unit, each after the analyzers
@@ -57,13 +60,13 @@ func analyze(u *grammar.Unit, path string, analyzers []*analysis.Analyzer, readF
 			OtherFiles: []string{path},
 			ReadFile:   readFile,
 			ResultOf:   make(map[*analysis.Analyzer]any, len(a.Requires)),
-			Report: func(d analysis.Diagnostic) {
-				rule := d.Category
-				if rule == "" {
-					rule = a.Name
-				}
-				out = append(out, ruleDiagnostic{d, rule})
-			},
+		}
+		pass.Report = func(d analysis.Diagnostic) {
+			rule := d.Category
+			if rule == "" {
+				rule = a.Name
+			}
+			out = append(out, ruleDiagnostic{d, rule, reportedApplicability(pass)})
 		}
 		for _, req := range a.Requires {
 			pass.ResultOf[req] = results[req]
@@ -76,7 +79,7 @@ func analyze(u *grammar.Unit, path string, analyzers []*analysis.Analyzer, readF
 		if err != nil {
 			failed[a] = true
 			out = append(out, ruleDiagnostic{analysis.Diagnostic{Pos: filePos,
-				Message: fmt.Sprintf("internal error in rule %s: %v (please report it)", a.Name, err)}, a.Name})
+				Message: fmt.Sprintf("internal error in rule %s: %v (please report it)", a.Name, err)}, a.Name, nil})
 			return false
 		}
 		if f, ok := res.(*facts.Facts); ok && !wantFixes {

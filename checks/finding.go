@@ -51,12 +51,16 @@ type Finding struct {
 
 // Fix is one suggested rewrite of a finding: a set of edits applied
 // together. Safe fixes preserve the program's semantics under the rule's
-// proven conditions; unsafe ones need review.
+// proven conditions; unsafe ones need review; display-only ones are never
+// applied.
 type Fix struct {
-	Message string `json:"message"`
-	Safe    bool   `json:"safe"`
-	Edits   []Edit `json:"edits"`
+	Message       string        `json:"message"`
+	Applicability Applicability `json:"-"`
+	Edits         []Edit        `json:"edits"`
 }
+
+// Safe reports whether the fix is safe.
+func (f *Fix) Safe() bool { return f.Applicability == FixSafe }
 
 // Edit replaces the text between Pos and End (End.Offset exclusive) with
 // NewText; Pos == End inserts.

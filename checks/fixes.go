@@ -3,7 +3,6 @@ package checks
 import (
 	gotoken "go/token"
 	"sort"
-	"strings"
 
 	"github.com/upclint/upclint/grammar"
 	"github.com/upclint/upclint/grammar/diag"
@@ -74,15 +73,15 @@ func (g *editGuard) allows(start, end gotoken.Pos) bool {
 // all.
 func convertFixes(fset *gotoken.FileSet, d ruleDiagnostic, g *editGuard) []Fix {
 	var out []Fix
-	safeRule := false
-	if r := Lookup(d.rule); r != nil {
-		safeRule = r.SafeFixes
+	def := FixUnsafe
+	if r := Lookup(d.rule); r != nil && r.SafeFixes {
+		def = FixSafe
 	}
 next:
-	for _, sf := range d.SuggestedFixes {
-		fix := Fix{Message: sf.Message, Safe: safeRule}
-		if msg, ok := strings.CutPrefix(sf.Message, unsafePrefix); ok {
-			fix.Message, fix.Safe = msg, false
+	for i, sf := range d.SuggestedFixes {
+		fix := Fix{Message: sf.Message, Applicability: def}
+		if i < len(d.apps) {
+			fix.Applicability = d.apps[i]
 		}
 		for _, e := range sf.TextEdits {
 			end := e.End

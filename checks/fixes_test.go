@@ -10,8 +10,9 @@ import (
 	"github.com/upclint/upclint/grammar/ast"
 )
 
-// barrierFixer suggests a fix on every barrier statement: one safe, one
-// marked unsafe.
+// barrierFixer reports every barrier statement twice: with a safe, an
+// unsafe and a display-only fix, and with a fix of the rule's default
+// applicability.
 var barrierFixer = &analysis.Analyzer{
 	Name:     "testbarrierfix",
 	Doc:      "test analyzer",
@@ -21,11 +22,14 @@ var barrierFixer = &analysis.Analyzer{
 		ast.Inspect(u.File, func(n ast.Node) bool {
 			if b, ok := n.(*ast.BarrierStmt); ok {
 				edit := analysis.TextEdit{Pos: b.Start(), End: b.End(), NewText: []byte("upc_barrier 0;")}
-				pass.Report(analysis.Diagnostic{Pos: b.Start(), End: b.End(), Message: "barrier",
-					SuggestedFixes: []analysis.SuggestedFix{
-						{Message: "number it", TextEdits: []analysis.TextEdit{edit}},
-						{Message: checks.UnsafeFix("number it differently"), TextEdits: []analysis.TextEdit{edit}},
-					}})
+				edits := []analysis.TextEdit{edit}
+				checks.Report(pass, analysis.Diagnostic{Pos: b.Start(), End: b.End(), Message: "barrier"},
+					checks.SuggestedFix{SuggestedFix: analysis.SuggestedFix{Message: "number it", TextEdits: edits}},
+					*checks.FixOf(&analysis.SuggestedFix{Message: "number it differently", TextEdits: edits}, "review"),
+					checks.SuggestedFix{SuggestedFix: analysis.SuggestedFix{Message: "show it", TextEdits: edits}, Applicability: checks.FixDisplayOnly})
+				// Reported without checks.Report: the rule's default.
+				pass.Report(analysis.Diagnostic{Pos: b.Start(), End: b.End(), Message: "barrier again",
+					SuggestedFixes: []analysis.SuggestedFix{{Message: "number it", TextEdits: edits}}})
 			}
 			return true
 		})
@@ -49,18 +53,27 @@ func fixesOf(t *testing.T, src string) []checks.Finding {
 
 func TestFixesCarried(t *testing.T) {
 	fs := fixesOf(t, "#define SYNC upc_barrier;\nvoid f(void) {\n    upc_barrier;\n    SYNC\n}\n")
-	if len(fs) != 2 {
-		t.Fatalf("%d findings, want 2", len(fs))
+	if len(fs) != 4 {
+		t.Fatalf("%d findings, want 4", len(fs))
 	}
-	direct, viaMacro := fs[0], fs[1]
-	if len(direct.Fixes) != 2 {
-		t.Fatalf("direct barrier: %d fixes, want 2", len(direct.Fixes))
+	direct, byDefault, viaMacro := fs[0], fs[1], fs[2]
+	if direct.Message != "barrier" || byDefault.Message != "barrier again" {
+		t.Fatalf("findings out of order: %+v", fs)
 	}
-	if f := direct.Fixes[0]; !f.Safe || f.Message != "number it" || len(f.Edits) != 1 ||
+	if len(direct.Fixes) != 3 {
+		t.Fatalf("direct barrier: %d fixes, want 3", len(direct.Fixes))
+	}
+	if f := direct.Fixes[2]; f.Applicability != checks.FixDisplayOnly || f.Message != "show it" {
+		t.Errorf("display-only fix = %+v", f)
+	}
+	if len(byDefault.Fixes) != 1 || !byDefault.Fixes[0].Safe() {
+		t.Errorf("a fix without an applicability does not take its rule's (safe): %+v", byDefault.Fixes)
+	}
+	if f := direct.Fixes[0]; !f.Safe() || f.Message != "number it" || len(f.Edits) != 1 ||
 		f.Edits[0].Pos.Line != 3 || f.Edits[0].Pos.Col != 5 || f.Edits[0].End.Col != 17 || f.Edits[0].NewText != "upc_barrier 0;" {
 		t.Errorf("safe fix = %+v", f)
 	}
-	if f := direct.Fixes[1]; f.Safe || f.Message != "number it differently" {
+	if f := direct.Fixes[1]; f.Applicability != checks.FixUnsafe || f.Message != "number it differently (review)" {
 		t.Errorf("unsafe fix = %+v", f)
 	}
 	if len(viaMacro.Fixes) != 0 {

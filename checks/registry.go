@@ -35,17 +35,10 @@ type Rule struct {
 	Analyzer *analysis.Analyzer
 	// SafeFixes: the rule's suggested fixes preserve the program's
 	// semantics under the conditions the rule proves, so `upclint fix`
-	// applies them without --unsafe. A single fix can still be marked
-	// unsafe with UnsafeFix.
+	// applies them without --unsafe. A fix reported with Report has its
+	// own Applicability instead.
 	SafeFixes bool
 }
-
-// unsafePrefix marks a suggested fix that needs review even when its rule's
-// fixes are safe.
-const unsafePrefix = "unsafe: "
-
-// UnsafeFix returns a SuggestedFix message that marks the fix unsafe.
-func UnsafeFix(message string) string { return unsafePrefix + message }
 
 // PrecisionOrDefault returns the rule's precision: Precision when set,
 // "high" for front-end rules (their findings are what a compiler reports)

@@ -29,14 +29,19 @@ func TestApply(t *testing.T) {
 }
 
 func TestSelect(t *testing.T) {
-	fix := func(safe bool, edits ...checks.Edit) checks.Fix { return checks.Fix{Safe: safe, Edits: edits} }
+	fix := func(safe bool, edits ...checks.Edit) checks.Fix {
+		if safe {
+			return checks.Fix{Applicability: checks.FixSafe, Edits: edits}
+		}
+		return checks.Fix{Applicability: checks.FixUnsafe, Edits: edits}
+	}
 	findings := []checks.Finding{
 		{Rule: "a", Fixes: []checks.Fix{fix(true, edit("f", 0, 4, "x"))}},
 		{Rule: "b", Fixes: []checks.Fix{fix(true, edit("f", 2, 6, "y"))}},                                     // overlaps the first
 		{Rule: "c", Fixes: []checks.Fix{fix(false, edit("f", 8, 9, "z")), fix(true, edit("f", 10, 11, "w"))}}, // first is unsafe
 		{Rule: "d", Fixes: []checks.Fix{fix(true, edit("g", 0, 1, "v"))}},
 	}
-	safeOnly := func(_ *checks.Finding, f *checks.Fix) bool { return f.Safe }
+	safeOnly := func(_ *checks.Finding, f *checks.Fix) bool { return f.Safe() }
 	chosen, conflicts := Select(findings, safeOnly)
 	if len(chosen["f"]) != 2 || chosen["f"][0].Finding.Rule != "a" || chosen["f"][1].Finding.Rule != "c" ||
 		chosen["f"][1].Fix.Edits[0].NewText != "w" {
@@ -56,7 +61,7 @@ func TestSelect(t *testing.T) {
 func TestSelectSharedInclude(t *testing.T) {
 	inc := "\n#include <upc_collective.h>"
 	fix := func(e ...checks.Edit) checks.Finding {
-		return checks.Finding{Rule: "r", Fixes: []checks.Fix{{Safe: true, Edits: e}}}
+		return checks.Finding{Rule: "r", Fixes: []checks.Fix{{Applicability: checks.FixSafe, Edits: e}}}
 	}
 	findings := []checks.Finding{
 		fix(edit("f", 3, 3, inc), edit("f", 5, 6, "X")),

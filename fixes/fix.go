@@ -40,7 +40,13 @@ func (o *Options) accepts(f *checks.Finding, fix *checks.Fix) bool {
 	if len(o.Rules) > 0 && !slices.Contains(o.Rules, f.Rule) {
 		return false
 	}
-	return fix.Safe || o.Unsafe
+	switch fix.Applicability {
+	case checks.FixSafe:
+		return true
+	case checks.FixUnsafe:
+		return o.Unsafe
+	}
+	return false // display-only
 }
 
 // Applied is a fix applied to a file (or refused: see FileResult).
@@ -230,7 +236,7 @@ func fixSource(path string, src []byte, opts *Options, only map[string]bool) *Fi
 }
 
 func applied(f *checks.Finding, fix *checks.Fix) Applied {
-	return Applied{Rule: f.Rule, Message: fix.Message, Safe: fix.Safe, Line: f.Pos.Line}
+	return Applied{Rule: f.Rule, Message: fix.Message, Safe: fix.Safe(), Line: f.Pos.Line}
 }
 
 func key(a Applied) string { return fmt.Sprintf("%s\x00%08d\x00%s", a.Rule, a.Line, a.Message) }

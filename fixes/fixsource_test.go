@@ -123,7 +123,7 @@ int main(void) { f(0, 10); return 0; }
 		t.Errorf("an unsafe fix was applied without Unsafe:\n%s", safe.Diff())
 	}
 	if len(safe.Remaining) != 1 || safe.Remaining[0].Rule != "forall" || len(safe.Remaining[0].Fixes) != 1 ||
-		safe.Remaining[0].Fixes[0].Safe {
+		safe.Remaining[0].Fixes[0].Safe() {
 		t.Errorf("want one forall finding with an unsafe fix, got %+v", safe.Remaining)
 	}
 	unsafe := fixCopy(t, "unsafe.upc", src, unsafeOpts())

@@ -83,16 +83,19 @@ func codeActions(snap *snapshot, fixes [][]checks.Fix, rng protocol.Range, only 
 			continue // the finding does not touch the requested range
 		}
 		for _, fix := range fixes[fi] {
+			if fix.Applicability == checks.FixDisplayOnly {
+				continue // shown in the finding, never applied
+			}
 			edit := l.workspaceEdit(fix.Edits)
 			if edit == nil {
 				continue
 			}
 			title := fix.Message
-			if !fix.Safe {
+			if !fix.Safe() {
 				title += " (unsafe)"
 			}
 			kind := protocol.CodeActionKindQuickFix
-			preferred := fix.Safe
+			preferred := fix.Safe()
 			actions = append(actions, protocol.CodeAction{Title: title, Kind: &kind,
 				Diagnostics: []protocol.Diagnostic{d}, IsPreferred: &preferred, Edit: edit})
 		}
@@ -147,7 +150,7 @@ func fixAllAction(snap *snapshot, fixes [][]checks.Fix, l *locator) (protocol.Co
 	n := 0
 	for _, fi := range snap.diagOf {
 		for _, fix := range fixes[fi] {
-			if !fix.Safe || len(fix.Edits) == 0 {
+			if !fix.Safe() || len(fix.Edits) == 0 {
 				continue
 			}
 			clash := false

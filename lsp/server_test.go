@@ -438,8 +438,8 @@ func withFixes(s *Server) {
 			}
 			fs = append(fs, checks.Finding{Rule: "testrule", Severity: diag.Warning, Message: "increment spelled out",
 				Pos: p(i), End: p(i + 10), Fixes: []checks.Fix{
-					{Message: "use ++", Safe: true, Edits: []checks.Edit{{Pos: p(i), End: p(i + 10), NewText: "x++;"}}},
-					{Message: "use += 1", Safe: false, Edits: []checks.Edit{{Pos: p(i + 1), End: p(i + 9), NewText: " += 1"}}},
+					{Message: "use ++", Applicability: checks.FixSafe, Edits: []checks.Edit{{Pos: p(i), End: p(i + 10), NewText: "x++;"}}},
+					{Message: "use += 1", Applicability: checks.FixUnsafe, Edits: []checks.Edit{{Pos: p(i + 1), End: p(i + 9), NewText: " += 1"}}},
 				}})
 		}
 		return u, fs

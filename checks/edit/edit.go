@@ -18,6 +18,7 @@ import (
 	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/cfg/collective"
 	"github.com/upclint/upclint/cfg/variance"
+	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/checks/facts"
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/types"
@@ -523,7 +524,7 @@ func (e *Editor) IncludeEdit(base string) analysis.TextEdit {
 // its edits call a collective or name its flags or operations and the
 // unit does not include the header yet. The include goes first, so that
 // it precedes a file-scope declaration inserted at the same place.
-func (e *Editor) WithHeaders(f *analysis.SuggestedFix) *analysis.SuggestedFix {
+func (e *Editor) WithHeaders(f *checks.SuggestedFix) *checks.SuggestedFix {
 	if f == nil || e.Includes(collectiveHeader) {
 		return f
 	}

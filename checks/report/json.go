@@ -83,7 +83,7 @@ func JSON(w io.Writer, findings []checks.Finding, run *Run) error {
 			jf.Related = append(jf.Related, jsonRelated{Pos: jsonPos(r.Pos), End: jsonPos(r.End), Message: r.Message})
 		}
 		for _, fx := range f.Fixes {
-			jfx := jsonFix{Message: fx.Message, Safe: fx.Safe, Edits: make([]jsonEdit, len(fx.Edits))}
+			jfx := jsonFix{Message: fx.Message, Safe: fx.Safe(), Edits: make([]jsonEdit, len(fx.Edits))}
 			for k, e := range fx.Edits {
 				jfx.Edits[k] = jsonEdit{Pos: jsonPos(e.Pos), End: jsonPos(e.End), NewText: e.NewText}
 			}

@@ -32,7 +32,7 @@ func TestJSONSchema(t *testing.T) {
 		related += len(f.Related)
 		for _, fx := range f.Fixes {
 			fixes++
-			if !fx.Safe {
+			if !fx.Safe() {
 				unsafe++
 			}
 		}
@@ -77,8 +77,8 @@ func TestJSONSchema(t *testing.T) {
 				continue
 			}
 			for k, fx := range f.Fixes {
-				if b.Fixes[k].Safe != fx.Safe {
-					t.Errorf("%s: finding %d fix %d: safe %t, want %t", name, i, k, b.Fixes[k].Safe, fx.Safe)
+				if b.Fixes[k].Safe != fx.Safe() {
+					t.Errorf("%s: finding %d fix %d: safe %t, want %t", name, i, k, b.Fixes[k].Safe, fx.Safe())
 				}
 			}
 		}

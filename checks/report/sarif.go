@@ -384,7 +384,7 @@ func result(r *sarif.Run, f *checks.Finding, uris *uriCache) *sarif.Result {
 // both lines and columns and byte offsets.
 func fix(f *checks.Finding, fx *checks.Fix, uris *uriCache) *sarif.Fix {
 	desc := fx.Message
-	if !fx.Safe {
+	if !fx.Safe() {
 		desc += " (review: not proven safe)"
 	}
 	var changes []*sarif.ArtifactChange

@@ -60,7 +60,7 @@ func fixed() checks.Finding {
 	}
 	return checks.Finding{Rule: "typecheck", Severity: diag.Error, Message: "use of undeclared identifier 'nope'",
 		Pos: pos("bad.upc", 2, 12, 28), End: pos("bad.upc", 2, 16, 32), Line: "    return nope;",
-		Fixes: []checks.Fix{{Message: "declare nope", Safe: false, Edits: []checks.Edit{
+		Fixes: []checks.Fix{{Message: "declare nope", Applicability: checks.FixUnsafe, Edits: []checks.Edit{
 			{Pos: pos("bad.upc", 1, 1, 0), End: pos("bad.upc", 1, 1, 0), NewText: "int nope;\n"},
 			{Pos: pos("bad.upc", 2, 12, 28), End: pos("bad.upc", 2, 16, 32), NewText: ""},
 			{Pos: pos("inc/h.h", 3, 1, 40), End: pos("inc/h.h", 3, 5, 44), NewText: "x"},

@@ -114,7 +114,7 @@ func (e *sarifEncoder) artifactURI(path string, uris *uriCache) {
 // file, in the order the files first appear.
 func (e *sarifEncoder) findingFix(f *checks.Finding, fx *checks.Fix, uris *uriCache) {
 	desc := fx.Message
-	if !fx.Safe {
+	if !fx.Safe() {
 		desc += " (review: not proven safe)"
 	}
 	e.open()

@@ -53,16 +53,16 @@ func TestDirectResultsMatchModel(t *testing.T) {
 		checks.Finding{Rule: "finegrain", Severity: diag.Note, Message: "é \"quoted\"", Pos: pos("a.upc", 3, 5, 40),
 			End: pos("a.upc", 3, 9, 44), Line: "\tx é y z w v", Related: many, Fingerprint: "f1",
 			Fixes: []checks.Fix{
-				{Message: "two files", Safe: false, Edits: []checks.Edit{
+				{Message: "two files", Applicability: checks.FixUnsafe, Edits: []checks.Edit{
 					{Pos: pos("", 3, 5, 40), End: pos("", 3, 9, 44), NewText: "a"},
 					{Pos: pos("b.h", 1, 1, 0), End: pos("b.h", 1, 1, 0), NewText: "#include <upc.h>\n"},
 					{Pos: pos("a.upc", 4, 1, 50), End: pos("a.upc", 5, 1, 60)},
 				}},
-				{Message: "no position", Safe: true, Edits: []checks.Edit{
+				{Message: "no position", Applicability: checks.FixSafe, Edits: []checks.Edit{
 					{Pos: checks.Position{Path: "a.upc", Offset: -1}, End: checks.Position{Offset: -1}, NewText: "x"},
 					{Pos: checks.Position{Path: "a.upc", Offset: 7}, End: checks.Position{Offset: 9}},
 				}},
-				{Message: "no edits", Safe: true},
+				{Message: "no edits", Applicability: checks.FixSafe},
 			}},
 		checks.Finding{Rule: "no-such-rule", Severity: diag.Error, Message: "whole file", Pos: checks.Position{Path: "/abs/elsewhere.upc"}},
 		checks.Finding{Rule: "syntax", Severity: diag.Warning, Message: "end before start", Pos: pos("../up.upc", 2, 3, 20),

@@ -71,7 +71,7 @@ func awkwardFindings() []checks.Finding {
 		fs = append(fs, checks.Finding{Rule: "typecheck", Severity: []diag.Severity{diag.Error, diag.Warning, diag.Note}[i%3],
 			Message: s, Pos: p, End: end, Line: "  " + s,
 			Related: []checks.Related{{Pos: p, End: end, Message: s}, {Pos: checks.Position{Path: "other.upc"}, Message: s}},
-			Fixes: []checks.Fix{{Message: s, Safe: i%2 == 0, Edits: []checks.Edit{
+			Fixes: []checks.Fix{{Message: s, Applicability: checks.Applicability(i % 2), Edits: []checks.Edit{
 				{Pos: p, End: end, NewText: s},
 				{Pos: checks.Position{Path: "h.h", Line: 1, Col: 1}, End: checks.Position{Path: "h.h", Line: 1, Col: 1}, NewText: s},
 			}}}})

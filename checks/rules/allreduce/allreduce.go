@@ -88,7 +88,7 @@ func run(pass *analysis.Pass) (any, error) {
 					related = append(related, analysis.RelatedInformation{Pos: rd.Start(), End: rd.End(),
 						Message: "the remote read of " + name})
 				}
-				var fixes []analysis.SuggestedFix
+				var fixes []checks.SuggestedFix
 				if fs.WantFixes {
 					if ed == nil {
 						ed = edit.New(pass, fs)
@@ -97,8 +97,8 @@ func run(pass *analysis.Pass) (any, error) {
 						fixes = append(fixes, *ed.WithHeaders(f))
 					}
 				}
-				pass.Report(analysis.Diagnostic{Pos: n.Start(), End: n.End(), Category: Name, Message: msg, Related: related,
-					SuggestedFixes: fixes})
+				checks.Report(pass, analysis.Diagnostic{Pos: n.Start(), End: n.End(), Category: Name, Message: msg, Related: related},
+					fixes...)
 			}
 		}
 	}

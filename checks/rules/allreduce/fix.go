@@ -22,7 +22,7 @@ import (
 // the thread's own element instead. Both sync flags are ALLSYNC: the value
 // is read after every thread arrived (as any prior write to it is complete
 // at the statement) and the copy is complete when the call returns.
-func broadcastFix(ed *edit.Editor, fn *facts.Func, n ast.Node, rd ast.Expr) *analysis.SuggestedFix {
+func broadcastFix(ed *edit.Editor, fn *facts.Func, n ast.Node, rd ast.Expr) *checks.SuggestedFix {
 	if ed == nil || !ed.In(n) || !ed.In(fn.Decl) || edit.HasSplitBarrier(fn) {
 		return nil
 	}
@@ -55,8 +55,9 @@ func broadcastFix(ed *edit.Editor, fn *facts.Func, n ast.Node, rd ast.Expr) *ana
 		edits = append(edits, edit.Insert(n.End(), " }"))
 	}
 	msg := fmt.Sprintf("broadcast %s once with upc_all_broadcast into %s and read the local copy", ed.Text(rd), name)
+	unsafe := ""
 	if !ed.CalledByAll(fn) || edit.SideEffects(rd) {
-		msg = checks.UnsafeFix(msg + " (the function is not proven to be called by every thread)")
+		unsafe = "the function is not proven to be called by every thread"
 	}
-	return &analysis.SuggestedFix{Message: msg, TextEdits: edits}
+	return checks.FixOf(&analysis.SuggestedFix{Message: msg, TextEdits: edits}, unsafe)
 }

@@ -128,15 +128,15 @@ func (c *checker) loop(s *ast.ForStmt) bool {
 	if s.Body != nil {
 		end = s.Body.Start()
 	}
-	var fixes []analysis.SuggestedFix
+	var fixes []checks.SuggestedFix
 	if c.wantFixes {
 		if f := c.fix(s, at.(*ast.AssignExpr), t); f != nil {
 			fixes = append(fixes, *c.ed.WithHeaders(f))
 		}
 	}
-	c.pass.Report(analysis.Diagnostic{Pos: s.Start(), End: end, Category: Name, Message: found,
-		Related:        []analysis.RelatedInformation{{Pos: at.Start(), End: at.End(), Message: "the element-wise copy of the collective"}},
-		SuggestedFixes: fixes})
+	checks.Report(c.pass, analysis.Diagnostic{Pos: s.Start(), End: end, Category: Name, Message: found,
+		Related: []analysis.RelatedInformation{{Pos: at.Start(), End: at.End(), Message: "the element-wise copy of the collective"}}},
+		fixes...)
 	return true
 }
 

@@ -22,7 +22,7 @@ var reduceOps = map[string]string{"+=": "UPC_ADD", "*=": "UPC_MULT", "&=": "UPC_
 // reduction, which then feeds the loop's accumulator) or after (the
 // broadcast, whose source the branch now fills) the if statement; that is
 // offered only when the if statement itself is executed by every thread.
-func (c *checker) fix(s *ast.ForStmt, a *ast.AssignExpr, t string) *analysis.SuggestedFix {
+func (c *checker) fix(s *ast.ForStmt, a *ast.AssignExpr, t string) *checks.SuggestedFix {
 	ed := c.ed
 	if ed == nil || !ed.In(s) || !ed.In(c.fn.Decl) || edit.HasSplitBarrier(c.fn) || !singleBody(s, a) {
 		return nil
@@ -122,11 +122,8 @@ func join(a, b string) string {
 	return a + "; " + b
 }
 
-func mkFix(msg, unsafe string, edits []analysis.TextEdit) *analysis.SuggestedFix {
-	if unsafe != "" {
-		msg = checks.UnsafeFix(msg + " (" + unsafe + ")")
-	}
-	return &analysis.SuggestedFix{Message: msg, TextEdits: edits}
+func mkFix(msg, unsafe string, edits []analysis.TextEdit) *checks.SuggestedFix {
+	return checks.FixOf(&analysis.SuggestedFix{Message: msg, TextEdits: edits}, unsafe)
 }
 
 // singleBody reports whether the loop's body is the statement "a;" alone.

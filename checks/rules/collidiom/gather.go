@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/upclint/upclint/cfg"
+	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/checks/edit"
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/types"
@@ -36,7 +37,7 @@ import (
 // fixGatherAll rewrites "for (t...) P[t] = A[t];" executed by every thread
 // into an upc_all_gather_all into the temporary, followed by the same loop
 // reading the thread's own block of the temporary.
-func (c *checker) fixGatherAll(s *ast.ForStmt, a *ast.AssignExpr, t string) *analysis.SuggestedFix {
+func (c *checker) fixGatherAll(s *ast.ForStmt, a *ast.AssignExpr, t string) *checks.SuggestedFix {
 	ed := c.ed
 	if a.Op != "=" {
 		return nil
@@ -88,7 +89,7 @@ func (c *checker) fixGatherAll(s *ast.ForStmt, a *ast.AssignExpr, t string) *ana
 // executes under "if (MYTHREAD == 0)": the loop then reads or fills the
 // temporary on thread 0, and the collective, before (gather) or after
 // (scatter) the if statement, moves the data.
-func (c *checker) fixRooted(s *ast.ForStmt, a *ast.AssignExpr, t string, ifs *ast.IfStmt, first, last bool, unsafe string) *analysis.SuggestedFix {
+func (c *checker) fixRooted(s *ast.ForStmt, a *ast.AssignExpr, t string, ifs *ast.IfStmt, first, last bool, unsafe string) *checks.SuggestedFix {
 	ed := c.ed
 	if a.Op != "=" || !rootZero(ifs.Cond) {
 		return nil

@@ -26,7 +26,7 @@ var Rule = checks.NewRule(checks.Rule{
 	Summary:  "loop accessing possibly remote shared data element by element with affine indices",
 	Tags:     []string{"performance", "communication", "coalescing"},
 	// The coalescing rewrite is offered only under the conditions that
-	// make it equivalent; others are marked with checks.UnsafeFix.
+	// make it equivalent; others are reported unsafe (checks.FixOf).
 	SafeFixes: true,
 }, run)
 
@@ -146,6 +146,7 @@ func (c *checker) report(pass *analysis.Pass, g *group) {
 	count := renderSum(g.ests, c.threads)
 	var msg string
 	var d analysis.Diagnostic
+	var fixes []checks.SuggestedFix
 	if count == "" {
 		msg = fmt.Sprintf("fine-grained remote %s of %s in this loop: one remote operation per element on every iteration", ops, pattern)
 	} else {
@@ -159,14 +160,14 @@ func (c *checker) report(pass *analysis.Pass, g *group) {
 	} else {
 		msg += "; " + fix
 		if sf := c.coalesce(c.fx, g); sf != nil {
-			d.SuggestedFixes = []analysis.SuggestedFix{*sf}
+			fixes = append(fixes, *sf)
 		}
 	}
 	d.Pos, d.End, d.Category, d.Message = first.Expr.Start(), first.Expr.End(), Name, msg
 	if s := g.loop.Stmt; s != nil {
 		d.Related = []analysis.RelatedInformation{{Pos: s.Start(), End: s.Start() + 1, Message: "in this loop"}}
 	}
-	pass.Report(d)
+	checks.Report(pass, d, fixes...)
 }
 
 // readModifyWrite reports whether a is the target of a compound

@@ -111,7 +111,7 @@ type plan struct {
 
 // coalesce returns the rewrite of g, or nil when the accesses cannot be
 // coalesced into a private buffer by a form proven equivalent.
-func (c *checker) coalesce(fx *fixer, g *group) *analysis.SuggestedFix {
+func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 	if fx == nil || g.inhibit != "" || g.loop.Stmt == nil {
 		return nil
 	}
@@ -192,10 +192,7 @@ func (c *checker) coalesce(fx *fixer, g *group) *analysis.SuggestedFix {
 	if sf == nil {
 		sf = c.boxFix(fx, p, bs)
 	}
-	if sf != nil && p.unsafe != "" {
-		sf.Message = checks.UnsafeFix(sf.Message + " (" + p.unsafe + ")")
-	}
-	return sf
+	return checks.FixOf(sf, p.unsafe)
 }
 
 // guardedInBox reports whether the reads that only some iterations make

@@ -40,7 +40,7 @@ type writeFix struct {
 }
 
 // coalesceWrites returns the rewrite of a group of remote writes, or nil.
-func (c *checker) coalesceWrites(fx *fixer, g *group) *analysis.SuggestedFix {
+func (c *checker) coalesceWrites(fx *fixer, g *group) *checks.SuggestedFix {
 	if len(g.accs) != 1 {
 		return nil
 	}
@@ -61,10 +61,7 @@ func (c *checker) coalesceWrites(fx *fixer, g *group) *analysis.SuggestedFix {
 	} else if w.iv.Dir > 0 {
 		sf = c.writeStrips(fx, w)
 	}
-	if sf != nil && w.unsafe != "" {
-		sf.Message = checks.UnsafeFix(sf.Message + " (" + w.unsafe + ")")
-	}
-	return sf
+	return checks.FixOf(sf, w.unsafe)
 }
 
 // writeShape checks the conditions of the write rewrite for the access a:

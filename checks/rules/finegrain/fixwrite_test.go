@@ -115,10 +115,10 @@ func checkFixMarks(t *testing.T, src string) {
 		if strings.Contains(lines[f.Pos.Line-1], "/* FIX") && len(f.Fixes) == 0 {
 			t.Errorf("line %d: no fix", f.Pos.Line)
 		}
-		if strings.Contains(lines[f.Pos.Line-1], "UNSAFE") && (len(f.Fixes) == 0 || f.Fixes[0].Safe) {
+		if strings.Contains(lines[f.Pos.Line-1], "UNSAFE") && (len(f.Fixes) == 0 || f.Fixes[0].Safe()) {
 			t.Errorf("line %d: %s: no unsafe fix", f.Pos.Line, strings.TrimSpace(lines[f.Pos.Line-1]))
 		}
-		if strings.Contains(lines[f.Pos.Line-1], "/* FIX") && len(f.Fixes) > 0 && !f.Fixes[0].Safe {
+		if strings.Contains(lines[f.Pos.Line-1], "/* FIX") && len(f.Fixes) > 0 && !f.Fixes[0].Safe() {
 			t.Errorf("line %d: %s: fix marked unsafe", f.Pos.Line, strings.TrimSpace(lines[f.Pos.Line-1]))
 		}
 		if strings.Contains(lines[f.Pos.Line-1], "NOFIX") && len(f.Fixes) > 0 {
@@ -176,7 +176,7 @@ int unknown_call(int k)
     return s;
 }
 
-int barrier(int k)
+int with_barrier(int k)
 {
     int j, s = 0;
     for (j = 0; j < 40; j++) {

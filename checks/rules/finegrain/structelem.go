@@ -10,6 +10,7 @@ import (
 	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/cfg/affine"
 	"github.com/upclint/upclint/cfg/affinity"
+	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/types"
 )
@@ -315,10 +316,11 @@ func (c *checker) reportElement(pass *analysis.Pass, g *elemGroup) {
 		"structure once per iteration (one transfer)", len(fields), elem, strings.Join(fields, ", "))
 	d := analysis.Diagnostic{Pos: first.ix.Start(), End: first.ix.End(), Category: Name, Message: msg}
 	d.Related = []analysis.RelatedInformation{{Pos: g.loop.Start(), End: g.loop.Start() + 1, Message: "in this loop"}}
-	if sf := c.elementFix(c.fx, g); sf != nil {
-		d.SuggestedFixes = []analysis.SuggestedFix{*sf}
+	var fixes []checks.SuggestedFix
+	if sf := checks.FixOf(c.elementFix(c.fx, g), ""); sf != nil {
+		fixes = append(fixes, *sf)
 	}
-	pass.Report(d)
+	checks.Report(pass, d, fixes...)
 }
 
 // elementFix declares a private copy of the element, initialised from the

@@ -66,7 +66,7 @@ type fixer struct {
 
 // suggest returns the rewrite of s, or nil when it cannot be proven or
 // expressed.
-func suggest(pass *analysis.Pass, fn *facts.Func, info *types.Info, l *cfg.Loop, s *ast.ForallStmt, p *plan, nested map[string]bool) []analysis.SuggestedFix {
+func suggest(pass *analysis.Pass, fn *facts.Func, info *types.Info, l *cfg.Loop, s *ast.ForallStmt, p *plan, nested map[string]bool) []checks.SuggestedFix {
 	tf := pass.Fset.File(s.Start())
 	if tf == nil {
 		return nil
@@ -80,10 +80,11 @@ func suggest(pass *analysis.Pass, fn *facts.Func, info *types.Info, l *cfg.Loop,
 	if !ok {
 		return nil
 	}
+	unsafe := ""
 	if len(fx.why) > 0 {
-		msg = checks.UnsafeFix(msg + " (review: " + strings.Join(fx.why, "; ") + ")")
+		unsafe = "review: " + strings.Join(fx.why, "; ")
 	}
-	return []analysis.SuggestedFix{{Message: msg, TextEdits: fx.edits}}
+	return []checks.SuggestedFix{*checks.FixOf(&analysis.SuggestedFix{Message: msg, TextEdits: fx.edits}, unsafe)}
 }
 
 func (fx *fixer) off(p gotoken.Pos) int { return fx.tf.Offset(p) }

@@ -25,7 +25,7 @@ var Rule = checks.NewRule(checks.Rule{
 	Summary:  "upc_forall whose per-iteration affinity test can be replaced by a strided loop",
 	Tags:     []string{"performance", "upc_forall", "affinity"},
 	// The rewrite is offered only where it is proven; doubtful cases are
-	// marked with checks.UnsafeFix.
+	// reported unsafe.
 	SafeFixes: true,
 }, run)
 
@@ -55,16 +55,15 @@ func run(pass *analysis.Pass) (any, error) {
 					nested = callGraph(f.Unit.Info)
 				}
 				aff := s.Affinity
-				var fixes []analysis.SuggestedFix
+				var fixes []checks.SuggestedFix
 				if f.WantFixes {
 					fixes = suggest(pass, fn, f.Unit.Info, l, s, p, nested)
 				}
-				pass.Report(analysis.Diagnostic{
+				checks.Report(pass, analysis.Diagnostic{
 					Pos: s.Start(), End: aff.End(), Category: Name, Message: msg,
 					Related: []analysis.RelatedInformation{{Pos: aff.Start(), End: aff.End(),
 						Message: "affinity tested on every iteration by every thread"}},
-					SuggestedFixes: fixes,
-				})
+				}, fixes...)
 			}
 		}
 	}
