@@ -144,3 +144,24 @@ DATA f(DATA x) { return x; }
 		t.Errorf("got %q", got)
 	}
 }
+
+// TestMissingHeaderConstants: sizes computed from a missing header's
+// constants are unknown (not variable), and a call of a name that is an
+// object here may be a function-like macro of the missing header.
+func TestMissingHeaderConstants(t *testing.T) {
+	src := `#include <upc.h>
+#include "npbparams.h"
+static double local_a[(int)(NZ/THREADS*1.5)];
+void f(void)
+{
+	static shared double max[THREADS];
+	double p = 0, q = 1;
+	p = max(p, q);
+}
+`
+	for _, d := range loadDiags(t, src, nil) {
+		if strings.Contains(d, ": error: ") {
+			t.Errorf("unexpected %s", d)
+		}
+	}
+}

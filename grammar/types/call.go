@@ -41,8 +41,17 @@ func (c *checker) call(e *ast.CallExpr) operand {
 		sig, _ = Core(p.Elem).(*Func)
 	}
 	if sig == nil {
-		// A pointer to an unknown type was reported where the type was.
-		if p, ok := Core(f.typ).(*Pointer); !ok || !IsInvalid(p.Elem) {
+		// A pointer to an unknown type was reported where the type was; with
+		// a header missing, the name may be a function-like macro there
+		// (NAS's max(a, b) beside a variable named max).
+		p, ok := Core(f.typ).(*Pointer)
+		switch {
+		case ok && IsInvalid(p.Elem):
+		case len(c.conf.Missing) > 0:
+			if n, isName := e.Fun.(*ast.Name); isName {
+				c.hide(n, n.Name)
+			}
+		default:
 			c.errorf(e, "called object type '%s' is not a function or function pointer", f.typ)
 		}
 		for _, a := range e.Args {

@@ -446,6 +446,10 @@ func (c *checker) arraySuffix(elem Type, a *ast.ArraySuffix) Type {
 			arr.thrBad = true
 			arr.Kind = VarLen
 		}
+	case c.mentionsHidden(a.Size):
+		// a constant from a header that was not found: unknown, not variable
+		arr.Kind = IncompleteLen
+		return arr
 	default:
 		arr.Kind = VarLen
 		if arr.thr > 0 {
@@ -722,6 +726,24 @@ func (c *checker) initDeclarator(ds *declSpec, id *ast.InitDeclarator) {
 			c.recordLayout(v)
 		}
 	}
+}
+
+// mentionsHidden reports whether e uses a name left undeclared because a
+// header is missing.
+func (c *checker) mentionsHidden(e ast.Expr) bool {
+	if len(c.hiddenAt) == 0 {
+		return false
+	}
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if x, ok := n.(*ast.Name); ok {
+			if _, hidden := c.hiddenAt[x.Name]; hidden {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // tentativeDef is a file-scope definition whose type was incomplete where
