@@ -55,12 +55,15 @@ job (bad flag, unreadable path).`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(newCheckCmd(), newRulesCmd(), newExplainCmd(), newVersionCmd(), newLSPCmd(), newConfigCmd(), newDumpCmd(), newRunCmd(), newFixCmd())
+	root.AddCommand(newCheckCmd(), newRulesCmd(), newExplainCmd(), newVersionCmd(), newLSPCmd(), newConfigCmd(), newDumpCmd(), newRunCmd(), newFixCmd(), newCaptureCmd())
 	registerCompletions(root)
 	return root
 }
 
 func main() {
+	if code, ok := runRecorder(os.Args[1:]); ok {
+		os.Exit(code)
+	}
 	root := newRootCmd()
 	args := os.Args[1:]
 	if defaultToCheck(root, args) {
