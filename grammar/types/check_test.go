@@ -320,7 +320,8 @@ shared [UPC_MAX_BLOCK_SIZE] char ok[THREADS];
 `},
 		{"star", 0, `
 shared [*] int *p;           // E "\[\*\].*pointer"
-typedef shared [*] int TS;   // E "\[\*\].*typedef"
+typedef shared [*] int TS;   // E "\[\*\].*array"
+typedef shared [*] int TA[10*THREADS];
 shared [*] int x;            // E "\[\*\].*array"
 shared [*] int ok[10*THREADS];
 void f(shared [*] long *q);  // E "\[\*\].*pointer"

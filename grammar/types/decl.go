@@ -321,10 +321,6 @@ func (c *checker) specs(ds *ast.DeclSpecs, alone bool) declSpec {
 	if c.declErr && !before {
 		r.err = true
 	}
-	if r.quals.star != nil && r.storage == Typedef {
-		c.declErrorf(r.quals.star, "layout qualifier [*] is not allowed in a typedef")
-		r.err = true
-	}
 	return r
 }
 
@@ -682,6 +678,15 @@ func (c *checker) initDeclarator(ds *declSpec, id *ast.InitDeclarator) {
 		if !ds.err {
 			c.checkStar(t, name, true)
 			c.checkThreadsInType(t, name)
+			// "typedef shared [*] int T[N]": the block size is that of the
+			// array the typedef names, as GUPC and Berkeley UPC compute it
+			if _, isArr := Core(t).(*Array); isArr && hasStar(t, 0) {
+				if total, _, ok := elemCount(t); ok {
+					if b := c.starBlock(total); b > 0 {
+						t = replaceStar(t, b)
+					}
+				}
+			}
 		}
 		obj := &TypeName{object{name: name.Name, pos: name.Start()}}
 		obj.typ = &Named{Obj: obj, Type: t}
