@@ -107,7 +107,7 @@ Exit status:
 	fl.StringVar(&cf.writeBaseline, "write-baseline", "", "write the fingerprints of the findings to `file`")
 	fl.IntVar(&cf.jobs, "jobs", runtime.NumCPU(), "analyse `N` files in parallel")
 	fl.StringSliceVar(&cf.exts, "ext", nil, "file `extensions` to check in directories (comma-separated, e.g. .upc,.c; default .upc)")
-	fl.StringVarP(&cf.buildPath, "build-path", "p", "", "read include directories, macros and THREADS of each file from `dir`/compile_commands.json; without paths, check the files it lists")
+	fl.StringVarP(&cf.buildPath, "build-path", "p", "", "read include directories, macros and THREADS of each file from `dir`/compile_commands.json (default: the one found in or above each file's directory, or their build/); without paths, check the files it lists")
 	fl.StringVar(&cf.newFromRev, "new-from-rev", "", "report only findings on lines changed since git revision `rev` (git diff REV; untracked files are all new)")
 	fl.StringVar(&cf.progress, "progress", "auto", "show a progress bar on standard error: `when` = auto (on a terminal, for more than 50 files), always, never")
 	fl.Int64Var(&cf.maxFileSize, "max-file-size", checks.DefaultMaxFileSize, "skip files larger than `bytes` with a diagnostic")
