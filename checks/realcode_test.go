@@ -147,7 +147,7 @@ func TestDevelopmentCorpus(t *testing.T) {
 // checkUnits analyses the units with all rules, those with the same settings
 // together, and returns each unit's findings in the file itself and the
 // number of lines analysed.
-func checkUnits(t *testing.T, units []corpus.Unit) ([][]checks.Finding, int) {
+func checkUnits(t testing.TB, units []corpus.Unit) ([][]checks.Finding, int) {
 	t.Helper()
 	groups := map[string][]int{}
 	var keys []string
@@ -186,6 +186,32 @@ func checkUnits(t *testing.T, units []corpus.Unit) ([][]checks.Finding, int) {
 		}
 	}
 	return results, lines
+}
+
+// BenchmarkDevelopmentCorpus runs the whole pipeline (all rules) over the
+// translation units of the corpus named by UPCLINT_CORPUS with their
+// harness flags, as `upclint check` would, and reports source lines per
+// second and per CPU-second.
+func BenchmarkDevelopmentCorpus(b *testing.B) {
+	root := corpus.Root()
+	if root == "" {
+		b.Skipf("set %s to a Berkeley UPC test tree to run", corpus.EnvVar)
+	}
+	tests, err := corpus.Load(root)
+	if err != nil {
+		b.Fatal(err)
+	}
+	units, err := corpus.Units(root, tests)
+	if err != nil {
+		b.Fatal(err)
+	}
+	lines := 0
+	cpu0 := cpuTime()
+	for b.Loop() {
+		_, lines = checkUnits(b, units)
+	}
+	b.ReportMetric(float64(lines*b.N)/b.Elapsed().Seconds(), "lines/s")
+	b.ReportMetric(float64(lines*b.N)/(cpuTime()-cpu0).Seconds(), "lines/cpu-s")
 }
 
 var (
