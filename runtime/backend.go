@@ -1,12 +1,16 @@
 package runtime
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
+	goruntime "runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -102,15 +106,22 @@ func MPIRunFlags() []string { return strings.Fields(os.Getenv("UPCLINT_MPIRUN_FL
 // ranks than cores without --oversubscribe; with more ranks than cores a
 // waiting rank must yield its core to the rank it waits for.
 func mpirunCommand(binary string, threads int, env []string, opts Options) *exec.Cmd {
-	args := []string{"-n", strconv.Itoa(threads), "--oversubscribe", "--bind-to", "none",
-		"--mca", "mpi_yield_when_idle", "1"}
+	args := []string{"-n", strconv.Itoa(threads), "--oversubscribe", "--bind-to", "none"}
+	if threads > goruntime.NumCPU() {
+		args = append(args, "--mca", "mpi_yield_when_idle", "1")
+	}
 	if os.Geteuid() == 0 {
 		args = append(args, "--allow-run-as-root")
 	}
-	// forward the runtime's settings to ranks on other machines
+	// forward the runtime's settings to ranks on other machines; each
+	// rank's output also goes to files, as the SMP launcher stores it
 	for _, kv := range env {
-		if k, _, ok := strings.Cut(kv, "="); ok && strings.HasPrefix(k, "UPCR_") {
+		k, v, ok := strings.Cut(kv, "=")
+		if ok && strings.HasPrefix(k, "UPCR_") {
 			args = append(args, "-x", k)
+		}
+		if k == "UPCR_OUTDIR" {
+			args = append(args, "--output-filename", filepath.Join(v, "mpiout"))
 		}
 	}
 	args = append(args, opts.MPIFlags...)
@@ -120,13 +131,64 @@ func mpirunCommand(binary string, threads int, env []string, opts Options) *exec
 	return exec.Command("mpirun", args...)
 }
 
-// mpiNoise matches mpirun's own messages about the job it stopped (the
-// runtime's report says what happened): banner blocks between dashed
-// lines and "[host:pid]" diagnostics.
-var mpiBanner = regexp.MustCompile(`(?ms)^-{20,}\n.*?^-{20,}\n`)
-var mpiDiag = regexp.MustCompile(`(?m)^\[[^\]\n]+:\d+\] .*\n`)
+// collectMPIOutput moves mpirun's per-rank output files
+// (dir/mpiout/JOB/rank.N/stdout) to where the SMP launcher puts them
+// (dir/N.out, dir/N.err).
+func collectMPIOutput(dir string) {
+	m, _ := filepath.Glob(filepath.Join(dir, "mpiout", "*", "rank.*", "std*"))
+	for _, p := range m {
+		n, err := strconv.Atoi(strings.TrimPrefix(filepath.Base(filepath.Dir(p)), "rank."))
+		if err != nil {
+			continue
+		}
+		switch filepath.Base(p) {
+		case "stdout":
+			_ = os.Rename(p, filepath.Join(dir, strconv.Itoa(n)+".out")) // missing output reads as empty
+		case "stderr":
+			_ = os.Rename(p, filepath.Join(dir, strconv.Itoa(n)+".err"))
+		}
+	}
+}
 
-func filterMPINoise(b []byte) []byte {
-	b = mpiBanner.ReplaceAll(b, nil)
-	return mpiDiag.ReplaceAll(b, nil)
+// mpiNoiseFilter drops mpirun's own messages about the job it stopped
+// (the runtime's report says what happened): banner blocks between dashed
+// lines and "[host:pid] ..." diagnostics.  It passes the rest on line by
+// line.
+type mpiNoiseFilter struct {
+	w        io.Writer
+	buf      []byte
+	inBanner bool
+}
+
+var mpiDashes = regexp.MustCompile(`^-{20,}\n$`)
+var mpiDiag = regexp.MustCompile(`^\[[^\]\n]+:\d+\] `)
+
+func (f *mpiNoiseFilter) Write(p []byte) (int, error) {
+	f.buf = append(f.buf, p...)
+	for {
+		i := bytes.IndexByte(f.buf, '\n')
+		if i < 0 {
+			return len(p), nil
+		}
+		f.emit(f.buf[:i+1])
+		f.buf = f.buf[i+1:]
+	}
+}
+
+func (f *mpiNoiseFilter) emit(line []byte) {
+	switch {
+	case mpiDashes.Match(line):
+		f.inBanner = !f.inBanner
+	case f.inBanner || mpiDiag.Match(line):
+	default:
+		_, _ = f.w.Write(line) // a lockedBuffer: cannot fail
+	}
+}
+
+// Flush passes on an unterminated last line.
+func (f *mpiNoiseFilter) Flush() {
+	if len(f.buf) > 0 && !f.inBanner {
+		_, _ = f.w.Write(f.buf)
+	}
+	f.buf = nil
 }

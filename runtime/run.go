@@ -210,6 +210,11 @@ func Run(ctx context.Context, binary string, opts Options) (*Result, error) {
 	stderr := &lockedBuffer{w: opts.Stderr}
 	cmd.Stdout = stdout
 	cmd.Stderr = stderr
+	var noise *mpiNoiseFilter
+	if opts.Backend == BackendMPI {
+		noise = &mpiNoiseFilter{w: stderr}
+		cmd.Stderr = noise
+	}
 	// Own process group: if the launcher itself must be killed, its
 	// threads go with it (they also die with it by PR_SET_PDEATHSIG).
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
@@ -237,8 +242,10 @@ func Run(ctx context.Context, binary string, opts Options) (*Result, error) {
 	}
 	res := &Result{Wall: time.Since(start), Stdout: stdout.b.Bytes(), Stderr: stderr.b.Bytes(),
 		LauncherPid: cmd.Process.Pid}
-	if opts.Backend == BackendMPI {
-		res.Stderr = filterMPINoise(res.Stderr)
+	if noise != nil {
+		noise.Flush()
+		res.Stderr = stderr.b.Bytes()
+		collectMPIOutput(tmp)
 	}
 	var exitErr *exec.ExitError
 	switch {

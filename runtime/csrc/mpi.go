@@ -17,8 +17,13 @@ var mpiEmbedded embed.FS
 var MPIFS = mustSub(mpiEmbedded, "mpi")
 
 // mpiShared are the SMP runtime's files that the MPI backend compiles
-// unchanged: they reach shared memory only through the runtime interface.
-var mpiShared = []string{"upcr.h", "upcr_internal.h", "upcr_lib_nb.c", "upcr_lib_tick.c", "upcr_stats.c"}
+// unchanged.  The statistics, ticks and non-blocking copies reach shared
+// memory only through the runtime interface; the other libraries address
+// it directly, which the MPI backend supports when all ranks share a node
+// (upcr_mpi.h).
+var mpiShared = []string{"upcr.h", "upcr_internal.h", "upcr_lib_allv.c", "upcr_lib_atomic.c", "upcr_lib_batomic.c",
+	"upcr_lib_bupc.c", "upcr_lib_cast.c", "upcr_lib_io.c", "upcr_lib_nb.c", "upcr_lib_sem.c", "upcr_lib_tick.c",
+	"upcr_stats.c"}
 
 // MPIFiles returns the names of the MPI runtime's files, headers first,
 // in a fixed order (for content hashes).

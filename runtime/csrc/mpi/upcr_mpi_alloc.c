@@ -25,7 +25,7 @@ uint64_t upcr_mpi_hdr_size(void) { return HDR; }
 
 void upcr_mpi_heap_init(void)
 {
-	uint64_t start = upcr_ctl_->heap_start, end = upcr_partsize_;
+	uint64_t start = upcr_ctl_->heap_start, end = upcr_ctl_off_;
 	uint64_t mid = start + (end - start) / 2 / 64 * 64;
 	sym_lo = start;
 	sym_hi = mid;

@@ -54,8 +54,10 @@ uint32_t upcr_ccount_;
 int upcr_ncpu_ = 1;
 
 MPI_Win upcr_win_ = MPI_WIN_NULL;
-size_t upcr_ctl_total_;
+size_t upcr_ctl_off_;
+size_t upcr_disp0_;
 upcr_mpi_slot_t *upcr_slot_;
+int upcr_mpi_shared_;
 
 
 double upcr_now_ns(void)
@@ -243,6 +245,13 @@ void upcr_rma_put(int rank, MPI_Aint disp, const void *src, size_t n)
 	for (size_t o = 0; o < n; o += CHUNK) {
 		size_t k = n - o < CHUNK ? n - o : CHUNK;
 		MPI_Put((const char *)src + o, (int)k, MPI_BYTE, rank, disp + (MPI_Aint)o, (int)k, MPI_BYTE, upcr_win_);
+	}
+	if (upcr_mpi_shared_) {
+		/* on one node a put completes at once (a copy); completing it
+		 * here keeps the libraries that read the segment directly
+		 * (e.g. bupc_memput_signal's semaphore) in order with it */
+		MPI_Win_flush(rank, upcr_win_);
+		return;
 	}
 	MPI_Win_flush_local(rank, upcr_win_);
 	range_t *p = pend + (size_t)rank * NPEND;

@@ -16,6 +16,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 
 extern long upcr_mpi_deadlock_ms;
@@ -162,18 +163,18 @@ static void write_final(int status, double ms)
 			memcpy(hdr, c, sizeof *hdr);
 			s = *upcr_slot_;
 		} else {
-			MPI_Aint td = (MPI_Aint)(offsetof(upcr_ctl_t, thr) + (size_t)t * sizeof(upcr_thread_ctl_t));
-			if (upcr_mpi_get_deadline((void *)&c->thr[t], t, td, sizeof(upcr_thread_ctl_t), ms) != 0) {
+			if (upcr_mpi_get_deadline((void *)&c->thr[t], t, upcr_ctl_disp(&c->thr[t]), sizeof(upcr_thread_ctl_t),
+						  ms) != 0) {
 				memset((void *)&c->thr[t], 0, sizeof(upcr_thread_ctl_t));
 				c->thr[t].state = UPCR_ST_RUNNING;
 			}
 			uint32_t nl = c->thr[t].nlines;
 			if (nl > UPCR_LINE_SLOTS)
 				nl = c->thr[t].nlines = 0;
-			if (nl && upcr_mpi_get_deadline(upcr_lines_of(t), t, (MPI_Aint)((char *)upcr_lines_of(t) - upcr_seg_),
+			if (nl && upcr_mpi_get_deadline(upcr_lines_of(t), t, upcr_ctl_disp(upcr_lines_of(t)),
 							nl * sizeof(upcr_line_stat_t), ms) != 0)
 				c->thr[t].nlines = 0;
-			if (upcr_mpi_get_deadline(hdr, t, 0, sizeof *hdr, ms) != 0)
+			if (upcr_mpi_get_deadline(hdr, t, upcr_ctl_disp(c), sizeof *hdr, ms) != 0)
 				hdr->nreports = 0;
 			upcr_mpi_get_deadline(&s, t, upcr_slot_disp(), sizeof s, ms);
 			if (hdr->global_exit)
@@ -239,18 +240,41 @@ void upcr_mpi_abort(int status)
 		_exit(status);
 	}
 	fflush(stdout);
+	/* one rank reports: the first to claim it on rank 0 */
+	MPI_Aint claim = upcr_slot_disp() + (MPI_Aint)offsetof(upcr_mpi_slot_t, aborter);
+	if (upcr_rma_fetch_add32(0, claim, 1) != 0) {
+		upcr_stats_publish(1);
+		fflush(NULL);
+		for (;;) { /* until mpirun stops this rank; keep MPI progressing for the reporter */
+			int f;
+			MPI_Iprobe(MPI_ANY_SOURCE, 0x7570, MPI_COMM_WORLD, &f, MPI_STATUS_IGNORE);
+			struct timespec ts = {0, 1000000};
+			nanosleep(&ts, NULL);
+		}
+	}
 	write_final(status, 1000);
 	fflush(NULL);
 	MPI_Abort(MPI_COMM_WORLD, status);
 	_exit(status);
 }
 
-static void crash_handler(int sig)
+static char *reserved; /* the address range of all partitions, when not shared */
+static size_t reserved_len;
+
+static void crash_handler(int sig, siginfo_t *si, void *uc)
 {
+	(void)uc;
 	char msg[UPCR_REPORT_LEN], where[256];
 	upcr_thread_ctl_t *me = upcr_me();
 	upcr_format_loc(where, sizeof where, me->loc);
-	if (me->loc != UPCR_NOLOC)
+	char *a = si ? (char *)si->si_addr : NULL;
+	if (sig == SIGSEGV && reserved && a >= reserved && a < reserved + reserved_len &&
+	    (size_t)(a - reserved) / upcr_partsize_ != (size_t)upcr_mythread_)
+		snprintf(msg, sizeof msg,
+			 "thread %d accessed thread %zu's shared memory directly at %s: the MPI backend maps other "
+			 "threads' memory only when all ranks run on one node, which this library function needs",
+			 upcr_mythread_, (size_t)(a - reserved) / upcr_partsize_, where);
+	else if (me->loc != UPCR_NOLOC)
 		snprintf(msg, sizeof msg, "thread %d killed by %s (last runtime call at %s)", upcr_mythread_,
 			 signame(sig), where);
 	else
@@ -304,6 +328,66 @@ static void thread_exit_handler(int code, void *arg)
 	_exit(status);
 }
 
+/* Allocate the window: shared and contiguous when every rank is on this
+ * node (and UPCR_MPI_SHARED is not 0), else created over this rank's part
+ * of a reserved range.  Sets upcr_partbase_ and upcr_win_. */
+static void make_window(size_t part)
+{
+	int T = upcr_threads_, rank = upcr_mythread_;
+	MPI_Info info;
+	MPI_Info_create(&info);
+	MPI_Info_set(info, "same_disp_unit", "true");
+	MPI_Info_set(info, "alloc_shared_noncontig", "false");
+	MPI_Comm node;
+	int nsize = 0;
+	MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+	MPI_Comm_size(node, &nsize);
+	MPI_Comm_free(&node);
+	int want = nsize == T && env_long("UPCR_MPI_SHARED", 1) != 0, ok = 0;
+	if (want) {
+		/* osc components without shared windows (e.g. --mca osc pt2pt)
+		 * make this fail: fall back to a created window */
+		MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+		char *base = NULL;
+		size_t mine = part + (rank == T - 1 ? UPCR_TAIL : 0); /* the last partition's tail */
+		ok = MPI_Win_allocate_shared((MPI_Aint)mine, 1, info, MPI_COMM_WORLD, &base, &upcr_win_) == MPI_SUCCESS;
+		if (ok) {
+			MPI_Aint sz;
+			int du;
+			char *b0 = NULL;
+			MPI_Win_shared_query(upcr_win_, 0, &sz, &du, &b0);
+			ok = b0 + (size_t)rank * part == base;
+			int all = 0;
+			MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+			ok = all;
+			if (ok) {
+				upcr_disp0_ = (4096 - (uintptr_t)b0 % 4096) % 4096;
+				upcr_partbase_ = b0 + upcr_disp0_;
+			} else
+				MPI_Win_free(&upcr_win_);
+		}
+		MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+	}
+	upcr_mpi_shared_ = ok;
+	if (!ok) {
+		reserved_len = (size_t)T * part;
+		void *r = mmap(NULL, reserved_len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+		if (r == MAP_FAILED || mprotect((char *)r + (size_t)rank * part, part, PROT_READ | PROT_WRITE) != 0) {
+			fprintf(stderr, "upcr: cannot map %zu bytes for the shared segment: %s\n", reserved_len,
+				strerror(errno));
+			MPI_Abort(MPI_COMM_WORLD, 70);
+		}
+		reserved = r;
+		upcr_partbase_ = r;
+		if (MPI_Win_create((char *)r + (size_t)rank * part, (MPI_Aint)part, 1, info, MPI_COMM_WORLD, &upcr_win_) !=
+		    MPI_SUCCESS) {
+			fprintf(stderr, "upcr: cannot create an MPI window of %zu bytes\n", part);
+			MPI_Abort(MPI_COMM_WORLD, 70);
+		}
+	}
+	MPI_Info_free(&info);
+}
+
 int main(int argc, char **argv)
 {
 	const upcr_program_t *pg = &upcr_program;
@@ -347,34 +431,26 @@ int main(int argc, char **argv)
 	size_t static_size = layout_static();
 	size_t scratch_off = round_up(UPCR_GUARD + static_size, 64);
 	size_t heap_start = round_up(scratch_off + upcr_scratch_size_, 4096);
-	size_t part = round_up(heap_start + heap, 4096);
 	size_t ctl_sz = sizeof(upcr_ctl_t) + T * sizeof(upcr_thread_ctl_t);
 	size_t lines_off = round_up(ctl_sz, 4096);
 	size_t bot_off = round_up(lines_off + T * UPCR_LINE_SLOTS * sizeof(upcr_line_stat_t), 64);
 	size_t free_off = bot_off + T * sizeof(uint64_t);
 	size_t ctl_total = round_up(free_off + T * sizeof(uint64_t), 4096);
-	upcr_seglen_ = ctl_total + part + 4096;
-	MPI_Info info;
-	MPI_Info_create(&info);
-	MPI_Info_set(info, "same_size", "true");
-	MPI_Info_set(info, "same_disp_unit", "true");
-	void *base = NULL;
-	if (MPI_Win_allocate((MPI_Aint)upcr_seglen_, 1, info, MPI_COMM_WORLD, &base, &upcr_win_) != MPI_SUCCESS) {
-		fprintf(stderr, "upcr: cannot allocate an MPI window of %zu bytes\n", upcr_seglen_);
-		MPI_Abort(MPI_COMM_WORLD, 70);
-	}
-	MPI_Info_free(&info);
-	upcr_seg_ = base;
-	upcr_ctl_ = base;
-	upcr_ctl_total_ = ctl_total;
+	size_t part = round_up(heap_start + heap, 4096) + ctl_total + UPCR_SLOT_SIZE + UPCR_TAIL;
 	upcr_partsize_ = part;
-	upcr_mybase_ = upcr_seg_ + ctl_total;
-	upcr_partbase_ = upcr_mybase_ - (size_t)rank * part;
-	upcr_slot_ = (upcr_mpi_slot_t *)(upcr_mybase_ + part);
+	upcr_ctl_off_ = part - UPCR_TAIL - UPCR_SLOT_SIZE - ctl_total;
+	make_window(part);
+	upcr_seglen_ = T * part;
+	upcr_mybase_ = upcr_partbase_ + (size_t)rank * part;
+	upcr_ctl_ = (upcr_ctl_t *)(upcr_mybase_ + upcr_ctl_off_);
+	upcr_seg_ = (char *)upcr_ctl_; /* upcr_lines_of: lines_off is relative to the control region */
+	upcr_slot_ = (upcr_mpi_slot_t *)(upcr_mybase_ + upcr_slot_off());
 	/* window memory is not zeroed: clear all but the heap */
-	memset(upcr_seg_, 0, ctl_total + heap_start);
-	memset(upcr_slot_, 0, sizeof *upcr_slot_);
+	memset(upcr_mybase_, 0, heap_start);
+	memset(upcr_ctl_, 0, ctl_total + UPCR_SLOT_SIZE);
 	upcr_slot_->exit_code = -1;
+	if ((uintptr_t)upcr_mybase_ % 4096 == 0)
+		mprotect(upcr_mybase_, UPCR_GUARD, PROT_NONE); /* a null pointer-to-shared faults locally */
 	upcr_ctl_t *c = upcr_ctl_;
 	c->magic = 0x7570637273656730ull;
 	c->threads = (int32_t)threads;
@@ -404,10 +480,14 @@ int main(int argc, char **argv)
 	me->pid = (int32_t)getpid();
 	me->state = UPCR_ST_RUNNING;
 	upcr_stats_init_thread();
-	signal(SIGSEGV, crash_handler);
-	signal(SIGBUS, crash_handler);
-	signal(SIGFPE, crash_handler);
-	signal(SIGILL, crash_handler);
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_sigaction = crash_handler;
+	sa.sa_flags = SA_SIGINFO;
+	sigaction(SIGSEGV, &sa, NULL);
+	sigaction(SIGBUS, &sa, NULL);
+	sigaction(SIGFPE, &sa, NULL);
+	sigaction(SIGILL, &sa, NULL);
 	MPI_Barrier(MPI_COMM_WORLD); /* every window is initialised */
 	on_exit(thread_exit_handler, NULL);
 	if (rank == 0 && pg->init)

@@ -46,7 +46,7 @@ void upcr_set_running(void)
 int upcr_mpi_get_deadline(void *dst, int rank, MPI_Aint disp, size_t n, double ms)
 {
 	if (rank == upcr_mythread_) {
-		memcpy(dst, upcr_seg_ + disp, n);
+		memcpy(dst, upcr_mybase_ + (disp - (MPI_Aint)upcr_disp0_), n);
 		return 0;
 	}
 	MPI_Request rq;
@@ -62,7 +62,7 @@ int upcr_mpi_get_deadline(void *dst, int rank, MPI_Aint disp, size_t n, double m
 	return 0;
 }
 
-static MPI_Aint thr_disp(int t) { return (MPI_Aint)(offsetof(upcr_ctl_t, thr) + (size_t)t * sizeof(upcr_thread_ctl_t)); }
+static MPI_Aint thr_disp(int t) { return upcr_ctl_disp(&upcr_ctl_->thr[t]); }
 
 /* Copy every other thread's slot into this rank's control region. */
 static void fetch_slots(upcr_mpi_slot_t *slots, double ms)
@@ -646,15 +646,30 @@ void upcr_coll_exit(void)
 	upcr_slot_->coll[0] = 0;
 }
 
-/* Flag waits of the SMP collectives have no MPI counterpart: this
- * backend's collectives synchronise with MPI. */
-void upcr_wait_while_eq(volatile uint32_t *addr, uint32_t val)
+/* Flag waits of the libraries shared with the SMP backend (semaphores):
+ * on one node the flag is in a shared window; poll it with the watchdog. */
+typedef struct {
+	volatile uint32_t *addr;
+	uint32_t val;
+} flag_wait_t;
+
+static int flag_moved(void *arg)
 {
-	while (__atomic_load_n(addr, __ATOMIC_ACQUIRE) == val)
-		sched_yield();
+	flag_wait_t *w = arg;
+	return __atomic_load_n(w->addr, __ATOMIC_ACQUIRE) != w->val;
 }
 
-void upcr_wake_all(volatile uint32_t *addr) { (void)addr; }
+void upcr_wait_while_eq(volatile uint32_t *addr, uint32_t val)
+{
+	if (__atomic_load_n(addr, __ATOMIC_ACQUIRE) != val)
+		return;
+	upcr_set_blocked(UPCR_OP_WAITFLAG, UPCR_NOLOC);
+	flag_wait_t w = {addr, val};
+	upcr_mpi_wait(flag_moved, &w);
+	upcr_set_running();
+}
+
+void upcr_wake_all(volatile uint32_t *addr) { (void)addr; /* waiters poll */ }
 
 /* ---- locks: a 32-bit word (0 free, else holder + 1) updated with MPI
  * atomics; owner and location are written by the holder ---- */
