@@ -84,7 +84,11 @@ func (c *checker) layoutQual(l *ast.Layout) Block {
 		return Block{Kind: BlockDefault}
 	}
 	if x.mode != ModeConstant || x.val.Kind != IntValue || !IsInteger(x.typ) {
-		c.declErrorf(l.Size, "block size is not an integer constant expression")
+		if c.dynamic() && countThreads(l.Size) > 0 && constantButThreads(l.Size) {
+			c.needStatic(l.Size, "block size with THREADS is not an integer constant expression")
+		} else {
+			c.declErrorf(l.Size, "block size is not an integer constant expression")
+		}
 		return Block{Kind: BlockDefault}
 	}
 	v := x.val.Int
