@@ -13,6 +13,7 @@ import (
 	"github.com/aymanbagabas/go-udiff"
 
 	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/checks/config"
 	"github.com/upclint/upclint/checks/suppress"
 )
 
@@ -26,6 +27,9 @@ type Options struct {
 	// Check holds the front-end settings and the enabled rules of the
 	// file; its Jobs is ignored.
 	Check *checks.Options
+	// Config is the file's configuration: the severities of the findings
+	// left (nil: the rules' defaults).
+	Config *config.Effective
 	// Unsafe also applies fixes that need review.
 	Unsafe bool
 	// Rules, when not empty, limits the fixes applied to these rules
@@ -349,8 +353,8 @@ func mapBack(hist [][]checks.Edit, off int, end bool) int {
 	return off
 }
 
-// analyse returns the findings of the enabled rules on src, less those
-// silenced by suppression comments.
+// analyse returns the findings of the enabled rules on src, post-processed
+// as check does (suppress.Finish).
 func analyse(path string, src []byte, opts *Options) []checks.Finding {
 	co := *opts.Check
 	co.Jobs = 1
@@ -365,8 +369,12 @@ func analyse(path string, src []byte, opts *Options) []checks.Finding {
 		return read(name)
 	}
 	_, findings := checks.AnalyzeSource(path, src, &co)
-	return suppress.Apply(findings, []string{path}, co.Config.ReadFile, func(_, rule string) bool {
-		return co.Enabled == nil || co.Enabled(rule)
+	conf := func(string) *config.Effective { return opts.Config }
+	return suppress.Finish(findings, []string{path}, suppress.Settings{
+		Analysed: func(int) *config.Effective { return opts.Config },
+		Config:   conf,
+		Enabled:  func(_, rule string) bool { return co.Enabled == nil || co.Enabled(rule) },
+		Read:     co.Config.ReadFile,
 	})
 }
 

@@ -273,19 +273,12 @@ func (s *Server) runAnalysis(in *analysisInput) (snap *snapshot) {
 func (s *Server) check(path string, text []byte, opts *checks.Options, eff *config.Effective,
 	read func(string) ([]byte, error)) (*grammar.Unit, []checks.Finding) {
 	u, findings := s.analyze(path, text, opts)
-	for i := range findings {
-		f := &findings[i]
-		f.Severity = eff.Severity(f.Rule, f.Severity)
-	}
-	findings = suppress.Apply(findings, []string{path}, read, func(_, rule string) bool {
-		return opts.Enabled(rule)
+	return u, suppress.Finish(findings, []string{path}, suppress.Settings{
+		Analysed: func(int) *config.Effective { return eff },
+		Config:   func(string) *config.Effective { return eff },
+		Enabled:  func(_, rule string) bool { return opts.Enabled(rule) },
+		Read:     read,
 	})
-	for i := range findings {
-		if f := &findings[i]; f.Rule == suppress.Rule {
-			f.Severity = eff.Severity(f.Rule, f.Severity)
-		}
-	}
-	return u, findings
 }
 
 // fixesOf returns the fixes of each finding of snap, analysing its text

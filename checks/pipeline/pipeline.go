@@ -210,6 +210,7 @@ func (c *Checker) Check(ctx context.Context, paths []string) (*Outcome, error) {
 	}
 	out := &Outcome{Lines: partLines}
 	var findings []checks.Finding
+	var analysed []*config.Effective // the configuration each finding was analysed with
 	var comments suppress.Index
 	if s.Progress != nil {
 		s.Progress.Start(len(files.Paths) - len(parts))
@@ -228,9 +229,8 @@ func (c *Checker) Check(ctx context.Context, paths []string) (*Outcome, error) {
 		if err != nil {
 			return nil, err
 		}
-		for i := range r.Findings {
-			f := &r.Findings[i]
-			f.Severity = g.eff.Severity(f.Rule, f.Severity)
+		for range r.Findings {
+			analysed = append(analysed, g.eff)
 		}
 		findings = append(findings, r.Findings...)
 		out.Files += r.Files
@@ -240,7 +240,8 @@ func (c *Checker) Check(ctx context.Context, paths []string) (*Outcome, error) {
 		s.Progress.Done()
 	}
 
-	// Suppressions, with rule settings taken from each file's configuration.
+	// Severities and suppressions, with rule settings taken from each
+	// file's configuration.
 	effectiveOf := func(path string) *config.Effective {
 		if e, ok := files.Effective[path]; ok {
 			return e
@@ -253,15 +254,13 @@ func (c *Checker) Check(ctx context.Context, paths []string) (*Outcome, error) {
 		files.Effective[path] = e
 		return e
 	}
-	findings = comments.Apply(findings, files.Paths, os.ReadFile, func(path, rule string) bool {
-		return effectiveOf(path).Enabled(rule)
+	findings = suppress.Finish(findings, files.Paths, suppress.Settings{
+		Analysed: func(i int) *config.Effective { return analysed[i] },
+		Config:   effectiveOf,
+		Read:     os.ReadFile,
+		Comments: &comments,
 	})
 	findings = dedupFindings(findings)
-	for i := range findings {
-		if f := &findings[i]; f.Rule == suppress.Rule {
-			f.Severity = effectiveOf(f.Pos.Path).Severity(f.Rule, f.Severity)
-		}
-	}
 	report.AssignFingerprints(findings)
 
 	if s.WriteBaseline != "" {

@@ -57,8 +57,8 @@ func Golden(t *testing.T, dir string, rules ...string) {
 	}
 }
 
-// FixFile copies the file into a temporary directory (with its directory's
-// headers), applies every fix (safe or not) of rules until none is left or
+// FixFile applies every fix (safe or not) of rules to the file with the
+// fix loop of upclint fix (fixes.FixSource) until none is left or
 // MaxRounds, and returns the final text and the rules' findings on it.
 func FixFile(t *testing.T, path string, rules ...string) ([]byte, []checks.Finding) {
 	t.Helper()
@@ -70,46 +70,13 @@ func FixFile(t *testing.T, path string, rules ...string) ([]byte, []checks.Findi
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	// Headers next to the input stay reachable by "..." includes.
-	hdrs, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "*.h"))
-	for _, h := range hdrs {
-		b, err := os.ReadFile(h)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, filepath.Base(h)), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	work := filepath.Join(dir, filepath.Base(path))
 	enabled := func(r string) bool { return len(rules) == 0 || slices.Contains(rules, r) }
-	opts := &checks.Options{Config: cfg, Jobs: 1, Enabled: enabled}
-	all := func(*checks.Finding, *checks.Fix) bool { return true }
-	for range MaxRounds {
-		if err := os.WriteFile(work, src, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		res, err := checks.Run([]string{work}, opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		chosen, _ := fixes.Select(res.Findings, all)
-		if len(chosen[work]) == 0 {
-			return src, res.Findings
-		}
-		if src, err = fixes.Apply(src, fixes.Edits(chosen[work])); err != nil {
-			t.Fatal(err)
-		}
+	res := fixes.FixSource(path, src, &fixes.Options{Check: &checks.Options{Config: cfg, Enabled: enabled},
+		Unsafe: true, MaxRounds: MaxRounds})
+	if res.Err != nil {
+		t.Fatal(res.Err)
 	}
-	if err := os.WriteFile(work, src, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	res, err := checks.Run([]string{work}, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return src, res.Findings
+	return res.Fixed, res.Remaining
 }
 
 // ValidateGoldens runs every dir/NAME.upc against NAME.upc.golden with
