@@ -1,0 +1,335 @@
+package translate_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/upclint/upclint/grammar"
+	"github.com/upclint/upclint/internal/corpus"
+	"github.com/upclint/upclint/runtime"
+	"github.com/upclint/upclint/runtime/translate"
+)
+
+// harnessThreads are the THREADS counts every self-checking corpus test
+// runs with (those its harness entry allows).
+var harnessThreads = []int{1, 2, 4, 8}
+
+// harnessRunLimit caps one run's time: the harness limits (180 s by
+// default) are for loaded batch machines.
+const harnessRunLimit = 40 * time.Second
+
+// missingFeatures are harness features the bundled runtime does not have:
+// tests that require one are not run.
+var missingFeatures = map[string]bool{
+	"gasnet": true, "trace": true, "upc_trace_printf": true, "upc_trace_mask": true,
+	"upc_dump_shared": true, "pupc": true, "pthread_support": true, "os_osf": true,
+}
+
+// selfChecking reports whether the harness judges the test by its output
+// and it is built from its files with upcc and expected to compile.
+func selfChecking(t *corpus.Test) (bool, string) {
+	switch {
+	case t.Make() || !strings.Contains(t.BuildCmd, "upcc") || strings.Contains(t.BuildCmd, "nolink"):
+		return false, "not built by upcc into a program"
+	case t.CompileResult != "pass":
+		return false, "compile result " + t.CompileResult
+	case t.TimeLimit == 0:
+		return false, "not run by the harness"
+	case exprUnset(t.PassExpr) && exprUnset(t.FailExpr):
+		return false, "no PassExpr or FailExpr"
+	}
+	for _, f := range t.RequireFeature {
+		if missingFeatures[f] {
+			return false, "requires " + f
+		}
+	}
+	return true, ""
+}
+
+func exprUnset(e string) bool { return e == "" || e == "0" }
+
+// threadsFor returns the THREADS counts to run t with and whether it is
+// built for static THREADS (then each count is its own build).
+func threadsFor(t *corpus.Test) (counts []int, static bool) {
+	pick := func(allowed []int) []int {
+		var out []int
+		for _, n := range harnessThreads {
+			for _, a := range allowed {
+				if a == corpus.Default || a == n {
+					out = append(out, n)
+					break
+				}
+			}
+		}
+		return out
+	}
+	if t.Dynamic() {
+		return pick(t.DynamicThreads), false
+	}
+	return pick(t.StaticThreads), true
+}
+
+// harnessJudge applies the harness's verdict to a run's output and status
+// (Berkeley UPC harness, runjobs.pl: FailExpr must not match, PassExpr must
+// match, line-anchored, in stdout or stderr; ExitCode unless "ignore").
+func harnessJudge(t *corpus.Test, res *runtime.Result) error {
+	out := string(res.Stdout) + "\n" + string(res.Stderr)
+	if res.TimedOut {
+		return errors.New("time limit")
+	}
+	if f := res.Fatal(); f != nil {
+		return fmt.Errorf("runtime error: %s", firstLines(f.Message, 2))
+	}
+	if !exprUnset(t.FailExpr) {
+		re, err := regexp.Compile("(?m)" + t.FailExpr)
+		if err != nil {
+			return fmt.Errorf("FailExpr %q: %w", t.FailExpr, err)
+		}
+		if m := re.FindStringIndex(out); m != nil {
+			return fmt.Errorf("FailExpr matches: %s", lineAt(out, m[0]))
+		}
+	}
+	if !exprUnset(t.PassExpr) {
+		re, err := regexp.Compile("(?m)" + t.PassExpr)
+		if err != nil {
+			return fmt.Errorf("PassExpr %q: %w", t.PassExpr, err)
+		}
+		if !re.MatchString(out) {
+			return fmt.Errorf("PassExpr %q does not match (status %d): %s", t.PassExpr, res.Status, firstLines(out, 3))
+		}
+	}
+	if t.CheckExit && res.Status != t.ExitCode {
+		return fmt.Errorf("exit status %d, want %d: %s", res.Status, t.ExitCode, firstLines(out, 3))
+	}
+	return nil
+}
+
+func lineAt(s string, i int) string {
+	a := strings.LastIndexByte(s[:i], '\n') + 1
+	b := strings.IndexByte(s[i:], '\n')
+	if b < 0 {
+		return s[a:]
+	}
+	return s[a : i+b]
+}
+
+// harnessBuild translates a test's files and builds the program.
+func harnessBuild(ctx context.Context, t *corpus.Test, static int) (string, error) {
+	cfg := &grammar.Config{StaticThreads: static}
+	var cflags []string
+	for _, f := range t.Flags {
+		switch {
+		case strings.HasPrefix(f, "-D"):
+			cfg.Defines = append(cfg.Defines, f[2:])
+			cflags = append(cflags, f)
+		case strings.HasPrefix(f, "-U"):
+			cfg.Undefs = append(cfg.Undefs, f[2:])
+		case strings.HasPrefix(f, "-I"):
+			inc := f[2:]
+			if !filepath.IsAbs(inc) {
+				inc = filepath.Join(t.Dir, inc)
+			}
+			cfg.IncludeDirs = append(cfg.IncludeDirs, inc)
+		}
+	}
+	var srcs []runtime.Source
+	for _, f := range t.Files {
+		c, u, err := translate.TranslateFile(filepath.Join(t.Dir, f), cfg, translate.Options{})
+		var fe *translate.FrontEndError
+		if errors.As(translate.CheckFrontEnd(u), &fe) && len(fe.Diags) > 0 {
+			return "", fmt.Errorf("front end: %s", fe.Diags[0])
+		}
+		if err != nil {
+			return "", fmt.Errorf("translate: %s", firstLines(err.Error(), 2))
+		}
+		srcs = append(srcs, runtime.Source{Name: strings.TrimSuffix(filepath.Base(f), filepath.Ext(f)) + ".c", Code: c})
+	}
+	bin, err := runtime.Build(ctx, srcs, runtime.BuildOptions{StaticThreads: static, CacheDir: cacheDir, CFlags: cflags})
+	if err != nil {
+		var be *runtime.BuildError
+		if errors.As(err, &be) {
+			return "", fmt.Errorf("C compiler: %s", firstErrorLine(be.Output))
+		}
+		return "", err
+	}
+	return bin, nil
+}
+
+func firstErrorLine(s string) string {
+	for _, l := range strings.Split(s, "\n") {
+		if strings.Contains(l, "error") {
+			return strings.TrimSpace(l)
+		}
+	}
+	return firstLines(s, 2)
+}
+
+// harnessRun runs a built test in a scratch directory that links the
+// test directory's files (input data; output files stay out of the tree).
+func harnessRun(t *corpus.Test, bin string, threads int) (*runtime.Result, error) {
+	dir, err := os.MkdirTemp("", "upcharness")
+	if err != nil {
+		return nil, err
+	}
+	defer func() { _ = os.RemoveAll(dir) }() // a leftover scratch directory does not fail the test
+	if ents, err := os.ReadDir(t.Dir); err == nil {
+		for _, e := range ents {
+			_ = os.Symlink(filepath.Join(t.Dir, e.Name()), filepath.Join(dir, e.Name())) // best effort: only data files matter
+		}
+	}
+	limit := harnessRunLimit
+	if l := time.Duration(t.TimeLimit) * time.Second; l < limit {
+		limit = l
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), limit+30*time.Second)
+	defer cancel()
+	return runtime.Run(ctx, bin, runtime.Options{Threads: threads, Args: t.AppArgs, Env: t.AppEnv,
+		Timeout: limit, DeadlockAfter: 10 * time.Second, Dir: dir})
+}
+
+// TestHarnessConformance runs every self-checking test of the development
+// corpus (UPCLINT_CORPUS) at THREADS 1, 2, 4 and 8 (those its harness entry
+// allows), judges each run as the Berkeley UPC harness does, and prints the
+// pass rate per suite and every failure with its cause. A failure of a
+// test not listed in notCorrect with a reason fails the test.
+func TestHarnessConformance(t *testing.T) {
+	root := corpus.Root()
+	if root == "" {
+		t.Skip(corpus.EnvVar + " is not set")
+	}
+	if testing.Short() {
+		t.Skip("builds and runs the corpus programs")
+	}
+	all, err := corpus.Load(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	only := os.Getenv("UPCLINT_HARNESS_ONLY") // a regular expression of suite/name, for reruns
+	var onlyRE *regexp.Regexp
+	if only != "" {
+		onlyRE = regexp.MustCompile(only)
+	}
+	type outcome struct {
+		test   *corpus.Test
+		failed []string // "THREADS=n: cause" or "build: cause"
+	}
+	var (
+		mu       sync.Mutex
+		outcomes []*outcome
+		wg       sync.WaitGroup
+		par      = make(chan struct{}, 2)
+	)
+	for i := range all {
+		tc := &all[i]
+		if ok, _ := selfChecking(tc); !ok {
+			continue
+		}
+		id := tc.Suite + "/" + tc.Name
+		if onlyRE != nil && !onlyRE.MatchString(id) {
+			continue
+		}
+		o := &outcome{test: tc}
+		outcomes = append(outcomes, o)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			counts, static := threadsFor(tc)
+			fail := func(s string) {
+				mu.Lock()
+				o.failed = append(o.failed, s)
+				mu.Unlock()
+			}
+			if len(counts) == 0 {
+				fail("no THREADS count among 1, 2, 4, 8 allowed")
+				return
+			}
+			bin := ""
+			for _, n := range counts {
+				par <- struct{}{}
+				if static || bin == "" {
+					s := 0
+					if static {
+						s = n
+					}
+					ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+					b, err := harnessBuild(ctx, tc, s)
+					cancel()
+					if err != nil {
+						<-par
+						fail("build: " + err.Error())
+						return
+					}
+					bin = b
+				}
+				res, err := harnessRun(tc, bin, n)
+				<-par
+				switch {
+				case err != nil && res == nil:
+					fail(fmt.Sprintf("THREADS=%d: %v", n, err))
+				default:
+					if err := harnessJudge(tc, res); err != nil {
+						fail(fmt.Sprintf("THREADS=%d: %v", n, err))
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+
+	type tally struct{ pass, total int }
+	suites := map[string]*tally{}
+	var names []string
+	pass, unexpected := 0, 0
+	var lines []string
+	for _, o := range outcomes {
+		s := suites[o.test.Suite]
+		if s == nil {
+			s = &tally{}
+			suites[o.test.Suite] = s
+			names = append(names, o.test.Suite)
+		}
+		s.total++
+		id := o.test.Suite + "/" + o.test.Name
+		if len(o.failed) == 0 {
+			s.pass++
+			pass++
+			continue
+		}
+		sort.Strings(o.failed)
+		reason, listed := notCorrect[id]
+		mark := "FAIL"
+		if listed {
+			mark = "not a correct program (" + reason + ")"
+		} else {
+			unexpected++
+		}
+		lines = append(lines, fmt.Sprintf("  %s: %s\n      %s", id, mark, strings.Join(o.failed, "\n      ")))
+	}
+	sort.Strings(names)
+	t.Logf("self-checking corpus tests passing at every THREADS count of %v: %d of %d (%.0f%%)",
+		harnessThreads, pass, len(outcomes), 100*float64(pass)/float64(max(1, len(outcomes))))
+	for _, n := range names {
+		t.Logf("  %-40s %3d/%-3d", n, suites[n].pass, suites[n].total)
+	}
+	sort.Strings(lines)
+	for _, l := range lines {
+		t.Log(l)
+	}
+	if unexpected > 0 {
+		t.Errorf("%d self-checking corpus tests fail and are not listed as incorrect programs", unexpected)
+	}
+}
+
+// notCorrect lists the self-checking corpus tests that are not correct UPC
+// programs (or need what no conforming implementation must provide), with
+// the reason; the conformance test expects them to fail.
+var notCorrect = map[string]string{}
