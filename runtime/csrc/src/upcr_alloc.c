@@ -197,6 +197,8 @@ upcr_sptr_t upcr_alloc(size_t nbytes, upcr_loc_t loc)
 	return p;
 }
 
+static void release_lock(upcr_sptr_t l, const char *fn, upcr_loc_t loc);
+
 /* Validate and release a block; `fn` names the user's call. */
 static void free_block(upcr_sptr_t p, const char *fn, int want_lock, upcr_loc_t loc)
 {
@@ -220,10 +222,21 @@ static void free_block(upcr_sptr_t p, const char *fn, int want_lock, upcr_loc_t 
 			   "thread %d at %s",
 			   upcr_mythread_, fn, where, al, ft, fr);
 	}
+	if (h->kind == UPCR_HK_LOCK && !want_lock) {
+		/* UPC 1.2 freed locks with upc_free (upc_lock_free came in 1.3):
+		 * accepted with a warning */
+		upcr_mutex_unlock(&upcr_ctl_->heap_lock);
+		upcr_warn("lock-free", loc,
+			  "thread %d calls %s at %s on a lock: UPC 1.3 frees locks with upc_lock_free (the lock is "
+			  "freed)",
+			  upcr_mythread_, fn, where);
+		release_lock(p, fn, loc);
+		return;
+	}
 	if ((h->kind == UPCR_HK_LOCK) != want_lock) {
 		upcr_mutex_unlock(&upcr_ctl_->heap_lock);
-		upcr_fatal("bad-free", loc, "thread %d calls %s at %s on %s", upcr_mythread_, fn, where,
-			   want_lock ? "memory that is not a lock" : "a lock (use upc_lock_free)");
+		upcr_fatal("bad-free", loc, "thread %d calls %s at %s on memory that is not a lock", upcr_mythread_,
+			   fn, where);
 	}
 	int sym = h->kind == UPCR_HK_GLOBAL || h->kind == UPCR_HK_ALL;
 	if (sym) {
