@@ -1,7 +1,7 @@
-// --check: casting another thread's element to a local pointer is reported.
+// --check: casting another thread's element to a local pointer is an error.
 // check: 1
 // threads: 2 3 4
-// expect-warning: remote-cast
+// expect-error: remote-cast
 #include <upc.h>
 shared int a[THREADS];
 int main(void)

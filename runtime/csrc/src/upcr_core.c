@@ -135,10 +135,12 @@ void upcr_check_local_cast(upcr_sptr_t p, upcr_loc_t loc)
 {
 	char where[256];
 	upcr_format_loc(where, sizeof where, loc);
-	upcr_warn("remote-cast", loc,
-		  "thread %d casts a pointer-to-shared with affinity to thread %u to a local pointer at %s "
-		  "(undefined in UPC: only MYTHREAD's data may be accessed through a local pointer)",
-		  upcr_mythread_, p.thread, where);
+	/* an error under --check: the program's behaviour is undefined from
+	 * here on (UPC 1.3 6.4.3), so it must not pass a checked run */
+	upcr_fatal("remote-cast", loc,
+		   "thread %d casts a pointer-to-shared with affinity to thread %u to a local pointer at %s "
+		   "(undefined in UPC: only MYTHREAD's data may be accessed through a local pointer)",
+		   upcr_mythread_, p.thread, where);
 }
 
 size_t upc_affinitysize(size_t totalsize, size_t nbytes, size_t threadid)

@@ -6,12 +6,14 @@
  *   5      int buf[8], i;
  *   6      upc_forall (i = 0; i < 8*THREADS; i++; &a[i]) a[i] = i;
  *   7      upc_barrier;
- *   8      int *p = (int *)&a[4 * ((MYTHREAD + 1) % THREADS)];   // another thread's block
+ *   8      int *p = (int *)&a[4 * MYTHREAD];                        // my own block: fine
  *   9      upc_memget(buf, &a[2], 4 * sizeof(int));                // a[2..3] and a[4*THREADS..+1]: crosses a block
  *  10      upc_memget(buf, &a[0], 4 * sizeof(int));                // fine: one block
  *  11      printf("%d %d\n", p[0], buf[3]);
- *  12      return 0;
- *  13  }
+ *  12      upc_barrier;
+ *  13      p = (int *)&a[4 * ((MYTHREAD + 1) % THREADS)];          // another thread's block: an error
+ *  14      return p[0];
+ *  15  }
  */
 #include "upcr.h"
 #include <stdio.h>
@@ -37,11 +39,13 @@ int upcr_user_main(int argc, char **argv)
 		upcr_forall_end();
 	}
 	upcr_barrier(0, 0, UPCR_LOC(0, 7));
-	int *p = (int *)upcr_to_local(upcr_index(a, 4 * ((MYTHREAD + 1) % THREADS), sizeof(int), 4), UPCR_LOC(0, 8));
+	int *p = (int *)upcr_to_local(upcr_index(a, 4 * MYTHREAD, sizeof(int), 4), UPCR_LOC(0, 8));
 	upcr_memget(buf, upcr_index(a, 2, sizeof(int), 4), 4 * sizeof(int), UPCR_LOC(0, 9));
 	upcr_memget(buf, upcr_index(a, 0, sizeof(int), 4), 4 * sizeof(int), UPCR_LOC(0, 10));
 	printf("%d %d\n", p[0], buf[3]);
-	return 0;
+	upcr_barrier(0, 0, UPCR_LOC(0, 12));
+	p = (int *)upcr_to_local(upcr_index(a, 4 * ((MYTHREAD + 1) % THREADS), sizeof(int), 4), UPCR_LOC(0, 13));
+	return p[0];
 }
 
 UPCR_PROGRAM(upcr_files, upcr_shared, NULL, upcr_user_main);
