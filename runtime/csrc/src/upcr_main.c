@@ -11,7 +11,7 @@
  *
  * Environment (all optional):
  *   UPCR_THREADS       number of threads (default: static THREADS, else 1)
- *   UPCR_HEAP_MB       shared heap per thread, MiB (default 64)
+ *   UPCR_HEAP_MB       shared heap per thread, MiB (default: the machine's memory)
  *   UPCR_SCRATCH_KB    collectives scratch area per thread, KiB (default 256)
  *   UPCR_CHECK=1       extra checks (casts, bulk ranges, collective arguments)
  *   UPCR_NET_O_NS, UPCR_NET_L_NS, UPCR_NET_G_NS_PER_BYTE   LogGP parameters
@@ -69,6 +69,21 @@ static double env_double(const char *name, double def)
 }
 
 /* ---- static shared data ---- */
+
+/* The shared heap each partition reserves when UPCR_HEAP_MB is unset: the
+ * machine's physical memory, so that any program that fits in memory can
+ * allocate it on any one thread, within a bound on the address space all
+ * partitions take.  The segment is mapped MAP_NORESERVE and its pages are
+ * only allocated when touched, so the reservation costs address space,
+ * not memory. */
+static size_t default_heap(size_t threads)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), pagesz = sysconf(_SC_PAGESIZE);
+	size_t ram = pages > 0 && pagesz > 0 ? (size_t)pages * (size_t)pagesz : (size_t)4 << 30;
+	size_t cap = ((size_t)1 << 45) / threads; /* 32 TiB in all, a quarter of x86-64 user space */
+	size_t heap = ram < cap ? ram : cap;
+	return heap < ((size_t)64 << 20) ? (size_t)64 << 20 : heap;
+}
 
 static size_t layout_static(void)
 {
@@ -495,7 +510,8 @@ int main(int argc, char **argv)
 	cpu_set_t cs;
 	upcr_ncpu_ = sched_getaffinity(0, sizeof cs, &cs) == 0 ? CPU_COUNT(&cs) : 1;
 	upcr_check_ = env_long("UPCR_CHECK", 0) != 0;
-	size_t heap = (size_t)env_long("UPCR_HEAP_MB", 64) << 20;
+	long heap_mb = env_long("UPCR_HEAP_MB", 0);
+	size_t heap = heap_mb > 0 ? (size_t)heap_mb << 20 : default_heap((size_t)threads);
 	upcr_scratch_size_ = round_up((size_t)env_long("UPCR_SCRATCH_KB", 256) << 10, 64);
 	long deadlock_ms = env_long("UPCR_DEADLOCK_MS", 2000);
 	long timeout_ms = env_long("UPCR_TIMEOUT_MS", 0);
