@@ -253,7 +253,7 @@ size_t upc_affinitysize(size_t totalsize, size_t nbytes, size_t threadid);
 
 /* Shared-to-local cast (6.4.3).  Always yields the real address (all of
  * the segment is mapped); under --check a pointer whose affinity is not
- * MYTHREAD is reported, because that is undefined in UPC. */
+ * MYTHREAD is a fatal error, because that is undefined in UPC. */
 extern int upcr_check_;
 void upcr_check_local_cast(upcr_sptr_t p, upcr_loc_t loc);
 static inline void *upcr_to_local(upcr_sptr_t p, upcr_loc_t loc)
@@ -872,6 +872,43 @@ void upcr_bupc_memput_ilist(size_t dstcount, upcr_sptr_t const dstlist[], size_t
 			    void const *const srclist[], size_t srclen, upcr_loc_t loc);
 void upcr_bupc_memget_ilist(size_t dstcount, void *const dstlist[], size_t dstlen, size_t srccount,
 			    upcr_sptr_t const srclist[], size_t srclen, upcr_loc_t loc);
+void upcr_bupc_memcpy_vlist(size_t dstcount, bupc_smemvec_t const dstlist[], size_t srccount,
+			    bupc_smemvec_t const srclist[], upcr_loc_t loc);
+void upcr_bupc_memcpy_ilist(size_t dstcount, upcr_sptr_t const dstlist[], size_t dstlen, size_t srccount,
+			    upcr_sptr_t const srclist[], size_t srclen, upcr_loc_t loc);
+bupc_handle_t upcr_bupc_memcpy_vlist_async(size_t dstcount, bupc_smemvec_t const dstlist[], size_t srccount,
+					   bupc_smemvec_t const srclist[], upcr_loc_t loc);
+bupc_handle_t upcr_bupc_memput_vlist_async(size_t dstcount, bupc_smemvec_t const dstlist[], size_t srccount,
+					   bupc_pmemvec_t const srclist[], upcr_loc_t loc);
+bupc_handle_t upcr_bupc_memget_vlist_async(size_t dstcount, bupc_pmemvec_t const dstlist[], size_t srccount,
+					   bupc_smemvec_t const srclist[], upcr_loc_t loc);
+bupc_handle_t upcr_bupc_memcpy_ilist_async(size_t dstcount, upcr_sptr_t const dstlist[], size_t dstlen,
+					   size_t srccount, upcr_sptr_t const srclist[], size_t srclen, upcr_loc_t loc);
+bupc_handle_t upcr_bupc_memput_ilist_async(size_t dstcount, upcr_sptr_t const dstlist[], size_t dstlen,
+					   size_t srccount, void const *const srclist[], size_t srclen, upcr_loc_t loc);
+bupc_handle_t upcr_bupc_memget_ilist_async(size_t dstcount, void *const dstlist[], size_t dstlen, size_t srccount,
+					   upcr_sptr_t const srclist[], size_t srclen, upcr_loc_t loc);
+
+/* Fixed-stride copies: chunkcount chunks of chunklen bytes, chunkstride
+ * bytes apart, on each side (the totals must agree). */
+void upcr_bupc_memcpy_fstrided(upcr_sptr_t dst, size_t dstchunklen, size_t dstchunkstride, size_t dstchunkcount,
+			       upcr_sptr_t src, size_t srcchunklen, size_t srcchunkstride, size_t srcchunkcount,
+			       upcr_loc_t loc);
+void upcr_bupc_memput_fstrided(upcr_sptr_t dst, size_t dstchunklen, size_t dstchunkstride, size_t dstchunkcount,
+			       void *src, size_t srcchunklen, size_t srcchunkstride, size_t srcchunkcount,
+			       upcr_loc_t loc);
+void upcr_bupc_memget_fstrided(void *dst, size_t dstchunklen, size_t dstchunkstride, size_t dstchunkcount,
+			       upcr_sptr_t src, size_t srcchunklen, size_t srcchunkstride, size_t srcchunkcount,
+			       upcr_loc_t loc);
+bupc_handle_t upcr_bupc_memcpy_fstrided_async(upcr_sptr_t dst, size_t dstchunklen, size_t dstchunkstride,
+					      size_t dstchunkcount, upcr_sptr_t src, size_t srcchunklen,
+					      size_t srcchunkstride, size_t srcchunkcount, upcr_loc_t loc);
+bupc_handle_t upcr_bupc_memput_fstrided_async(upcr_sptr_t dst, size_t dstchunklen, size_t dstchunkstride,
+					      size_t dstchunkcount, void *src, size_t srcchunklen,
+					      size_t srcchunkstride, size_t srcchunkcount, upcr_loc_t loc);
+bupc_handle_t upcr_bupc_memget_fstrided_async(void *dst, size_t dstchunklen, size_t dstchunkstride,
+					      size_t dstchunkcount, upcr_sptr_t src, size_t srcchunklen,
+					      size_t srcchunkstride, size_t srcchunkcount, upcr_loc_t loc);
 
 
 /* ================================================================== */

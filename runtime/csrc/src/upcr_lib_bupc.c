@@ -1,6 +1,7 @@
 /*
  * upcr_lib_bupc.c - Berkeley UPC extensions: thread distance, polling, and
- * the strided, vector (vlist) and indexed (ilist) copies.  (Timers are in
+ * the strided, fixed-stride (fstrided), vector (vlist) and indexed (ilist)
+ * copies and their asynchronous forms.  (Timers are in
  * upcr_lib_tick.c, pointer conversions in upcr_lib_cast.c, asynchronous
  * copies in upcr_lib_nb.c.)
  *
@@ -170,10 +171,13 @@ bupc_handle_t upcr_bupc_memget_strided_async(void *dst, const size_t dststrides[
 	return (bupc_handle_t)upcr_nb_handle_new(loc);
 }
 
-/* ---- vector and indexed lists ---- */
+/* ---- vector, indexed and fixed-stride lists ---- */
 
-/* Walk the destination and source lists together; put: the destination
- * is shared, get: the source is.  The total lengths must agree. */
+/* A list of regions on one side of a copy: private (p) or shared (s,
+ * addressed as shared [] char).  The destination and source lists are
+ * walked together; their total lengths must agree.  An indexed list is a
+ * vector list of equal lengths, a fixed-stride one a vector list of
+ * equally spaced chunks (Berkeley UPC VIS extensions). */
 typedef struct {
 	size_t n, i, off;
 	const bupc_pmemvec_t *p; /* private list, or */
@@ -198,7 +202,17 @@ static size_t total(const cursor_t *c)
 	return t;
 }
 
-static void vlist(int put, const char *fn, cursor_t d, cursor_t s, upcr_loc_t loc)
+/* The address of the next n bytes of cursor c. */
+static char *cur_addr(const cursor_t *c, size_t n, const char *fn, upcr_loc_t loc)
+{
+	if (c->p)
+		return (char *)c->p[c->i].baseaddr + c->off;
+	return shared_at(c->s[c->i].baseaddr, c->off, n, fn, loc);
+}
+
+/* One bulk operation per run of consecutive regions on the same thread;
+ * a shared-to-shared copy counts once, against its remote side. */
+static void vlist(const char *fn, cursor_t d, cursor_t s, upcr_loc_t loc)
 {
 	size_t td = total(&d), ts = total(&s);
 	if (td != ts)
@@ -213,13 +227,11 @@ static void vlist(int put, const char *fn, cursor_t d, cursor_t s, upcr_loc_t lo
 		size_t n = cur_len(&d) - d.off, m = cur_len(&s) - s.off;
 		if (m < n)
 			n = m;
-		const cursor_t *sh = put ? &d : &s;
-		upcr_sptr_t sp = sh->s[sh->i].baseaddr;
-		char *sa = shared_at(sp, sh->off, n, fn, loc);
-		if (put)
-			memmove(sa, (const char *)s.p[s.i].baseaddr + s.off, n);
-		else
-			memmove((char *)d.p[d.i].baseaddr + d.off, sa, n);
+		char *da = cur_addr(&d, n, fn, loc);
+		const char *sa = cur_addr(&s, n, fn, loc);
+		memmove(da, sa, n);
+		upcr_sptr_t sp = s.s && (!d.s || !upcr_is_local(s.s[s.i].baseaddr)) ? s.s[s.i].baseaddr
+										     : d.s[d.i].baseaddr;
 		add(&b, (int)sp.thread, n, loc);
 		d.off += n;
 		s.off += n;
@@ -227,60 +239,213 @@ static void vlist(int put, const char *fn, cursor_t d, cursor_t s, upcr_loc_t lo
 	flush(&b, loc);
 }
 
+static cursor_t pcursor(size_t n, const bupc_pmemvec_t *l) { return (cursor_t){n, 0, 0, l, NULL}; }
+static cursor_t scursor(size_t n, const bupc_smemvec_t *l) { return (cursor_t){n, 0, 0, NULL, l}; }
+
+void upcr_bupc_memcpy_vlist(size_t dstcount, bupc_smemvec_t const dstlist[], size_t srccount,
+			    bupc_smemvec_t const srclist[], upcr_loc_t loc)
+{
+	vlist("bupc_memcpy_vlist", scursor(dstcount, dstlist), scursor(srccount, srclist), loc);
+}
+
 void upcr_bupc_memput_vlist(size_t dstcount, bupc_smemvec_t const dstlist[], size_t srccount,
 			    bupc_pmemvec_t const srclist[], upcr_loc_t loc)
 {
-	cursor_t d = {dstcount, 0, 0, NULL, dstlist}, s = {srccount, 0, 0, srclist, NULL};
-	vlist(1, "bupc_memput_vlist", d, s, loc);
+	vlist("bupc_memput_vlist", scursor(dstcount, dstlist), pcursor(srccount, srclist), loc);
 }
 
 void upcr_bupc_memget_vlist(size_t dstcount, bupc_pmemvec_t const dstlist[], size_t srccount,
 			    bupc_smemvec_t const srclist[], upcr_loc_t loc)
 {
-	cursor_t d = {dstcount, 0, 0, dstlist, NULL}, s = {srccount, 0, 0, NULL, srclist};
-	vlist(0, "bupc_memget_vlist", d, s, loc);
+	vlist("bupc_memget_vlist", pcursor(dstcount, dstlist), scursor(srccount, srclist), loc);
 }
 
-/* ilist: equal-length regions, walked as vlists. */
-
-static void ilist(int put, const char *fn, size_t dstcount, const void *dstlist, size_t dstlen, size_t srccount,
-		  const void *srclist, size_t srclen, upcr_loc_t loc)
+/* The asynchronous forms complete before they return (as every copy of
+ * this runtime does) and hand back a handle for bupc_waitsync/trysync. */
+bupc_handle_t upcr_bupc_memcpy_vlist_async(size_t dstcount, bupc_smemvec_t const dstlist[], size_t srccount,
+					   bupc_smemvec_t const srclist[], upcr_loc_t loc)
 {
-	if (dstcount * dstlen != srccount * srclen)
-		upcr_fatal("bad-args", loc, "thread %d calls %s with %zu destination bytes but %zu source bytes",
-			   upcr_mythread_, fn, dstcount * dstlen, srccount * srclen);
-	size_t np = put ? srccount : dstcount, ns = put ? dstcount : srccount;
-	size_t lp = put ? srclen : dstlen, ls = put ? dstlen : srclen;
-	bupc_pmemvec_t *pv = malloc((np ? np : 1) * sizeof *pv);
-	bupc_smemvec_t *sv = malloc((ns ? ns : 1) * sizeof *sv);
-	if (!pv || !sv)
+	vlist("bupc_memcpy_vlist_async", scursor(dstcount, dstlist), scursor(srccount, srclist), loc);
+	return (bupc_handle_t)upcr_nb_handle_new(loc);
+}
+
+bupc_handle_t upcr_bupc_memput_vlist_async(size_t dstcount, bupc_smemvec_t const dstlist[], size_t srccount,
+					   bupc_pmemvec_t const srclist[], upcr_loc_t loc)
+{
+	vlist("bupc_memput_vlist_async", scursor(dstcount, dstlist), pcursor(srccount, srclist), loc);
+	return (bupc_handle_t)upcr_nb_handle_new(loc);
+}
+
+bupc_handle_t upcr_bupc_memget_vlist_async(size_t dstcount, bupc_pmemvec_t const dstlist[], size_t srccount,
+					   bupc_smemvec_t const srclist[], upcr_loc_t loc)
+{
+	vlist("bupc_memget_vlist_async", pcursor(dstcount, dstlist), scursor(srccount, srclist), loc);
+	return (bupc_handle_t)upcr_nb_handle_new(loc);
+}
+
+/* A list side built from an indexed or fixed-stride description; freed
+ * by side_free. */
+typedef struct {
+	cursor_t c;
+	void *mem;
+} side_t;
+
+static void *xmalloc(size_t n, const char *fn, upcr_loc_t loc)
+{
+	void *m = malloc(n ? n : 1);
+	if (!m)
 		upcr_fatal("out-of-memory", loc, "thread %d: out of memory in %s", upcr_mythread_, fn);
-	const void *plist = put ? srclist : dstlist, *slist = put ? dstlist : srclist;
-	for (size_t i = 0; i < np; i++) {
-		pv[i].baseaddr = ((void *const *)plist)[i];
-		pv[i].len = lp;
+	return m;
+}
+
+/* count regions of len bytes: list[i] (ilist), or base + i*stride (fstrided,
+ * list NULL).  shared: the addresses are pointers-to-shared. */
+static side_t side(int shared, size_t count, const void *list, const void *pbase, upcr_sptr_t sbase, size_t len,
+		   size_t stride, const char *fn, upcr_loc_t loc)
+{
+	side_t r = {{count, 0, 0, NULL, NULL}, NULL};
+	if (!list && count > 0 && len > 0) {
+		if (stride < len)
+			upcr_fatal("bad-args", loc, "thread %d calls %s with a chunk stride of %zu < chunk length %zu",
+				   upcr_mythread_, fn, stride, len);
+		if (shared ? upcr_isnull(sbase) : pbase == NULL)
+			upcr_fatal("null-pointer", loc, "thread %d calls %s with a null address", upcr_mythread_, fn);
 	}
-	for (size_t i = 0; i < ns; i++) {
-		sv[i].baseaddr = ((const upcr_sptr_t *)slist)[i];
-		sv[i].len = ls;
+	if (shared) {
+		bupc_smemvec_t *v = xmalloc(count * sizeof *v, fn, loc);
+		for (size_t i = 0; i < count; i++) {
+			v[i].baseaddr = list ? ((const upcr_sptr_t *)list)[i] : sbase;
+			if (!list)
+				v[i].baseaddr.off += i * stride;
+			v[i].len = len;
+		}
+		r.c.s = v;
+		r.mem = v;
+	} else {
+		bupc_pmemvec_t *v = xmalloc(count * sizeof *v, fn, loc);
+		for (size_t i = 0; i < count; i++) {
+			v[i].baseaddr = list ? ((void *const *)list)[i] : (char *)pbase + i * stride;
+			v[i].len = len;
+		}
+		r.c.p = v;
+		r.mem = v;
 	}
-	cursor_t pc = {np, 0, 0, pv, NULL}, sc = {ns, 0, 0, NULL, sv};
-	if (put)
-		vlist(1, fn, sc, pc, loc);
-	else
-		vlist(0, fn, pc, sc, loc);
-	free(pv);
-	free(sv);
+	return r;
+}
+
+static void copy_sides(const char *fn, side_t d, side_t s, upcr_loc_t loc)
+{
+	vlist(fn, d.c, s.c, loc);
+	free(d.mem);
+	free(s.mem);
+}
+
+void upcr_bupc_memcpy_ilist(size_t dstcount, upcr_sptr_t const dstlist[], size_t dstlen, size_t srccount,
+			    upcr_sptr_t const srclist[], size_t srclen, upcr_loc_t loc)
+{
+	const char *fn = "bupc_memcpy_ilist";
+	copy_sides(fn, side(1, dstcount, dstlist, NULL, UPCR_NULL, dstlen, 0, fn, loc),
+		   side(1, srccount, srclist, NULL, UPCR_NULL, srclen, 0, fn, loc), loc);
 }
 
 void upcr_bupc_memput_ilist(size_t dstcount, upcr_sptr_t const dstlist[], size_t dstlen, size_t srccount,
 			    void const *const srclist[], size_t srclen, upcr_loc_t loc)
 {
-	ilist(1, "bupc_memput_ilist", dstcount, dstlist, dstlen, srccount, srclist, srclen, loc);
+	const char *fn = "bupc_memput_ilist";
+	copy_sides(fn, side(1, dstcount, dstlist, NULL, UPCR_NULL, dstlen, 0, fn, loc),
+		   side(0, srccount, srclist, NULL, UPCR_NULL, srclen, 0, fn, loc), loc);
 }
 
 void upcr_bupc_memget_ilist(size_t dstcount, void *const dstlist[], size_t dstlen, size_t srccount,
 			    upcr_sptr_t const srclist[], size_t srclen, upcr_loc_t loc)
 {
-	ilist(0, "bupc_memget_ilist", dstcount, dstlist, dstlen, srccount, srclist, srclen, loc);
+	const char *fn = "bupc_memget_ilist";
+	copy_sides(fn, side(0, dstcount, dstlist, NULL, UPCR_NULL, dstlen, 0, fn, loc),
+		   side(1, srccount, srclist, NULL, UPCR_NULL, srclen, 0, fn, loc), loc);
+}
+
+bupc_handle_t upcr_bupc_memcpy_ilist_async(size_t dstcount, upcr_sptr_t const dstlist[], size_t dstlen,
+					   size_t srccount, upcr_sptr_t const srclist[], size_t srclen, upcr_loc_t loc)
+{
+	const char *fn = "bupc_memcpy_ilist_async";
+	copy_sides(fn, side(1, dstcount, dstlist, NULL, UPCR_NULL, dstlen, 0, fn, loc),
+		   side(1, srccount, srclist, NULL, UPCR_NULL, srclen, 0, fn, loc), loc);
+	return (bupc_handle_t)upcr_nb_handle_new(loc);
+}
+
+bupc_handle_t upcr_bupc_memput_ilist_async(size_t dstcount, upcr_sptr_t const dstlist[], size_t dstlen,
+					   size_t srccount, void const *const srclist[], size_t srclen, upcr_loc_t loc)
+{
+	const char *fn = "bupc_memput_ilist_async";
+	copy_sides(fn, side(1, dstcount, dstlist, NULL, UPCR_NULL, dstlen, 0, fn, loc),
+		   side(0, srccount, srclist, NULL, UPCR_NULL, srclen, 0, fn, loc), loc);
+	return (bupc_handle_t)upcr_nb_handle_new(loc);
+}
+
+bupc_handle_t upcr_bupc_memget_ilist_async(size_t dstcount, void *const dstlist[], size_t dstlen, size_t srccount,
+					   upcr_sptr_t const srclist[], size_t srclen, upcr_loc_t loc)
+{
+	const char *fn = "bupc_memget_ilist_async";
+	copy_sides(fn, side(0, dstcount, dstlist, NULL, UPCR_NULL, dstlen, 0, fn, loc),
+		   side(1, srccount, srclist, NULL, UPCR_NULL, srclen, 0, fn, loc), loc);
+	return (bupc_handle_t)upcr_nb_handle_new(loc);
+}
+
+/* fstrided: chunkcount chunks of chunklen bytes, chunkstride bytes apart. */
+
+void upcr_bupc_memcpy_fstrided(upcr_sptr_t dst, size_t dstchunklen, size_t dstchunkstride, size_t dstchunkcount,
+			       upcr_sptr_t src, size_t srcchunklen, size_t srcchunkstride, size_t srcchunkcount,
+			       upcr_loc_t loc)
+{
+	const char *fn = "bupc_memcpy_fstrided";
+	copy_sides(fn, side(1, dstchunkcount, NULL, NULL, dst, dstchunklen, dstchunkstride, fn, loc),
+		   side(1, srcchunkcount, NULL, NULL, src, srcchunklen, srcchunkstride, fn, loc), loc);
+}
+
+void upcr_bupc_memput_fstrided(upcr_sptr_t dst, size_t dstchunklen, size_t dstchunkstride, size_t dstchunkcount,
+			       void *src, size_t srcchunklen, size_t srcchunkstride, size_t srcchunkcount,
+			       upcr_loc_t loc)
+{
+	const char *fn = "bupc_memput_fstrided";
+	copy_sides(fn, side(1, dstchunkcount, NULL, NULL, dst, dstchunklen, dstchunkstride, fn, loc),
+		   side(0, srcchunkcount, NULL, src, UPCR_NULL, srcchunklen, srcchunkstride, fn, loc), loc);
+}
+
+void upcr_bupc_memget_fstrided(void *dst, size_t dstchunklen, size_t dstchunkstride, size_t dstchunkcount,
+			       upcr_sptr_t src, size_t srcchunklen, size_t srcchunkstride, size_t srcchunkcount,
+			       upcr_loc_t loc)
+{
+	const char *fn = "bupc_memget_fstrided";
+	copy_sides(fn, side(0, dstchunkcount, NULL, dst, UPCR_NULL, dstchunklen, dstchunkstride, fn, loc),
+		   side(1, srcchunkcount, NULL, NULL, src, srcchunklen, srcchunkstride, fn, loc), loc);
+}
+
+bupc_handle_t upcr_bupc_memcpy_fstrided_async(upcr_sptr_t dst, size_t dstchunklen, size_t dstchunkstride,
+					      size_t dstchunkcount, upcr_sptr_t src, size_t srcchunklen,
+					      size_t srcchunkstride, size_t srcchunkcount, upcr_loc_t loc)
+{
+	const char *fn = "bupc_memcpy_fstrided_async";
+	copy_sides(fn, side(1, dstchunkcount, NULL, NULL, dst, dstchunklen, dstchunkstride, fn, loc),
+		   side(1, srcchunkcount, NULL, NULL, src, srcchunklen, srcchunkstride, fn, loc), loc);
+	return (bupc_handle_t)upcr_nb_handle_new(loc);
+}
+
+bupc_handle_t upcr_bupc_memput_fstrided_async(upcr_sptr_t dst, size_t dstchunklen, size_t dstchunkstride,
+					      size_t dstchunkcount, void *src, size_t srcchunklen,
+					      size_t srcchunkstride, size_t srcchunkcount, upcr_loc_t loc)
+{
+	const char *fn = "bupc_memput_fstrided_async";
+	copy_sides(fn, side(1, dstchunkcount, NULL, NULL, dst, dstchunklen, dstchunkstride, fn, loc),
+		   side(0, srcchunkcount, NULL, src, UPCR_NULL, srcchunklen, srcchunkstride, fn, loc), loc);
+	return (bupc_handle_t)upcr_nb_handle_new(loc);
+}
+
+bupc_handle_t upcr_bupc_memget_fstrided_async(void *dst, size_t dstchunklen, size_t dstchunkstride,
+					      size_t dstchunkcount, upcr_sptr_t src, size_t srcchunklen,
+					      size_t srcchunkstride, size_t srcchunkcount, upcr_loc_t loc)
+{
+	const char *fn = "bupc_memget_fstrided_async";
+	copy_sides(fn, side(0, dstchunkcount, NULL, dst, UPCR_NULL, dstchunklen, dstchunkstride, fn, loc),
+		   side(1, srcchunkcount, NULL, NULL, src, srcchunklen, srcchunkstride, fn, loc), loc);
+	return (bupc_handle_t)upcr_nb_handle_new(loc);
 }
