@@ -25,7 +25,7 @@ import (
 	"testing"
 
 	"github.com/upclint/upclint/checks"
-	"github.com/upclint/upclint/grammar"
+	"github.com/upclint/upclint/internal/testflags"
 )
 
 // Want is one expected finding.
@@ -64,59 +64,6 @@ func ParseWants(path string, src []byte) ([]Want, error) {
 		}
 	}
 	return wants, sc.Err()
-}
-
-// ParseFlags reads the `// upclint-flags:` comment of a file (within its
-// first five lines). Include directories are relative to the file.
-func ParseFlags(path string, src []byte) (grammar.Config, error) {
-	var cfg grammar.Config
-	lines := strings.SplitN(string(src), "\n", 6)
-	for _, l := range lines[:min(len(lines), 5)] {
-		_, after, ok := strings.Cut(l, "// upclint-flags:")
-		if !ok {
-			continue
-		}
-		f := strings.Fields(after)
-		for i := 0; i < len(f); i++ {
-			arg := f[i]
-			// val returns the flag's value, attached ("-DN=1", "--threads=4")
-			// or in the next field ("-D N=1", "--threads 4").
-			val := func(prefix string) (string, error) {
-				if v, ok := strings.CutPrefix(arg, prefix); ok && v != "" {
-					return v, nil
-				}
-				if i+1 >= len(f) {
-					return "", fmt.Errorf("%s: flag %s needs a value", path, arg)
-				}
-				i++
-				return f[i], nil
-			}
-			var v string
-			var err error
-			switch {
-			case strings.HasPrefix(arg, "-D"):
-				v, err = val("-D")
-				cfg.Defines = append(cfg.Defines, v)
-			case strings.HasPrefix(arg, "-U"):
-				v, err = val("-U")
-				cfg.Undefs = append(cfg.Undefs, v)
-			case strings.HasPrefix(arg, "-I"):
-				v, err = val("-I")
-				cfg.IncludeDirs = append(cfg.IncludeDirs, filepath.Join(filepath.Dir(path), v))
-			case arg == "--threads" || strings.HasPrefix(arg, "--threads="):
-				v, err = val("--threads=")
-				if err == nil {
-					cfg.StaticThreads, err = strconv.Atoi(v)
-				}
-			default:
-				err = fmt.Errorf("%s: unknown flag %q in upclint-flags", path, arg)
-			}
-			if err != nil {
-				return cfg, err
-			}
-		}
-	}
-	return cfg, nil
 }
 
 // Match pairs findings with wants. It returns the wants no finding matched
@@ -182,7 +129,7 @@ func CheckFile(path string, enabled func(rule string) bool) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg, err := ParseFlags(path, src)
+	cfg, err := testflags.Parse(path, src)
 	if err != nil {
 		return nil, err
 	}

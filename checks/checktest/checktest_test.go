@@ -29,23 +29,6 @@ func TestParseWants(t *testing.T) {
 	}
 }
 
-func TestParseFlags(t *testing.T) {
-	cfg, err := ParseFlags("dir/f.upc", []byte("// upclint-flags: -DN=64 -D BLK=4 -UFOO --threads 4 -I inc\nint x;\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(cfg.Defines, []string{"N=64", "BLK=4"}) || !reflect.DeepEqual(cfg.Undefs, []string{"FOO"}) ||
-		cfg.StaticThreads != 4 || !reflect.DeepEqual(cfg.IncludeDirs, []string{"dir/inc"}) {
-		t.Errorf("got %+v", cfg)
-	}
-	if _, err := ParseFlags("f.upc", []byte("// upclint-flags: --bogus\n")); err == nil {
-		t.Error("unknown flag: no error")
-	}
-	if _, err := ParseFlags("f.upc", []byte("// upclint-flags: --threads\n")); err == nil {
-		t.Error("missing value: no error")
-	}
-}
-
 func TestMatch(t *testing.T) {
 	wants, err := ParseWants("f.upc", []byte("a\nb // want \"x+\" \"y\"\nc // want \"z\"\n"))
 	if err != nil {

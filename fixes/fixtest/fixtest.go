@@ -17,8 +17,8 @@ import (
 	"time"
 
 	"github.com/upclint/upclint/checks"
-	"github.com/upclint/upclint/checks/checktest"
 	"github.com/upclint/upclint/fixes"
+	"github.com/upclint/upclint/internal/testflags"
 )
 
 var update = flag.Bool("update", false, "rewrite the fix golden files")
@@ -66,7 +66,7 @@ func FixFile(t *testing.T, path string, rules ...string) ([]byte, []checks.Findi
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := checktest.ParseFlags(path, src)
+	cfg, err := testflags.Parse(path, src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +107,7 @@ func ValidateGoldens(t *testing.T, dir string, cheaper bool) {
 			if bytes.Equal(orig, fixed) {
 				t.Fatal("the golden changes nothing")
 			}
-			cfg, err := checktest.ParseFlags(in, orig)
+			cfg, err := testflags.Parse(in, orig)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -10,8 +10,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/upclint/upclint/checks/checktest"
 	"github.com/upclint/upclint/grammar"
+	"github.com/upclint/upclint/internal/testflags"
 )
 
 // Files returns every .upc and .c file under root/testdata (recursively)
@@ -51,7 +51,7 @@ func Load(name string) (*grammar.Unit, *gotoken.FileSet, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	conf, err := checktest.ParseFlags(name, src)
+	conf, err := testflags.Parse(name, src)
 	if err != nil {
 		return nil, nil, err
 	}
