@@ -16,11 +16,16 @@ import (
 // cHeaders are the bundled C library headers; their macro values, types,
 // struct layouts and declarations are compared with the system's.
 var cHeaders = []string{
-	"alloca.h", "assert.h", "ctype.h", "errno.h", "fcntl.h", "float.h",
-	"getopt.h", "inttypes.h", "limits.h", "math.h", "signal.h", "stdarg.h",
-	"stdbool.h", "stddef.h", "stdint.h", "stdio.h", "stdlib.h", "string.h",
-	"strings.h", "sys/resource.h", "sys/stat.h", "sys/time.h", "sys/times.h",
-	"sys/types.h", "sys/utsname.h", "time.h", "unistd.h",
+	"alloca.h", "argp.h", "assert.h", "complex.h", "ctype.h", "dirent.h",
+	"dlfcn.h", "err.h", "errno.h", "fcntl.h", "fenv.h", "float.h", "getopt.h",
+	"inttypes.h", "iso646.h", "libgen.h", "limits.h", "locale.h", "malloc.h",
+	"math.h", "memory.h", "poll.h", "pthread.h", "sched.h", "setjmp.h",
+	"signal.h", "stdarg.h", "stdbool.h", "stddef.h", "stdint.h", "stdio.h",
+	"stdlib.h", "string.h", "strings.h", "sys/mman.h", "sys/param.h",
+	"sys/resource.h", "sys/select.h", "sys/stat.h", "sys/sysinfo.h",
+	"sys/time.h", "sys/timeb.h", "sys/times.h", "sys/types.h",
+	"sys/utsname.h", "sys/wait.h", "tgmath.h", "time.h", "unistd.h",
+	"values.h", "wchar.h", "wctype.h",
 }
 
 // upcHeaders use the shared qualifier, so they are only C once "shared" is
@@ -66,6 +71,11 @@ var requiredMacros = []string{
 	"no_argument", "required_argument", "optional_argument",
 	"RUSAGE_SELF", "RUSAGE_CHILDREN", "RLIMIT_STACK", "RLIM_INFINITY",
 	"ITIMER_REAL",
+	"PROT_READ", "MAP_SHARED", "MAP_ANONYMOUS", "MAP_FAILED", "WNOHANG",
+	"FD_SETSIZE", "LC_ALL", "FE_TONEAREST", "FE_ALL_EXCEPT", "SCHED_FIFO",
+	"CPU_SETSIZE", "PTHREAD_CREATE_JOINABLE", "PTHREAD_ONCE_INIT", "DT_DIR",
+	"MAXPATHLEN", "POLLIN", "RTLD_NOW", "MAXINT", "MAXDOUBLE", "ARGP_KEY_ARG",
+	"ARGP_ERR_UNKNOWN", "OPTION_ARG_OPTIONAL", "WEOF", "M_MMAP_THRESHOLD",
 }
 
 // notValues are object-like macros of the C headers that are not
@@ -74,6 +84,16 @@ var notValues = map[string]bool{
 	"bool": true, "errno": true, "stdin": true, "stdout": true, "stderr": true,
 	"sa_handler": true, "sa_sigaction": true,
 	"st_atime": true, "st_mtime": true, "st_ctime": true,
+	// Objects of the bundled headers that the system spells as constants
+	// with GNU extensions, and types.
+	"complex": true, "I": true, "_Complex_I": true, "FE_DFL_ENV": true,
+	// Braced initializers.
+	"PTHREAD_MUTEX_INITIALIZER": true, "PTHREAD_COND_INITIALIZER": true,
+	"PTHREAD_RWLOCK_INITIALIZER": true,
+	// Operators.
+	"and": true, "and_eq": true, "bitand": true, "bitor": true, "compl": true,
+	"not": true, "not_eq": true, "or": true, "or_eq": true, "xor": true,
+	"xor_eq": true,
 }
 
 // typeNames are arithmetic typedefs whose exact type is compared.
@@ -88,6 +108,11 @@ var typeNames = []string{
 	"uint_least64_t", "int_fast8_t", "int_fast16_t", "int_fast32_t",
 	"int_fast64_t", "uint_fast8_t", "uint_fast16_t", "uint_fast32_t",
 	"uint_fast64_t", "intptr_t", "uintptr_t", "intmax_t", "uintmax_t",
+	"wint_t", "wctype_t", "nfds_t", "pthread_t", "pthread_key_t",
+	"pthread_once_t", "fd_mask", "error_t", "fexcept_t", "u_int8_t",
+	"u_int16_t", "u_int32_t", "u_int64_t", "ushort", "uint", "ulong",
+	"quad_t", "u_quad_t", "loff_t", "daddr_t", "register_t", "fsblkcnt_t",
+	"fsfilcnt_t",
 }
 
 // structs lists the structures (and struct typedefs) whose size and member
@@ -121,6 +146,37 @@ var structs = map[string][]string{
 	"ldiv_t":           {"quot", "rem"},
 	"lldiv_t":          {"quot", "rem"},
 	"imaxdiv_t":        {"quot", "rem"},
+	"struct dirent":    {"d_ino", "d_off", "d_reclen", "d_type", "d_name"},
+	"struct lconv": {"decimal_point", "grouping", "mon_grouping", "negative_sign",
+		"int_frac_digits", "n_sign_posn", "int_p_cs_precedes", "int_n_sign_posn"},
+	"jmp_buf":               nil,
+	"sigjmp_buf":            nil,
+	"fenv_t":                {"__control_word", "__eip", "__data_offset", "__mxcsr"},
+	"mbstate_t":             {"__count", "__value"},
+	"pthread_attr_t":        nil,
+	"pthread_mutex_t":       nil,
+	"pthread_mutexattr_t":   nil,
+	"pthread_cond_t":        nil,
+	"pthread_condattr_t":    nil,
+	"pthread_rwlock_t":      nil,
+	"pthread_rwlockattr_t":  nil,
+	"pthread_barrier_t":     nil,
+	"pthread_barrierattr_t": nil,
+	"cpu_set_t":             nil,
+	"struct sched_param":    {"sched_priority"},
+	"fd_set":                nil,
+	"struct pollfd":         {"fd", "events", "revents"},
+	"struct timeb":          {"time", "millitm", "timezone", "dstflag"},
+	"struct sysinfo": {"uptime", "loads", "totalram", "freeram", "sharedram",
+		"bufferram", "totalswap", "freeswap", "procs", "totalhigh", "freehigh",
+		"mem_unit"},
+	"struct argp_option": {"name", "key", "arg", "flags", "doc", "group"},
+	"struct argp": {"options", "parser", "args_doc", "doc", "children",
+		"help_filter", "argp_domain"},
+	"struct argp_child": {"argp", "flags", "header", "group"},
+	"struct argp_state": {"root_argp", "argc", "argv", "next", "flags",
+		"arg_num", "quoted", "input", "child_inputs", "hook", "name",
+		"err_stream", "out_stream", "pstate"},
 }
 
 func TestHeadersPresent(t *testing.T) {
@@ -517,6 +573,27 @@ int uses(double x, const char *path) {
 	sigaction(SIGINT, &sa, NULL);
 	r += (int)offsetof(struct pair, b) + sum(2, 1, 2) + (int)(big + (int64_t)ubig);
 	r += errno == EINVAL;
+	{
+		fd_set fds;
+		cpu_set_t cpus;
+		pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+		pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
+		int status = 0;
+		double complex z = 1.0 + 2.0 * I;
+		FD_ZERO(&fds);
+		FD_SET(3, &fds);
+		FD_CLR(4, &fds);
+		CPU_ZERO(&cpus);
+		CPU_SET(1, &cpus);
+		CPU_CLR(2, &cpus);
+		r += FD_ISSET(3, &fds) + CPU_ISSET(1, &cpus);
+		if (WIFEXITED(status) && !WIFSIGNALED(status) && !WIFSTOPPED(status))
+			r += WEXITSTATUS(status) + WTERMSIG(status);
+		r += pthread_mutex_lock(&mu) + pthread_cond_signal(&cv) + (int)creal(z);
+		r += MIN(1, 2) + MAX(howmany(5, 2), roundup(5, 2)) + (int)sizeof(jmp_buf);
+		if (r not_eq 0 and mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) == MAP_FAILED)
+			r++;
+	}
 	printf("%" PRId64 " %" PRIu64 "\n", big, ubig);
 	return r;
 }

@@ -10,7 +10,7 @@ int main(void)
     for (i = 0; i < T; i++)
         arr[i] = 10 * i + 1;
     CHECK_EQ(bupc_allv_broadcast(int, me == T - 1 ? 77 : 0, T - 1), 77);
-    CHECK_EQ(bupc_allv_scatter(int, arr, 0), 10 * me + 1);
+    CHECK_EQ(bupc_allv_scatter(int, 0, arr), 10 * me + 1);
     bupc_allv_gather(int, me * me, 0, out);
     if (me == 0)
         for (i = 0; i < T; i++)

@@ -12,7 +12,7 @@ int main(void)
     for (i = 0; i < T; i++)
         dsrc[i] = i * 0.5;
     CHECK(bupc_allv_broadcast(double, 2.5, 0) == 2.5);
-    CHECK(bupc_allv_scatter(double, dsrc, T - 1) == me * 0.5);
+    CHECK(bupc_allv_scatter(double, T - 1, dsrc) == me * 0.5);
     CHECK(bupc_allv_reduce_all(double, 0.5, UPC_ADD) == T * 0.5);
     CHECK(bupc_allv_reduce_all(float, (float)me, UPC_MAX) == (float)(T - 1));
     CHECK(bupc_allv_prefix_reduce(double, 1.0, UPC_MULT) == 1.0);

@@ -22,9 +22,12 @@ typedef long blkcnt_t;
 typedef int sig_atomic_t;
 typedef void (*sighandler_t)(int);
 
+#ifndef _UPCLINT_SIGSET_T
+#define _UPCLINT_SIGSET_T
 typedef struct {
 	unsigned long __val[16];
 } sigset_t;
+#endif
 
 union sigval {
 	int sival_int;

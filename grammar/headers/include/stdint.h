@@ -3,10 +3,13 @@
 #ifndef _UPCLINT_STDINT_H
 #define _UPCLINT_STDINT_H
 
+#ifndef _UPCLINT_INTN_T
+#define _UPCLINT_INTN_T
 typedef signed char int8_t;
 typedef short int16_t;
 typedef int int32_t;
 typedef long int64_t;
+#endif
 typedef unsigned char uint8_t;
 typedef unsigned short uint16_t;
 typedef unsigned int uint32_t;

@@ -20,7 +20,10 @@ typedef long off_t;
 typedef __builtin_va_list va_list;
 #endif
 
+#ifndef _UPCLINT_FILE_T
+#define _UPCLINT_FILE_T
 typedef struct _upclint_FILE FILE;
+#endif
 
 typedef struct {
 	long __pos;

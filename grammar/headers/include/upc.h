@@ -1,20 +1,27 @@
 /* <upc.h>: UPC utilities (UPC 1.3 section 7.2). THREADS, MYTHREAD,
    UPC_MAX_BLOCK_SIZE, upc_fence and the upc_*sizeof operators are part of
-   the language, not of this header. Including <upc.h> includes
-   <upc_types.h>. */
+   the language, not of this header.
+
+   What a program sees through <upc.h> is what it sees with Berkeley UPC and
+   GNU UPC, whose <upc.h> programs are written against: <upc_types.h>,
+   <stddef.h> (size_t, NULL, offsetof), <stdlib.h>, the UPC 1.1 names of
+   the synchronization statements, and the Berkeley UPC extensions of
+   <bupc_extensions.h> (with <inttypes.h>) unless BUPC_DISABLE_EXTENSIONS is
+   defined. */
 #ifndef _UPCLINT_UPC_H
 #define _UPCLINT_UPC_H
 
 #include <upc_types.h>
+#include <stddef.h>
+#include <stdlib.h>
 
-#ifndef _UPCLINT_SIZE_T
-#define _UPCLINT_SIZE_T
-typedef unsigned long size_t;
-#endif
-
-#ifndef NULL
-#define NULL ((void *)0)
-#endif
+/* The names of the synchronization statements before UPC 1.1 (UPC 1.0
+   section 6.6), kept by the implementations for old programs. */
+#define barrier upc_barrier
+#define barrier_notify upc_notify
+#define barrier_wait upc_wait
+#define forall upc_forall
+#define fence upc_fence
 
 /* Termination of all threads. */
 void upc_global_exit(int status);
@@ -52,5 +59,9 @@ void upc_memcpy(shared void * restrict dst, shared const void * restrict src, si
 void upc_memget(void * restrict dst, shared const void * restrict src, size_t n);
 void upc_memput(shared void * restrict dst, const void * restrict src, size_t n);
 void upc_memset(shared void *dst, int c, size_t n);
+
+#ifndef BUPC_DISABLE_EXTENSIONS
+#include <bupc_extensions.h>
+#endif
 
 #endif /* _UPCLINT_UPC_H */

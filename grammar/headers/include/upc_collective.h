@@ -41,4 +41,19 @@ void upc_all_prefix_reduceF(shared void * restrict dst, shared const void * rest
 void upc_all_prefix_reduceD(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, double (*func)(double, double), upc_flag_t flags);
 void upc_all_prefix_reduceLD(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, long double (*func)(long double, long double), upc_flag_t flags);
 
+/* Berkeley UPC extension: bupc_all_reduce_allT, a reduction whose result
+   reaches every thread (collective), with the arguments of
+   upc_all_reduceT. */
+void bupc_all_reduce_allC(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, signed char (*func)(signed char, signed char), upc_flag_t flags);
+void bupc_all_reduce_allUC(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, unsigned char (*func)(unsigned char, unsigned char), upc_flag_t flags);
+void bupc_all_reduce_allS(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, signed short (*func)(signed short, signed short), upc_flag_t flags);
+void bupc_all_reduce_allUS(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, unsigned short (*func)(unsigned short, unsigned short), upc_flag_t flags);
+void bupc_all_reduce_allI(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, signed int (*func)(signed int, signed int), upc_flag_t flags);
+void bupc_all_reduce_allUI(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, unsigned int (*func)(unsigned int, unsigned int), upc_flag_t flags);
+void bupc_all_reduce_allL(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, signed long (*func)(signed long, signed long), upc_flag_t flags);
+void bupc_all_reduce_allUL(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, unsigned long (*func)(unsigned long, unsigned long), upc_flag_t flags);
+void bupc_all_reduce_allF(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, float (*func)(float, float), upc_flag_t flags);
+void bupc_all_reduce_allD(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, double (*func)(double, double), upc_flag_t flags);
+void bupc_all_reduce_allLD(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, long double (*func)(long double, long double), upc_flag_t flags);
+
 #endif /* _UPCLINT_UPC_COLLECTIVE_H */

@@ -65,6 +65,12 @@ struct upc_filevec {
 	size_t len;
 };
 
+/* The typedef names of the UPC-IO 1.0 draft, which implementations still
+   accept. */
+typedef struct upc_local_memvec upc_local_memvec_t;
+typedef struct upc_shared_memvec upc_shared_memvec_t;
+typedef struct upc_filevec upc_filevec_t;
+
 upc_file_t *upc_all_fopen(const char *fname, int flags, size_t numhints, struct upc_hint const *hints);
 int upc_all_fclose(upc_file_t *fd);
 int upc_all_fsync(upc_file_t *fd);

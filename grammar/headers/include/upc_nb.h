@@ -7,10 +7,14 @@
 
 #include <upc.h>
 
-/* An explicit handle; UPC_COMPLETE_HANDLE has all bits 0. */
+/* An explicit handle; UPC_COMPLETE_HANDLE has all bits 0. Under
+   BUPC_USE_UPC_NAMESPACE, <upc.h> has already made both names those of the
+   Berkeley UPC handle. */
+#ifndef UPC_COMPLETE_HANDLE
 typedef struct upc_handle_struct *upc_handle_t;
 
 #define UPC_COMPLETE_HANDLE ((upc_handle_t)0)
+#endif
 
 upc_handle_t upc_memcpy_nb(shared void * restrict dst, shared const void * restrict src, size_t n);
 upc_handle_t upc_memget_nb(void * restrict dst, shared const void * restrict src, size_t n);

@@ -1,7 +1,9 @@
 /* Words that look like UPC but are ordinary C identifiers: struct members and
    labels named wait, notify, barrier, fence, forall, shared_count; only the
-   upc_-prefixed words, shared, strict, relaxed, THREADS and MYTHREAD are keywords. */
-#include <upc.h>
+   upc_-prefixed words, shared, strict, relaxed, THREADS and MYTHREAD are keywords.
+   <upc.h> is not included: as with Berkeley UPC and GNU UPC, it defines barrier,
+   barrier_notify, barrier_wait, fence and forall as the UPC 1.0 names of the
+   synchronization statements. */
 #include <stdio.h>
 
 struct sync_stats {

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include <bupc_extensions.h>
+#include <bupc_collectivev.h>
 #ifdef __BERKELEY_UPC__
 #  define IMPL_NAME "Berkeley UPC"
 #else

@@ -2,22 +2,9 @@
 #ifndef _UPCLINT_SYS_TIME_H
 #define _UPCLINT_SYS_TIME_H
 
-#ifndef _UPCLINT_TIME_T
-#define _UPCLINT_TIME_T
-typedef long time_t;
-#endif
-#ifndef _UPCLINT_SUSECONDS_T
-#define _UPCLINT_SUSECONDS_T
-typedef long suseconds_t;
-#endif
-
-#ifndef _UPCLINT_STRUCT_TIMEVAL
-#define _UPCLINT_STRUCT_TIMEVAL
-struct timeval {
-	time_t tv_sec;
-	suseconds_t tv_usec;
-};
-#endif
+/* time_t, suseconds_t and struct timeval, and, as with glibc, fd_set and
+   select. */
+#include <sys/select.h>
 
 struct timezone {
 	int tz_minuteswest;

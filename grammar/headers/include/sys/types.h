@@ -56,5 +56,33 @@ typedef unsigned char u_char;
 typedef unsigned short u_short;
 typedef unsigned int u_int;
 typedef unsigned long u_long;
+typedef unsigned short ushort;
+typedef unsigned int uint;
+typedef unsigned long ulong;
+typedef long quad_t;
+typedef unsigned long u_quad_t;
+typedef long loff_t;
+typedef char *caddr_t;
+typedef int daddr_t;
+typedef long register_t;
+typedef unsigned long fsblkcnt_t;
+typedef unsigned long fsfilcnt_t;
+typedef void *timer_t;
+
+/* The exact-width types of <stdint.h> and their BSD unsigned names. */
+#ifndef _UPCLINT_INTN_T
+#define _UPCLINT_INTN_T
+typedef signed char int8_t;
+typedef short int16_t;
+typedef int int32_t;
+typedef long int64_t;
+#endif
+typedef unsigned char u_int8_t;
+typedef unsigned short u_int16_t;
+typedef unsigned int u_int32_t;
+typedef unsigned long u_int64_t;
+
+/* As with glibc, fd_set and select. */
+#include <sys/select.h>
 
 #endif /* _UPCLINT_SYS_TYPES_H */
