@@ -42,8 +42,9 @@ func wantClean(t *testing.T, src string, cfg *grammar.Config) {
 }
 
 // TestBerkeleyNamesThroughUPCH uses, with only <upc.h> included, what
-// Berkeley UPC's <upc.h> makes visible: the UPC 1.0 statement names, size_t
-// and <stdlib.h>, <inttypes.h>, and the Berkeley UPC extensions.
+// Berkeley UPC's <upc.h> makes visible (the UPC 1.0 statement names, size_t
+// and <stdlib.h>, <inttypes.h>, the Berkeley UPC extensions) and what GNU
+// UPC's does (<sys/types.h>, upc_poll).
 func TestBerkeleyNamesThroughUPCH(t *testing.T) {
 	src := `#include <upc.h>
 
@@ -72,6 +73,8 @@ int main(void) {
 	shared void *slist[1];
 	shared void *p;
 	uintptr_t addr = (uintptr_t)&i;
+	ssize_t got = -1;
+	pid_t self = 0;
 	int64_t old;
 	int *heap = malloc(4 * sizeof(int));
 
@@ -124,8 +127,9 @@ int main(void) {
 	stop = bupc_ticks_now();
 	printf_like(bupc_ticks_to_us(stop - start), bupc_ticks_to_ns(stop - start), bupc_tick_granularityus());
 	bupc_trace_printf(("%d", i));
+	upc_poll();
 	free(heap);
-	return (int)(addr + (uintptr_t)old + total(1)) == 0 && p == NULL;
+	return (int)(addr + (uintptr_t)old + total(1) + (size_t)got + (size_t)self) == 0 && p == NULL;
 }
 `
 	// printf_like stands for a function of the program, not of <upc.h>.

@@ -4,8 +4,9 @@
 
    What a program sees through <upc.h> is what it sees with Berkeley UPC and
    GNU UPC, whose <upc.h> programs are written against: <upc_types.h>,
-   <stddef.h> (size_t, NULL, offsetof), <stdlib.h>, the UPC 1.1 names of
-   the synchronization statements, and the Berkeley UPC extensions of
+   <stddef.h> (size_t, NULL, offsetof) and <stdlib.h> (Berkeley UPC),
+   <sys/types.h> and upc_poll() (GNU UPC), the UPC 1.0 names of the
+   synchronization statements (both), and the Berkeley UPC extensions of
    <bupc_extensions.h> (with <inttypes.h>) unless BUPC_DISABLE_EXTENSIONS is
    defined. */
 #ifndef _UPCLINT_UPC_H
@@ -14,6 +15,7 @@
 #include <upc_types.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <sys/types.h>
 
 /* The names of the synchronization statements before UPC 1.1 (UPC 1.0
    section 6.6), kept by the implementations for old programs. */
@@ -22,6 +24,12 @@
 #define barrier_wait upc_wait
 #define forall upc_forall
 #define fence upc_fence
+
+/* GNU UPC: a point where the runtime may make progress; nothing to do
+   here. */
+#ifndef upc_poll
+#define upc_poll() ((void)0)
+#endif
 
 /* Termination of all threads. */
 void upc_global_exit(int status);
