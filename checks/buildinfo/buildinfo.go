@@ -264,12 +264,14 @@ func SplitCommand(s string) ([]string, error) {
 				inWord = false
 			}
 		case '\\':
+			if i+1 < len(s) && s[i+1] == '\n' {
+				i++ // a continued line, not a word
+				continue
+			}
 			inWord = true
 			if i+1 < len(s) {
 				i++
-				if s[i] != '\n' {
-					cur.WriteByte(s[i])
-				}
+				cur.WriteByte(s[i])
 			}
 		case '\'':
 			inWord = true

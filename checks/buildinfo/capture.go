@@ -54,6 +54,7 @@ type record struct {
 	// recorded; Faked lists the object files it created empty.
 	NoCompiler bool     `json:"noCompiler,omitempty"`
 	Faked      []string `json:"faked,omitempty"`
+	DryRun     bool     `json:"-"` // printed by make -n, not run
 }
 
 // capturedEntry is an entry of the database Capture writes.
@@ -68,6 +69,9 @@ type CaptureOptions struct {
 	Self   string   // the upclint executable the recorders call
 	Output string   // the database to write
 	Args   []string // the build command
+	// DryRun does not run the build: the compile commands are those that
+	// make -n prints (the build command must be make).
+	DryRun bool
 	Stdout io.Writer
 	Stderr io.Writer
 }
@@ -77,6 +81,7 @@ type CaptureResult struct {
 	Commands int // compile commands recorded
 	Files    int // entries written (one per source file and command)
 	Faked    int // commands recorded without a compiler to run
+	DryRun   int // commands read from make -n
 	// BuildErr is the build command's failure, if any; the database is
 	// written all the same.
 	BuildErr error
@@ -90,6 +95,53 @@ func Capture(ctx context.Context, opts CaptureOptions) (*CaptureResult, error) {
 	if len(opts.Args) == 0 {
 		return nil, errors.New("no build command (write upclint capture -- make ...)")
 	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return nil, err
+	}
+	res := &CaptureResult{}
+	var recs []record
+	if opts.DryRun {
+		if !isMake(opts.Args[0]) {
+			return nil, fmt.Errorf("a dry run reads the commands make -n prints; %s is not make", opts.Args[0])
+		}
+		if recs, err = dryRun(ctx, opts.Args, wd, opts.Stderr); err != nil {
+			return nil, err
+		}
+	} else if recs, err = runRecorded(ctx, opts, res); err != nil {
+		return nil, err
+	}
+	if res.BuildErr != nil && isMake(opts.Args[0]) {
+		// The build stopped at a failure: the commands make would have run
+		// after it come from a dry run (-k goes on after failures).
+		if more, err := dryRun(ctx, opts.Args, wd, io.Discard); err == nil {
+			recs = appendNewFiles(recs, more)
+		}
+	}
+	return res, writeDB(opts.Output, recs, res)
+}
+
+// appendNewFiles appends to recs the records of more that compile a
+// source file no record of recs compiles.
+func appendNewFiles(recs, more []record) []record {
+	known := map[string]bool{}
+	for _, r := range recs {
+		for _, src := range sourceFiles(r.Arguments) {
+			known[abs(r.Directory, src)] = true
+		}
+	}
+	for _, r := range more {
+		srcs := sourceFiles(r.Arguments)
+		if len(srcs) > 0 && !slices.ContainsFunc(srcs, func(src string) bool { return known[abs(r.Directory, src)] }) {
+			recs = append(recs, r)
+		}
+	}
+	return recs
+}
+
+// runRecorded runs the build with the recorders and returns their
+// records; a failed build is res.BuildErr.
+func runRecorded(ctx context.Context, opts CaptureOptions, res *CaptureResult) ([]record, error) {
 	dir, err := os.MkdirTemp("", "upclint-capture-")
 	if err != nil {
 		return nil, err
@@ -113,7 +165,6 @@ func Capture(ctx context.Context, opts CaptureOptions) (*CaptureResult, error) {
 	cmd.Stdout, cmd.Stderr = opts.Stdout, opts.Stderr
 	cmd.Env = append(withoutEnv(os.Environ(), "PATH", envDir, envReal),
 		"PATH="+dir+string(os.PathListSeparator)+os.Getenv("PATH"), envDir+"="+dir)
-	res := &CaptureResult{}
 	if err := cmd.Run(); err != nil {
 		var ee *exec.ExitError
 		if !errors.As(err, &ee) {
@@ -121,10 +172,12 @@ func Capture(ctx context.Context, opts CaptureOptions) (*CaptureResult, error) {
 		}
 		res.BuildErr = err
 	}
-	recs, err := readLog(filepath.Join(dir, logName))
-	if err != nil {
-		return nil, err
-	}
+	return readLog(filepath.Join(dir, logName))
+}
+
+// writeDB writes the database of the compile commands of recs to path,
+// atomically; when there is none, it keeps what path holds.
+func writeDB(path string, recs []record, res *CaptureResult) error {
 	var db []capturedEntry
 	seen := map[string]bool{}
 	for _, r := range recs {
@@ -135,6 +188,9 @@ func Capture(ctx context.Context, opts CaptureOptions) (*CaptureResult, error) {
 		res.Commands++
 		if r.NoCompiler {
 			res.Faked++
+		}
+		if r.DryRun {
+			res.DryRun++
 		}
 		for _, src := range srcs {
 			key := r.Directory + "\x00" + src + "\x00" + strings.Join(r.Arguments, "\x00")
@@ -149,13 +205,13 @@ func Capture(ctx context.Context, opts CaptureOptions) (*CaptureResult, error) {
 	if len(db) == 0 {
 		// Keep a database a previous capture wrote: make may just have
 		// found everything up to date.
-		return res, nil
+		return nil
 	}
 	data, err := json.MarshalIndent(db, "", "  ")
 	if err != nil {
-		return nil, err
+		return err
 	}
-	return res, writeAtomic(opts.Output, append(data, '\n'))
+	return writeAtomic(path, append(data, '\n'))
 }
 
 // isMake reports whether a build command runs GNU make, which takes

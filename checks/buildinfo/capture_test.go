@@ -2,6 +2,7 @@ package buildinfo
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -39,5 +40,29 @@ func TestSourceFiles(t *testing.T) {
 	}
 	if got := objectOutputs([]string{"upcc", "-c", "dir/k.upc"}); !slices.Equal(got, []string{"k.o"}) {
 		t.Errorf("objectOutputs = %q, want k.o", got)
+	}
+}
+
+func TestParseDryRun(t *testing.T) {
+	out := "make: Entering directory '/p'\n" +
+		"cd sub && ccache upcc -T 4 -c a.upc -o a.o > log 2>&1\n" +
+		"make[1]: Entering directory `/p/lib'\n" +
+		"gcc -O2 -I../inc \\\n  -c util.c\n" +
+		"echo upcc -c not.upc; ar rcs libx.a util.o\n" +
+		"make[1]: Leaving directory `/p/lib'\n" +
+		"X=1 /opt/bin/mpicc -c 'my file.c'\n" +
+		"upcc a.o -o prog\n"
+	var got []string
+	for _, r := range parseDryRun([]byte(out), "/wd") {
+		got = append(got, r.Directory+": "+strings.Join(r.Arguments, " "))
+	}
+	want := []string{
+		"/p/sub: upcc -T 4 -c a.upc -o a.o",
+		"/p/lib: gcc -O2 -I../inc -c util.c",
+		"/p: /opt/bin/mpicc -c my file.c",
+		"/p: upcc a.o -o prog",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("parseDryRun:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -50,66 +50,95 @@ func rewriteCompilerPaths(s, dir string) string {
 	}
 	var b strings.Builder
 	last := 0
-	cmdPos := true
-	i := 0
-	for i < len(s) {
+	for _, cmd := range simpleCommands(s) {
+		w := cmd[commandWord(s, cmd)]
+		word := s[w.start:w.end]
+		if w.plain && strings.Contains(word, "/") && slices.Contains(Compilers, filepath.Base(word)) {
+			b.WriteString(s[last:w.start])
+			b.WriteString(envReal + "=" + shellQuote(word) + " " + shellQuote(filepath.Join(dir, filepath.Base(word))))
+			last = w.end
+		}
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// shellWord is a word of a shell command line, s[start:end].
+type shellWord struct {
+	start, end int
+	plain      bool // no quotes, escapes, expansions or redirections
+}
+
+// simpleCommands splits the shell command line s into its simple
+// commands (separated by ; & | && || ( ) and newlines), each a list of
+// words; comments are dropped. It is not a full shell parser (no
+// here-documents, no keywords but those of commandPrefixes), which is
+// enough for the recipes of Makefiles.
+func simpleCommands(s string) [][]shellWord {
+	var cmds [][]shellWord
+	var cur []shellWord
+	flush := func() {
+		if len(cur) > 0 {
+			cmds = append(cmds, cur)
+			cur = nil
+		}
+	}
+	for i := 0; i < len(s); {
 		c := s[i]
 		switch {
+		case c == '\\' && i+1 < len(s) && s[i+1] == '\n':
+			i += 2 // a continued line
 		case c == ' ' || c == '\t':
 			i++
-		case c == '\n' || c == ';' || c == '&' || c == '|' || c == '(' || c == ')':
-			cmdPos = c != ')'
+		case strings.IndexByte("\n;&|()", c) >= 0:
+			flush()
 			i++
-		case c == '#' && cmdPos:
-			// a comment runs to the end of the line
+		case c == '#':
 			for i < len(s) && s[i] != '\n' {
 				i++
 			}
 		default:
-			start := i
-			plain := true
-			for i < len(s) && !strings.ContainsRune(" \t\n;&|()", rune(s[i])) {
+			w := shellWord{start: i, plain: true}
+			for i < len(s) && strings.IndexByte(" \t\n;&|()", s[i]) < 0 {
 				switch s[i] {
 				case '\'', '"':
-					plain = false
+					w.plain = false
 					q := s[i]
-					i++
-					for i < len(s) && s[i] != q {
+					for i++; i < len(s) && s[i] != q; i++ {
 						if q == '"' && s[i] == '\\' {
 							i++
 						}
-						i++
 					}
 					i++
 				case '\\':
-					plain = false
+					w.plain = false
 					i += 2
 				case '$', '`', '<', '>':
-					plain = false
+					w.plain = false
 					i++
 				default:
 					i++
 				}
 			}
-			i = min(i, len(s))
-			w := s[start:i]
-			if !cmdPos {
-				continue
-			}
-			switch {
-			case plain && strings.Contains(w, "=") && !strings.HasPrefix(w, "="):
-				// an assignment before the command
-			case slices.Contains(commandPrefixes, w):
-			default:
-				cmdPos = false
-				if plain && strings.Contains(w, "/") && slices.Contains(Compilers, filepath.Base(w)) {
-					b.WriteString(s[last:start])
-					b.WriteString(envReal + "=" + shellQuote(w) + " " + shellQuote(filepath.Join(dir, filepath.Base(w))))
-					last = i
-				}
-			}
+			w.end = min(i, len(s))
+			i = w.end
+			cur = append(cur, w)
 		}
 	}
-	b.WriteString(s[last:])
-	return b.String()
+	flush()
+	return cmds
+}
+
+// commandWord returns the index in cmd of the word that names the
+// program: after assignments (X=1 cc ...) and keywords (then cc ...);
+// len(cmd)-1 when every word is one of those.
+func commandWord(s string, cmd []shellWord) int {
+	for i, w := range cmd {
+		word := s[w.start:w.end]
+		isAssign := w.plain && strings.Contains(word, "=") && !strings.HasPrefix(word, "=")
+		if !isAssign && !slices.Contains(commandPrefixes, word) {
+			return i
+		}
+	}
+	return len(cmd) - 1
 }

@@ -14,6 +14,7 @@ import (
 
 func newCaptureCmd() *cobra.Command {
 	var output string
+	var dryRun bool
 	cmd := &cobra.Command{
 		Use:   "capture [-o file] -- build-command [args...]",
 		Short: "Record the compile commands of a build into compile_commands.json",
@@ -29,9 +30,12 @@ a project can be captured on a machine without a UPC compiler. make is given
 SHELL=<a recording shell>, which also records the commands that call a
 compiler by a path (UPCC=$(UPC)/upcc, with UPC unset or pointing nowhere).
 make only runs the commands of targets that are out of date: capture after
-make clean, or with make -B.`,
+make clean, or with make -B. When a make build fails, the commands that make
+-n -B -k prints for the targets it did not reach are added; --dry-run reads
+only those, as compiledb does, without building anything.`,
 		Example: `  upclint capture -- make
   upclint capture -- make -B NP=4 CLASS=S cg
+  upclint capture --dry-run -- make THREADS=4
   upclint capture -o build/compile_commands.json -- ./build.sh`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -40,7 +44,7 @@ make clean, or with make -B.`,
 				return fail(err)
 			}
 			res, err := buildinfo.Capture(cmd.Context(), buildinfo.CaptureOptions{
-				Self: self, Output: output, Args: args,
+				Self: self, Output: output, Args: args, DryRun: dryRun,
 				Stdout: cmd.OutOrStdout(), Stderr: cmd.ErrOrStderr(),
 			})
 			if err != nil {
@@ -49,8 +53,8 @@ make clean, or with make -B.`,
 			if res.Files == 0 {
 				return &exitError{exitFindings, fmt.Errorf("the build ran no compile command, %s not written (if make found everything up to date, run make clean first or capture make -B)", output)}
 			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "upclint capture: %d compile commands (%d only recorded, no compiler) of %d files written to %s\n",
-				res.Commands, res.Faked, res.Files, output)
+			fmt.Fprintf(cmd.ErrOrStderr(), "upclint capture: %d compile commands (%d only recorded, no compiler; %d from make -n) of %d files written to %s\n",
+				res.Commands, res.Faked, res.DryRun, res.Files, output)
 			if res.BuildErr != nil {
 				return &exitError{exitFindings, fmt.Errorf("the build failed (%w); the database has the commands it ran", res.BuildErr)}
 			}
@@ -58,6 +62,7 @@ make clean, or with make -B.`,
 		},
 	}
 	cmd.Flags().StringVarP(&output, "output", "o", buildinfo.FileName, "write the database to `file`")
+	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "build nothing: read the compile commands that make -n -B prints")
 	// Flags after the build command are the build's (upclint capture make -B).
 	cmd.Flags().SetInterspersed(false)
 	return cmd
