@@ -99,11 +99,17 @@ func (f *Fixer) Fix(ctx context.Context, paths []string) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Each file's include directories, macros and THREADS from the
+	// compilation database found above it, as check reads them.
+	entries, err := pipeline.Entries(files.Paths, nil)
+	if err != nil {
+		return nil, err
+	}
 	jobs := max(s.Jobs, 1)
 	work := make([]FileJob, 0, len(files.Paths))
 	for _, p := range files.Paths {
 		eff := files.Effective[p]
-		work = append(work, FileJob{Path: p, Opts: &Options{Check: s.Options(eff, nil, 1), Config: eff, Unsafe: s.Unsafe, Rules: s.Rules}})
+		work = append(work, FileJob{Path: p, Opts: &Options{Check: s.Options(eff, entries[p], 1), Config: eff, Unsafe: s.Unsafe, Rules: s.Rules}})
 	}
 	tick := func() {}
 	if pr := s.Progress; pr != nil {

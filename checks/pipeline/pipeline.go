@@ -166,20 +166,9 @@ func (c *Checker) Check(ctx context.Context, paths []string) (*Outcome, error) {
 		}
 	}
 
-	// Without -p, each file's database is found above it, as clangd does.
-	entries := make(map[string]*buildinfo.Entry, len(files.Paths))
-	var finder *buildinfo.Finder
-	if db == nil {
-		finder = buildinfo.NewFinder()
-	}
-	for _, f := range files.Paths {
-		fdb := db
-		if finder != nil {
-			if fdb, err = finder.For(f); err != nil {
-				return nil, err
-			}
-		}
-		entries[f] = fdb.Lookup(f)
+	entries, err := Entries(files.Paths, db)
+	if err != nil {
+		return nil, err
 	}
 	parts, partLines := includedParts(files.Paths, files.Found, func(f string) []string {
 		var dbInc []string
@@ -283,6 +272,29 @@ func (c *Checker) Check(ctx context.Context, paths []string) (*Outcome, error) {
 	out.Findings = findings
 	out.ExitCode = exitCode(findings, s.FailOn)
 	return out, nil
+}
+
+// Entries returns the compilation database entry of each file (nil for a
+// file it does not list): from db when given (-p), else from the
+// database found above each file, as clangd finds it (buildinfo.Finder).
+// A database that exists but cannot be read is an error.
+func Entries(files []string, db *buildinfo.DB) (map[string]*buildinfo.Entry, error) {
+	entries := make(map[string]*buildinfo.Entry, len(files))
+	var finder *buildinfo.Finder
+	if db == nil {
+		finder = buildinfo.NewFinder()
+	}
+	for _, f := range files {
+		fdb := db
+		if finder != nil {
+			var err error
+			if fdb, err = finder.For(f); err != nil {
+				return nil, err
+			}
+		}
+		entries[f] = fdb.Lookup(f)
+	}
+	return entries, nil
 }
 
 // exitCode computes the exit status of a check from its findings.
