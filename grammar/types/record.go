@@ -122,11 +122,12 @@ func (c *checker) recordSpec(rs *ast.RecordSpec, alone bool) Type {
 					c.declErrorf(f.Width, "bit-field width is not an integer constant")
 				}
 			}
-			specs = append(specs, fs)
 			if name != nil {
 				v := &Var{object: object{name: name.Name, typ: t, pos: name.Start()}, Field: true}
 				c.info.Defs[name] = v
+				fs.obj = v // Field.Obj: member accesses resolve to the declaration's object
 			}
+			specs = append(specs, fs)
 		}
 	}
 	c.declErr = saved
@@ -134,10 +135,6 @@ func (c *checker) recordSpec(rs *ast.RecordSpec, alone bool) Type {
 		c.staticAssert(a) // before the layout: the record is still incomplete
 	}
 	layoutRecord(r, specs, aligned)
-	// attach member objects
-	for _, f := range r.Fields {
-		_ = f
-	}
 	return r
 }
 

@@ -129,6 +129,7 @@ type fieldSpec struct {
 	width    int64
 	align    int64 // from __attribute__((aligned(N))), 0 if none
 	packed   bool
+	obj      *Var // the member's object, nil for an unnamed member
 }
 
 // layoutRecord computes offsets, size and alignment like gcc on x86-64.
@@ -137,7 +138,7 @@ func layoutRecord(r *Record, specs []fieldSpec, recAlign int64) {
 	var maxAlign int64 = 1
 	r.Fields = r.Fields[:0]
 	for i, fs := range specs {
-		f := &Field{Name: fs.name, Type: fs.typ}
+		f := &Field{Name: fs.name, Type: fs.typ, Obj: fs.obj}
 		size, _ := Sizeof(fs.typ)
 		align := Alignof(fs.typ)
 		if r.Packed || fs.packed {
