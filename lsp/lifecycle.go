@@ -78,6 +78,12 @@ func (s *Server) initialize(_ context.Context, params json.RawMessage) (any, err
 			CodeActionProvider: &protocol.CodeActionOptions{
 				CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, kindFixAll},
 			},
+			SemanticTokensProvider: semanticTokensOptions(),
+			InlayHintProvider:      protocol.Boolean(true),
+			CodeLensProvider:       &protocol.CodeLensOptions{},
+			ExecuteCommandProvider: protocol.ExecuteCommandOptions{Commands: []string{cmdRunStats}},
+			ReferencesProvider:     protocol.Boolean(true),
+			RenameProvider:         &protocol.RenameOptions{PrepareProvider: &yes},
 		},
 		ServerInfo: protocol.ServerInfo{Name: "upclint", Version: protocol.NewOptional(version)},
 	}, nil

@@ -97,6 +97,15 @@ func NewServer(opts Options) *Server {
 		"textDocument/definition":     s.definition,
 		"textDocument/documentSymbol": s.documentSymbol,
 		"textDocument/codeAction":     s.codeAction,
+		// semtokens.go, inlay.go, codelens.go, refs.go
+		"textDocument/semanticTokens/full":  s.semanticTokensFull,
+		"textDocument/semanticTokens/range": s.semanticTokensRange,
+		"textDocument/inlayHint":            s.inlayHint,
+		"textDocument/codeLens":             s.codeLens,
+		"workspace/executeCommand":          s.executeCommand,
+		"textDocument/references":           s.references,
+		"textDocument/prepareRename":        s.prepareRename,
+		"textDocument/rename":               s.rename,
 	}
 	s.notes = map[string]noteHandler{
 		"initialized":                         s.initializedNote,
