@@ -1,15 +1,11 @@
 package lsp
 
 import (
-	"context"
-	"encoding/json"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/fixes"
@@ -176,34 +172,8 @@ func TestNeovim(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
 	}
-	dir := t.TempDir()
-	bin := buildUpclint(t)
-	src := fixSrc
-	file := filepath.Join(dir, "e2e.upc")
-	script := filepath.Join(dir, "e2e.lua")
-	outFile := filepath.Join(dir, "out.json")
-	for name, text := range map[string]string{file: src, script: nvimScript} {
-		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, nvim, "--headless", "-u", "NONE", "-i", "NONE", "--noplugin", "-n",
-		"-c", "luafile "+script)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(),
-		"HOME="+dir, "XDG_CONFIG_HOME="+dir, "XDG_DATA_HOME="+dir, "XDG_STATE_HOME="+dir, "XDG_CACHE_HOME="+dir,
-		"UPCLINT_BIN="+bin, "UPCLINT_FILE="+file, "UPCLINT_ROOT="+dir, "UPCLINT_OUT="+outFile,
-		"UPCLINT_LOG="+filepath.Join(dir, "server.log"),
-		"UPCLINT_FORALL_FIX=iterate with stride THREADS", "UPCLINT_FINEGRAIN_FIX=coalesce the reads of X",
-		"UPCLINT_EDIT_FROM=MYTHREAD == 0")
-	combined, runErr := cmd.CombinedOutput()
-	data, err := os.ReadFile(outFile)
-	if err != nil {
-		log, _ := os.ReadFile(filepath.Join(dir, "server.log"))
-		t.Fatalf("nvim wrote no result (%v): %v\n%s\nserver log:\n%s", runErr, err, combined, log)
-	}
+	r := newEditorRun(t, "nvim", "e2e.lua", nvimScript)
+	src, file := fixSrc, r.file
 	type diagnostic struct {
 		Lnum, Col, EndCol int
 		Severity          int    `json:"severity"`
@@ -213,8 +183,6 @@ func TestNeovim(t *testing.T) {
 		Href              string `json:"href"`
 	}
 	var res struct {
-		OK            bool                `json:"ok"`
-		Err           string              `json:"err"`
 		Steps         []string            `json:"steps"`
 		Actions       map[string][]string `json:"actions"`
 		LinesIgnored  []string            `json:"lines_after_ignore"`
@@ -222,14 +190,11 @@ func TestNeovim(t *testing.T) {
 		AfterQuickFix []diagnostic        `json:"after_quickfix"`
 		AfterEdit     []diagnostic        `json:"after_edit"`
 	}
-	t.Logf("nvim saw: %s", data)
-	if err := json.Unmarshal(data, &res); err != nil {
-		t.Fatalf("bad result %s: %v", data, err)
-	}
-	if !res.OK {
-		log, _ := os.ReadFile(filepath.Join(dir, "server.log"))
-		t.Fatalf("nvim steps %q failed: %s\nserver log:\n%s", res.Steps, res.Err, log)
-	}
+	d := r.dir
+	r.run(t, []string{nvim, "--headless", "-u", "NONE", "-i", "NONE", "--noplugin", "-n", "-c", "luafile " + r.script},
+		[]string{"XDG_CONFIG_HOME=" + d, "XDG_DATA_HOME=" + d, "XDG_STATE_HOME=" + d, "XDG_CACHE_HOME=" + d,
+			"UPCLINT_FORALL_FIX=iterate with stride THREADS", "UPCLINT_FINEGRAIN_FIX=coalesce the reads of X",
+			"UPCLINT_EDIT_FROM=MYTHREAD == 0"}, &res)
 	if !slices.Equal(res.Steps, []string{"started", "diagnostics", "quick fixes", "written", "ignored", "unused ignore"}) {
 		t.Errorf("steps: %q", res.Steps)
 	}
