@@ -55,9 +55,10 @@ func quotedIncludes(src []byte) []string {
 // preprocessor still decides, under the build's macros, which of them a
 // unit includes. dirsOf gives the include directories of a file (-I,
 // database, configuration). A cycle of files that only include each other
-// keeps its first file as a unit. The second result counts the lines of
-// the parts.
-func includedParts(paths []string, found map[string]bool, dirsOf func(string) []string) (map[string]bool, int) {
+// keeps its first file as a unit; a file larger than maxSize (which the
+// analysis skips) is not read. The second result counts the lines of the
+// parts.
+func includedParts(paths []string, found map[string]bool, dirsOf func(string) []string, maxSize int64) (map[string]bool, int) {
 	index := make(map[string]string, len(paths))
 	for _, p := range paths {
 		if a, err := filepath.Abs(p); err == nil {
@@ -68,9 +69,12 @@ func includedParts(paths []string, found map[string]bool, dirsOf func(string) []
 	lines := map[string]int{}
 	includedBy := map[string]bool{}
 	for _, p := range paths {
+		if st, err := os.Stat(p); err != nil || st.Size() > maxSize {
+			continue // the analysis reports it
+		}
 		src, err := os.ReadFile(p)
 		if err != nil {
-			continue // the analysis reports it
+			continue
 		}
 		lines[p] = bytes.Count(src, []byte{'\n'}) + 1
 		for _, name := range quotedIncludes(src) {

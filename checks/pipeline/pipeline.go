@@ -16,6 +16,7 @@
 package pipeline
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os"
@@ -176,7 +177,7 @@ func (c *Checker) Check(ctx context.Context, paths []string) (*Outcome, error) {
 			dbInc = e.Include
 		}
 		return slices.Concat(s.Include, dbInc, files.Effective[f].Include)
-	})
+	}, cmp.Or(max(s.MaxFileSize, 0), checks.DefaultMaxFileSize))
 
 	// Analyse files with the same settings together, keeping the text the
 	// driver reads for the suppression comments.
