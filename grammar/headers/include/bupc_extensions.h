@@ -108,12 +108,12 @@ bupc_handle_t bupc_end_accessregion(void);
 #define BUPC_STRIDED_DESIGN_B 1
 
 typedef struct {
-	void *baseaddr;
+	void *addr;
 	size_t len;
 } bupc_pmemvec_t;
 
 typedef struct {
-	shared void *baseaddr;
+	shared void *addr;
 	size_t len;
 } bupc_smemvec_t;
 

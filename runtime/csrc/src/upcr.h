@@ -857,11 +857,11 @@ bupc_handle_t upcr_bupc_memget_strided_async(void *dst, const size_t dststrides[
 
 /* Vector (vlist) and indexed (ilist) copies. */
 typedef struct {
-	void *baseaddr;
+	void *addr;
 	size_t len;
 } bupc_pmemvec_t;
 typedef struct {
-	upcr_sptr_t baseaddr; /* shared void * */
+	upcr_sptr_t addr; /* shared void * */
 	size_t len;
 } bupc_smemvec_t;
 void upcr_bupc_memput_vlist(size_t dstcount, bupc_smemvec_t const dstlist[], size_t srccount,

@@ -206,8 +206,8 @@ static size_t total(const cursor_t *c)
 static char *cur_addr(const cursor_t *c, size_t n, const char *fn, upcr_loc_t loc)
 {
 	if (c->p)
-		return (char *)c->p[c->i].baseaddr + c->off;
-	return shared_at(c->s[c->i].baseaddr, c->off, n, fn, loc);
+		return (char *)c->p[c->i].addr + c->off;
+	return shared_at(c->s[c->i].addr, c->off, n, fn, loc);
 }
 
 /* One bulk operation per run of consecutive regions on the same thread;
@@ -230,8 +230,8 @@ static void vlist(const char *fn, cursor_t d, cursor_t s, upcr_loc_t loc)
 		char *da = cur_addr(&d, n, fn, loc);
 		const char *sa = cur_addr(&s, n, fn, loc);
 		memmove(da, sa, n);
-		upcr_sptr_t sp = s.s && (!d.s || !upcr_is_local(s.s[s.i].baseaddr)) ? s.s[s.i].baseaddr
-										     : d.s[d.i].baseaddr;
+		upcr_sptr_t sp = s.s && (!d.s || !upcr_is_local(s.s[s.i].addr)) ? s.s[s.i].addr
+										     : d.s[d.i].addr;
 		add(&b, (int)sp.thread, n, loc);
 		d.off += n;
 		s.off += n;
@@ -314,9 +314,9 @@ static side_t side(int shared, size_t count, const void *list, const void *pbase
 	if (shared) {
 		bupc_smemvec_t *v = xmalloc(count * sizeof *v, fn, loc);
 		for (size_t i = 0; i < count; i++) {
-			v[i].baseaddr = list ? ((const upcr_sptr_t *)list)[i] : sbase;
+			v[i].addr = list ? ((const upcr_sptr_t *)list)[i] : sbase;
 			if (!list)
-				v[i].baseaddr.off += i * stride;
+				v[i].addr.off += i * stride;
 			v[i].len = len;
 		}
 		r.c.s = v;
@@ -324,7 +324,7 @@ static side_t side(int shared, size_t count, const void *list, const void *pbase
 	} else {
 		bupc_pmemvec_t *v = xmalloc(count * sizeof *v, fn, loc);
 		for (size_t i = 0; i < count; i++) {
-			v[i].baseaddr = list ? ((void *const *)list)[i] : (char *)pbase + i * stride;
+			v[i].addr = list ? ((void *const *)list)[i] : (char *)pbase + i * stride;
 			v[i].len = len;
 		}
 		r.c.p = v;
