@@ -41,7 +41,9 @@ type Access struct {
 	// Shared: the accessed element is shared (an element of a shared array
 	// or the target of a pointer-to-shared).
 	Shared bool
-	// Layout is the layout of Var when it is a shared object, else nil.
+	// Layout is the layout of Var when it is a shared object that Base
+	// accesses directly (not through a pointer, even one stored in shared
+	// memory: the elements are then wherever it points), else nil.
 	Layout *types.Layout
 	// Pointer: Base is a pointer, so Index counts from where it points.
 	Pointer bool
@@ -170,11 +172,11 @@ func (f *Func) newAccess(e, base ast.Expr, b *cfg.Block, loops []*cfg.Loop, writ
 	if t := f.typeOf(e); t != nil && types.IsShared(t) {
 		a.Shared = true
 	}
-	if a.Var != nil && f.Info != nil {
-		a.Layout = f.Info.Layouts[a.Var]
-	}
 	if bt := f.typeOf(base); bt != nil && types.IsPointer(bt) {
 		a.Pointer = true
+	}
+	if a.Var != nil && f.Info != nil && !a.Pointer {
+		a.Layout = f.Info.Layouts[a.Var]
 	}
 	f.Accesses = append(f.Accesses, a)
 	f.byExpr[e] = a

@@ -84,6 +84,41 @@ func (f *Func) Access(e ast.Expr) *Fact {
 // Of returns the fact of a, or nil if a is not a shared access.
 func (f *Func) Of(a *affine.Access) *Fact { return f.facts[a] }
 
+// BlockOf returns the block size of the shared elements that a accesses,
+// the one answer of upclint to "how are these elements distributed": 0
+// when one thread owns them all (an indefinite array; a member of a shared
+// structure, which lies on the structure's owner, UPC 1.3 §6.5.2.1; a
+// shared object that is not an array, on thread 0, §6.5.1.1), ok false
+// when it is not known statically (a block size that depends on dynamic
+// THREADS). Through a pointer-to-shared, private or itself shared, the
+// phase of the first element is unknown: only indefinite and cyclic
+// targets are certain.
+func BlockOf(a *affine.Access, info *types.Info) (int64, bool) {
+	threads := 0
+	if info != nil {
+		threads = info.StaticThreads
+	}
+	if l := a.Layout; l != nil {
+		if !l.IsArray || l.Block.Indefinite {
+			return 0, true
+		}
+		bs := l.BlockFor(threads)
+		return bs, bs > 0
+	}
+	if _, member := cfg.Unparen(a.Base).(*ast.MemberExpr); member && !a.Pointer {
+		return 0, true
+	}
+	if info == nil {
+		return 0, false
+	}
+	t := info.TypeOf(a.Expr)
+	if t == nil || !types.IsShared(t) {
+		return 0, false
+	}
+	bs := types.QualsOf(t).Block.BlockSize()
+	return bs, bs == 0 || bs == 1
+}
+
 func blockOf(l *types.Layout, threads int) int64 {
 	if l == nil || !l.IsArray || l.Block.Indefinite {
 		return 0

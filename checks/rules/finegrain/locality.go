@@ -5,7 +5,6 @@ import (
 	"github.com/upclint/upclint/cfg/affine"
 	"github.com/upclint/upclint/cfg/affinity"
 	"github.com/upclint/upclint/grammar/ast"
-	"github.com/upclint/upclint/grammar/types"
 )
 
 // Classes of non-local accesses, for the estimate of remote operations.
@@ -24,33 +23,9 @@ type place struct {
 	ratio int64 // for classBoundary: iterations per block of the reference
 }
 
-// blockOf returns the block size of the elements a accesses (0 for
-// indefinite); ok is false when it is not known statically.
-func (c *checker) blockOf(a *affine.Access) (int64, bool) {
-	if a.Layout != nil {
-		if !a.Layout.IsArray {
-			return 0, true // a shared scalar: on thread 0
-		}
-		if a.Layout.Block.Indefinite {
-			return 0, true
-		}
-		bs := a.Layout.BlockFor(c.threads)
-		return bs, bs > 0
-	}
-	if _, member := cfg.Unparen(a.Base).(*ast.MemberExpr); member {
-		// An array member of a shared structure: all on the structure's
-		// owner, like shared [] (UPC 6.5.2.1).
-		return 0, true
-	}
-	t := c.info.TypeOf(a.Expr)
-	if t == nil || !types.IsShared(t) {
-		return 0, false
-	}
-	bs := types.QualsOf(t).Block.BlockSize()
-	// Through a pointer the phase is unknown: only indefinite and cyclic
-	// targets say something about remoteness.
-	return bs, bs == 0 || bs == 1
-}
+// blockOf returns the block size of the elements a accesses (see
+// affinity.BlockOf).
+func (c *checker) blockOf(a *affine.Access) (int64, bool) { return affinity.BlockOf(a, c.info) }
 
 // locality decides whether a is always local to the executing thread.
 func (c *checker) locality(a *affine.Access) place {

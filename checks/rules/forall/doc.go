@@ -13,7 +13,9 @@
 //   - &a[k*i + c] with a blocked array a whose block holds a whole number
 //     of strides k (block-cyclic 1-D arrays, 2-D arrays blocked by whole
 //     rows): a two-level loop over the thread's blocks;
-//   - &a[...] with a indefinite: one affinity test before the loop.
+//   - &a[...] with a indefinite, or an array member of a shared
+//     structure (on one thread, members and all): one affinity test
+//     before the loop.
 //
 // It does not report an empty or continue affinity, a non-unit stride,
 // an affinity of another form (e.g. &a[i] for a cyclic 2-D array, whose

@@ -7,6 +7,7 @@ import (
 
 	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/cfg/affine"
+	"github.com/upclint/upclint/cfg/affinity"
 	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/checks/facts"
 	"github.com/upclint/upclint/grammar/ast"
@@ -85,7 +86,7 @@ func check(fn *facts.Func, l *cfg.Loop, s *ast.ForallStmt, info *types.Info) (st
 	prefix := fmt.Sprintf("upc_forall tests affinity %s on every iteration", text)
 	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == "&" {
 		a := af.Access(u.X)
-		if a == nil || a.Index == nil || !(isArrayVar(a) || l.Invariant(a.Base) || localPointerFixed(fn, l, a)) {
+		if a == nil || a.Index == nil || !(isArrayVar(a) || arrayMember(a, info) || l.Invariant(a.Base) || localPointerFixed(fn, l, a)) {
 			return "", nil, false
 		}
 		c, rest, ok := a.Index.Split(iv.Name)
@@ -94,14 +95,18 @@ func check(fn *facts.Func, l *cfg.Loop, s *ast.ForallStmt, info *types.Info) (st
 		}
 		name := cfg.NodeString(a.Base)
 		p := &plan{iv: iv, coef: c, rest: rest, base: a.Base, pointer: a.Pointer, oneDim: oneIndex(u.X)}
-		bs, ok := blockSize(a, info)
+		bs, ok := affinity.BlockOf(a, info)
 		if !ok {
 			return "", nil, false
 		}
 		switch {
 		case bs == 0:
 			p.shape = shapeIndefinite
-			return prefix + fmt.Sprintf("; %s is indefinite (one thread owns every element): test the affinity once before the loop instead", name), p, true
+			what := "is indefinite"
+			if _, member := cfg.Unparen(a.Base).(*ast.MemberExpr); member {
+				what = "is a member of a shared structure"
+			}
+			return prefix + fmt.Sprintf("; %s %s (one thread owns every element): test the affinity once before the loop instead", name, what), p, true
 		case bs == 1 && (c == 1 || c == -1):
 			p.shape = shapeCyclic
 			return prefix + fmt.Sprintf("; %s is cyclic: iterate with stride THREADS from the first iteration this thread owns instead", name), p, true
@@ -141,32 +146,6 @@ func invariantForm(fo *affine.Form, af *affine.Func, l *cfg.Loop) bool {
 		}
 	}
 	return true
-}
-
-// blockSize returns the block size of the array or pointer target of a
-// (0 for indefinite); ok is false when it is not known statically.
-func blockSize(a *affine.Access, info *types.Info) (int64, bool) {
-	if a.Layout != nil {
-		if !a.Layout.IsArray {
-			return 0, false
-		}
-		if a.Layout.Block.Indefinite {
-			return 0, true
-		}
-		bs := a.Layout.BlockFor(info.StaticThreads)
-		return bs, bs > 0
-	}
-	if _, member := cfg.Unparen(a.Base).(*ast.MemberExpr); member {
-		return 0, false
-	}
-	t := info.TypeOf(a.Expr)
-	if t == nil || !types.IsShared(t) {
-		return 0, false
-	}
-	// Through a pointer the phase matters for blocked layouts: only the
-	// cyclic and indefinite cases are certain.
-	bs := types.QualsOf(t).Block.BlockSize()
-	return bs, bs == 0 || bs == 1
 }
 
 // addressTaken reports whether the body of s takes the address of name
@@ -304,6 +283,31 @@ func isArrayVar(a *affine.Access) bool {
 	}
 	_, ok := types.Core(a.Var.Type()).(*types.Array)
 	return ok
+}
+
+// arrayMember reports whether a indexes an array member of a structure
+// variable (s.a, s.in.a): an address no store in the loop can move.
+func arrayMember(a *affine.Access, info *types.Info) bool {
+	if a.Pointer {
+		return false
+	}
+	for e := cfg.Unparen(a.Base); ; {
+		switch x := e.(type) {
+		case *ast.MemberExpr:
+			if x.Arrow {
+				return false
+			}
+			if t := info.TypeOf(x); t == nil {
+				return false
+			}
+			e = cfg.Unparen(x.X)
+		case *ast.Name:
+			_, ok := info.Uses[x].(*types.Var)
+			return ok && e != cfg.Unparen(a.Base)
+		default:
+			return false
+		}
+	}
 }
 
 // localPointerFixed reports whether a indexes a local pointer variable (or

@@ -1,0 +1,75 @@
+package affinity_test
+
+import (
+	gotoken "go/token"
+	"testing"
+
+	"github.com/upclint/upclint/cfg"
+	"github.com/upclint/upclint/cfg/affine"
+	"github.com/upclint/upclint/cfg/affinity"
+	"github.com/upclint/upclint/grammar"
+	"github.com/upclint/upclint/grammar/ast"
+)
+
+// TestBlockOf checks the one answer to how the elements an access reads
+// are distributed. finegrain and forall answered it apart before and
+// disagreed: for an array member of a shared structure forall did not know
+// (UPC 1.3 §6.5.2.1: the structure, members and all, lies on one thread);
+// for a pointer stored in shared memory finegrain took the pointer's own
+// place (thread 0) for its elements'.
+func TestBlockOf(t *testing.T) {
+	const src = `
+#define N 16
+struct S { int a[N]; struct { int b[N]; } in; int *p; };
+shared int cyc[N*THREADS];
+shared [4] int blk[N*THREADS];
+shared [] int ind[N];
+shared struct S st;
+shared struct S sts[THREADS];
+shared int *shared sp;
+shared [4] int *shared bsp;
+shared [] int *ip;
+shared [4] int *bp;
+int sum;
+void g(int t) {
+	int i;
+	for (i = 0; i < N; i++)
+		sum += cyc[i] + blk[i] + ind[i] + st.a[i] + st.in.b[i] + sts[t].a[i] + sp[i] + bsp[i] + ip[i] + bp[i];
+}`
+	for _, tc := range []struct {
+		threads int
+		want    map[string]int64 // block size; -1: not known
+	}{
+		{0, map[string]int64{"cyc[i]": 1, "blk[i]": 4, "ind[i]": 0, "st.a[i]": 0, "st.in.b[i]": 0, "sts[t].a[i]": 0,
+			"sp[i]": 1, "bsp[i]": -1, "ip[i]": 0, "bp[i]": -1}},
+		{4, map[string]int64{"cyc[i]": 1, "blk[i]": 4, "sp[i]": 1, "bsp[i]": -1}},
+	} {
+		u := grammar.Load(gotoken.NewFileSet(), "t.upc", []byte(src), &grammar.Config{StaticThreads: tc.threads})
+		for _, d := range u.Diags {
+			t.Fatalf("%v", d)
+		}
+		var fn *ast.Decl
+		for _, d := range u.File.Decls {
+			if d, ok := d.(*ast.Decl); ok && d.Body != nil {
+				fn = d
+			}
+		}
+		af := affine.Analyze(cfg.Build(fn), u.Info)
+		got := map[string]int64{}
+		for _, a := range af.Accesses {
+			if !a.Shared {
+				continue
+			}
+			bs, ok := affinity.BlockOf(a, u.Info)
+			if !ok {
+				bs = -1
+			}
+			got[cfg.NodeString(a.Expr)] = bs
+		}
+		for e, want := range tc.want {
+			if g, ok := got[e]; !ok || g != want {
+				t.Errorf("THREADS %d: BlockOf(%s) = %d (found %v), want %d", tc.threads, e, g, ok, want)
+			}
+		}
+	}
+}
