@@ -456,3 +456,19 @@ func TestRenameHeaderObject(t *testing.T) {
 		t.Errorf("references of limit: %v", refs)
 	}
 }
+
+// TestRenameThroughMacro: a rename that would have to rewrite a macro's
+// body is refused, and references leave out the uses a macro expansion
+// produced.
+func TestRenameThroughMacro(t *testing.T) {
+	src := "int total;\n#define ADD(x) (total += (x))\nint f(void) {\n  ADD(1);\n  return total;\n}\n"
+	c, u := openOne(t, nil, "", "m.upc", src)
+	_, err := renameAt(c, u, srcPos(t, src, 4, "total", 0), "sum")
+	if err == nil || !strings.Contains(err.Message, "used through a macro at line 4") {
+		t.Errorf("rename through a macro: %v", err)
+	}
+	want := []protocol.Position{srcPos(t, src, 0, "total", 0), srcPos(t, src, 4, "total", 0)}
+	if got := references(t, c, u, srcPos(t, src, 0, "total", 0), true); !slices.Equal(got, want) {
+		t.Errorf("references of total: %v, want %v", got, want)
+	}
+}
