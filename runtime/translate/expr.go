@@ -63,6 +63,24 @@ func (t *translator) dirty(n ast.Node) bool {
 			if x.HasBody && t.recordDirty(x) {
 				d = true
 			}
+		case *ast.ReturnStmt:
+			// return NULL from a function returning a pointer-to-shared
+			if x.X != nil && t.fn != nil && t.fn.Obj != nil {
+				if sig := t.fn.Obj.Signature(); sig != nil && sig.Result != nil && isSptr(sig.Result) {
+					d = true
+				}
+			}
+		case *ast.CallExpr:
+			// f(NULL) or f(0) for a pointer-to-shared parameter
+			if ft := t.valType(x.Fun); ft != nil {
+				if sig, ok := types.Core(types.PointerElem(ft)).(*types.Func); ok {
+					for _, p := range sig.Params {
+						if isSptr(p.Type) {
+							d = true
+						}
+					}
+				}
+			}
 		}
 		if e, ok := m.(ast.Expr); ok && !d {
 			if tv, ok := t.info.Types[e]; ok && hasShared(tv.Type) {
