@@ -53,6 +53,8 @@ front end reports errors (syntax, typecheck, preprocessor; warnings do not stop
 it), they are printed as "file:line:col: error: message [rule]" and nothing is
 compiled; a C compiler failure is reported likewise.
 
+Several files make one program (its translation units). As upcc does, each
+file's directory is searched for #include <...> after the -I directories.
 Arguments after "--" are passed to the program.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -132,6 +134,15 @@ func parseNet(s string) (*runtime.NetModel, error) {
 	return &m, nil
 }
 
+// withSourceDir returns cfg with file's directory appended to the include
+// directories: Berkeley upcc compiles each file with -I of its directory,
+// and programs written for it include their headers with <...>.
+func withSourceDir(cfg *grammar.Config, file string) *grammar.Config {
+	c := *cfg
+	c.IncludeDirs = append(append([]string(nil), cfg.IncludeDirs...), filepath.Dir(file))
+	return &c
+}
+
 func runProgram(ctx context.Context, f *runFlags, files, progArgs []string, stdout, stderr io.Writer) error {
 	if ctx == nil {
 		ctx = context.Background()
@@ -160,7 +171,7 @@ func runProgram(ctx context.Context, f *runFlags, files, progArgs []string, stdo
 	cfg := &grammar.Config{IncludeDirs: f.fe.includes, Defines: f.fe.defines, Undefs: f.fe.undefs, StaticThreads: f.fe.threads}
 	var srcs []runtime.Source
 	for _, file := range files {
-		c, u, err := translate.TranslateFile(file, cfg, translate.Options{NoFastLoop: f.noFast, Check: f.check})
+		c, u, err := translate.TranslateFile(file, withSourceDir(cfg, file), translate.Options{NoFastLoop: f.noFast, Check: f.check})
 		var fe *translate.FrontEndError
 		if errors.As(translate.CheckFrontEnd(u), &fe) {
 			for _, d := range fe.Diags {
