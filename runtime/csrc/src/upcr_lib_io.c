@@ -65,7 +65,7 @@ typedef struct {
 	upcr_loc_t async_loc;
 } fpriv_t;
 
-#define MAXFILES 64
+#define MAXFILES 1024 /* open files per program (one descriptor each per thread) */
 static fpriv_t files[MAXFILES];
 
 static fobj_t *obj(upcr_sptr_t h, int t)
