@@ -190,9 +190,16 @@ int upcr_all_fclose(upcr_sptr_t h, upcr_loc_t loc)
 {
 	static const char fn[] = "upc_all_fclose";
 	fpriv_t *p = handle(h, fn, loc);
-	if (p->pending)
-		upcr_fatal("io", loc, "thread %d calls %s with an asynchronous operation outstanding (started at line %d)",
-			   upcr_mythread_, fn, UPCR_LOC_LINE(p->async_loc));
+	if (p->pending) {
+		/* UPC-IO: the call fails and the file stays open (every thread
+		 * has the same operation outstanding: it is collective) */
+		upcr_warn("io", loc,
+			  "thread %d calls %s with an asynchronous operation outstanding (started at line %d): the "
+			  "file is not closed (upc_all_fwait_async first)",
+			  upcr_mythread_, fn, UPCR_LOC_LINE(p->async_loc));
+		errno = EINPROGRESS;
+		return -1;
+	}
 	enter(fn, h, NULL, 0, UPC_IN_ALLSYNC, loc);
 	int r = close(p->fd) == 0 ? 0 : -1;
 	fobj_t *z = obj(h, 0);
