@@ -442,8 +442,10 @@ static upc_off_t shared_rw(const char *fn, int wr, upcr_sptr_t h, upcr_sptr_t bu
 	int com = common(h);
 	uint64_t args[5] = {upcr_sptr_bits(buffer), blocksize, size, nmemb, (uint64_t)flags};
 	enter(fn, h, com ? args : args + 4, com ? 5 : 1, flags, loc);
-	if (size == 0)
-		upcr_fatal("io", loc, "thread %d calls %s with element size 0", upcr_mythread_, fn);
+	if (size == 0) { /* nothing to transfer: a thread's share of a collective call may be empty */
+		size = 1;
+		nmemb = 0;
+	}
 	size_t n = size * nmemb;
 	int64_t r;
 	if (com) {
