@@ -13,6 +13,7 @@ import (
 	"github.com/upclint/upclint/grammar/diag"
 	"github.com/upclint/upclint/grammar/headers"
 	"github.com/upclint/upclint/grammar/parser"
+	"github.com/upclint/upclint/grammar/token"
 	"github.com/upclint/upclint/grammar/types"
 )
 
@@ -76,10 +77,13 @@ type loaded struct {
 func loadWith(src string, lazy bool) (loaded, []string) {
 	fset := gotoken.NewFileSet()
 	pp := cpp.Preprocess(fset, "t.upc", []byte(src), &cpp.Config{Bundled: headers.FS})
+	lib := libraryDecl(fset)
 	f, pd := parser.ParseFile(fset, "t.upc", pp.Tokens)
 	conf := &types.Config{}
 	if lazy {
-		conf.Lazy = libraryDecl(fset)
+		// as Load does: library declarations are parsed and checked on demand
+		f, pd = parser.ParseFileDeferring(fset, "t.upc", pp.Tokens, func(t *token.Token) bool { return lib.at(t.SitePos()) })
+		conf.Lazy = lib.decl
 	}
 	info, td := types.Check(fset, f, conf)
 	var ds []string
@@ -88,7 +92,7 @@ func loadWith(src string, lazy bool) (loaded, []string) {
 			ds = append(ds, fmt.Sprintf("%d %s", d.Pos, d.Message))
 		}
 	}
-	return loaded{fset, f, info, libraryDecl(fset)}, ds
+	return loaded{fset, f, info, lib.decl}, ds
 }
 
 type factKey struct {

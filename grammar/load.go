@@ -13,6 +13,7 @@ import (
 	"github.com/upclint/upclint/grammar/diag"
 	"github.com/upclint/upclint/grammar/headers"
 	"github.com/upclint/upclint/grammar/parser"
+	"github.com/upclint/upclint/grammar/token"
 	"github.com/upclint/upclint/grammar/types"
 )
 
@@ -54,10 +55,11 @@ func Load(fset *gotoken.FileSet, filename string, src []byte, cfg *Config) *Unit
 	})
 	u := &Unit{Fset: fset, Files: pp.Files}
 	u.Diags = append(u.Diags, pp.Diags...)
-	file, pdiags := parser.ParseFile(fset, filename, pp.Tokens)
+	lib := libraryDecl(fset)
+	file, pdiags := parser.ParseFileDeferring(fset, filename, pp.Tokens, func(t *token.Token) bool { return lib.at(t.SitePos()) })
 	u.File = file
 	u.Diags = append(u.Diags, pdiags...)
-	info, tdiags := types.Check(fset, file, &types.Config{StaticThreads: cfg.StaticThreads, Lazy: libraryDecl(fset), Missing: pp.Missing, Partial: len(pdiags) > 0})
+	info, tdiags := types.Check(fset, file, &types.Config{StaticThreads: cfg.StaticThreads, Lazy: lib.decl, Missing: pp.Missing, Partial: len(pdiags) > 0})
 	u.Info = info
 	u.Diags = append(u.Diags, tdiags...)
 	u.Diags.Sort()
@@ -65,25 +67,38 @@ func Load(fset *gotoken.FileSet, filename string, src []byte, cfg *Config) *Unit
 }
 
 // libraryDecl selects the declarations of the bundled C library headers
-// (<stdio.h>, <math.h>, ...), which types.Check checks only if the unit
-// uses what they declare: a unit uses a few of their hundreds of
-// declarations, and the rest would be most of a small unit's memory. The
-// bundled UPC headers (upc*.h, bupc*.h) are few lines and are checked whole:
-// rules and the translator look at their declarations.
-func libraryDecl(fset *gotoken.FileSet) func(*ast.Decl) bool {
-	var last *gotoken.File // declarations come in runs from one file
-	var lib bool
-	return func(d *ast.Decl) bool {
-		pos := d.Start()
-		if last == nil || int(pos) < last.Base() || int(pos) > last.Base()+last.Size() {
-			last = fset.File(pos)
-			lib = false
-			if last != nil {
-				name, ok := strings.CutPrefix(last.Name(), cpp.BundledDir+"/")
-				base := path.Base(name)
-				lib = ok && !strings.HasPrefix(base, "upc") && !strings.HasPrefix(base, "bupc")
-			}
-		}
-		return lib
-	}
+// (<stdio.h>, <math.h>, ...), which the parser leaves unparsed and
+// types.Check checks only if the unit uses what they declare: a unit uses a
+// few of their hundreds of declarations, and the rest would be most of a
+// small unit's time and memory. So are Berkeley's extensions (bupc*.h),
+// which <upc.h> makes visible as Berkeley UPC does. The UPC headers
+// (upc*.h) are few lines and are checked whole: rules and the translator
+// look at their declarations.
+func libraryDecl(fset *gotoken.FileSet) *library {
+	return &library{fset: fset}
 }
+
+// library tells positions in the bundled C library headers; declarations
+// come in runs from one file, so it remembers the last file it looked up.
+type library struct {
+	fset *gotoken.FileSet
+	last *gotoken.File
+	lib  bool
+}
+
+// at reports whether pos is in a bundled C library header.
+func (l *library) at(pos gotoken.Pos) bool {
+	if l.last == nil || int(pos) < l.last.Base() || int(pos) > l.last.Base()+l.last.Size() {
+		l.last = l.fset.File(pos)
+		l.lib = false
+		if l.last != nil {
+			name, ok := strings.CutPrefix(l.last.Name(), cpp.BundledDir+"/")
+			base := path.Base(name)
+			l.lib = ok && !strings.HasPrefix(base, "upc")
+		}
+	}
+	return l.lib
+}
+
+// decl reports whether d is in a bundled C library header.
+func (l *library) decl(d *ast.Decl) bool { return l.at(d.Start()) }

@@ -79,6 +79,9 @@ func Match(wants []Want, findings []checks.Finding) (missing []Want, unexpected 
 			}
 		}
 		if !found {
+			found = matchesRelated(w, findings)
+		}
+		if !found {
 			missing = append(missing, w)
 		}
 	}
@@ -88,6 +91,21 @@ func Match(wants []Want, findings []checks.Finding) (missing []Want, unexpected 
 		}
 	}
 	return missing, unexpected
+}
+
+// matchesRelated reports whether w names a related location of a finding:
+// one finding may stand for several lines (the declarations of a unit that
+// need static THREADS are the related locations of one error), and each
+// such line carries its own want.
+func matchesRelated(w Want, findings []checks.Finding) bool {
+	for _, f := range findings {
+		for _, r := range f.Related {
+			if r.Pos.Line == w.Line && samePath(r.Pos.Path, w.Path) && w.Re.MatchString(r.Message) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func samePath(a, b string) bool {

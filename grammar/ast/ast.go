@@ -115,6 +115,21 @@ type ExternalDecl interface {
 	externalDecl()
 }
 
+// DeferredDecl is a top-level declaration of a library header that the
+// parser has not parsed yet: a unit uses a few of the hundreds of
+// declarations its system headers bring, so the parser leaves them as
+// tokens and the type checker parses one (Parse) only when the unit looks
+// up a name or tag it declares (see types.Config.Lazy). After type
+// checking no DeferredDecl is left in File.Decls: each was replaced by its
+// Decl or removed.
+type DeferredDecl struct {
+	Range
+	Names []string // the file-scope identifiers it may declare
+	Tags  []string // the tags it names
+	// Parse parses the declaration; nil if it does not parse as one.
+	Parse func() *Decl
+}
+
 // BadDecl stands for a top-level declaration that failed to parse; the
 // syntax error is reported separately and the rest of the file is analysed.
 type BadDecl struct {
@@ -409,10 +424,11 @@ type TypedefName struct {
 	Name string `parser:"@TypeName"`
 }
 
-func (*BadDecl) externalDecl()    {}
-func (*EmptyDecl) externalDecl()  {}
-func (*PragmaDecl) externalDecl() {}
-func (*AsmDecl) externalDecl()    {}
-func (*Decl) externalDecl()       {}
+func (*BadDecl) externalDecl()      {}
+func (*DeferredDecl) externalDecl() {}
+func (*EmptyDecl) externalDecl()    {}
+func (*PragmaDecl) externalDecl()   {}
+func (*AsmDecl) externalDecl()      {}
+func (*Decl) externalDecl()         {}
 
 func (*StaticAssert) externalDecl() {}

@@ -171,6 +171,14 @@ func (p *printer) extDecl(d ExternalDecl) {
 		p.staticAssert(d)
 	case *EmptyDecl:
 		p.s(";")
+	case *DeferredDecl:
+		if d.Parse != nil {
+			if x := d.Parse(); x != nil {
+				p.extDecl(x)
+				return
+			}
+		}
+		p.s("/* deferred declaration */")
 	case *BadDecl:
 		if p.file == nil {
 			p.s("/* bad declaration */")

@@ -44,7 +44,7 @@ func Walk(v Visitor, node Node) {
 		for _, d := range n.Decls {
 			Walk(v, d)
 		}
-	case *BadDecl, *EmptyDecl, *PragmaDecl, *Ident, *TypedefName, *AsmLabel,
+	case *BadDecl, *DeferredDecl, *EmptyDecl, *PragmaDecl, *Ident, *TypedefName, *AsmLabel,
 		*BreakStmt, *ContinueStmt, *FenceStmt, *PragmaStmt, *AsmStmt,
 		*BadExpr, *Name, *BasicLit, *UPCConst:
 		// leaves

@@ -24,6 +24,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/upclint/upclint/grammar/diag"
 	"github.com/upclint/upclint/grammar/lexer"
@@ -198,7 +199,10 @@ func Preprocess(fset *gotoken.FileSet, filename string, src []byte, cfg *Config)
 	if cl := commandLine(&p.cfg); cl != "" {
 		p.runText("<command-line>", cl)
 	}
-	p.out = make([]token.Token, 0, len(src)/4+16)
+	// Most of a small unit's tokens come from its headers: start with room
+	// for as many as recent units had, so the slice is allocated once.
+	own := len(src)/4 + 16
+	p.out = make([]token.Token, 0, own+int(headerTokens.Load()))
 
 	main := p.newFile(filename, string(src), false, -1)
 	p.files[filepath.Clean(filename)] = main
@@ -209,6 +213,11 @@ func Preprocess(fset *gotoken.FileSet, filename string, src []byte, cfg *Config)
 	eof := p.eofToken
 	eof.Flags = token.BOL
 	p.out = append(p.out, eof)
+	if n := int64(len(p.out) - own); n > 0 {
+		// a moving estimate, leaning up: units of a project share headers
+		old := headerTokens.Load()
+		headerTokens.Store(max(n, (old*7+n)/8))
+	}
 	// The token slice lives as long as the unit (File.Tokens): give back
 	// the growth slack (up to a third of the capacity) for one copy.
 	if cap(p.out)-len(p.out) > len(p.out)/16 {
@@ -216,6 +225,11 @@ func Preprocess(fset *gotoken.FileSet, filename string, src []byte, cfg *Config)
 	}
 	return &Result{Tokens: p.out, Diags: p.diags, Files: p.read, Macros: p.macros, Missing: p.missing}
 }
+
+// headerTokens estimates how many tokens a unit's headers add, from the
+// units preprocessed before (shared by concurrent calls; a stale value
+// only costs a reallocation).
+var headerTokens atomic.Int64
 
 // runText preprocesses a synthetic file of directives (predefined and
 // command-line macros), so that those macros have real positions.

@@ -84,6 +84,15 @@ func parseSub[T any](p *participle.Parser[T], lex *lexer.PeekingLexer) (*T, erro
 // A top-level declaration that does not parse becomes an *ast.BadDecl and
 // costs one diagnostic; the rest of the file is still parsed.
 func ParseFile(fset *gotoken.FileSet, name string, toks []token.Token) (*ast.File, diag.List) {
+	return ParseFileDeferring(fset, name, toks, nil)
+}
+
+// ParseFileDeferring is ParseFile, except that the top-level declarations
+// whose first token defer selects (those of library headers) are not
+// parsed but left as *ast.DeferredDecl, to be parsed when the type checker
+// needs them. A deferred declaration that does not parse is dropped then,
+// without a diagnostic: defer selects only headers the tool ships.
+func ParseFileDeferring(fset *gotoken.FileSet, name string, toks []token.Token, deferDecl func(first *token.Token) bool) (*ast.File, diag.List) {
 	_ = fset // positions are in the tokens already
 	toks = terminate(toks)
 	keep := retag(toks)
@@ -107,6 +116,8 @@ func ParseFile(fset *gotoken.FileSet, name string, toks []token.Token) (*ast.Fil
 			f.Decls = append(f.Decls, &ast.BadDecl{Range: r})
 		case pc.pragma:
 			f.Decls = append(f.Decls, &ast.PragmaDecl{Range: r, Text: toks[pc.lo].Text})
+		case deferDecl != nil && deferDecl(&toks[pc.lo]):
+			f.Decls = append(f.Decls, deferred(toks, keep, tab, pc, r))
 		default:
 			d, err := parsePiece(buf, tab)
 			if err != nil && fset != nil && errorAt(err) == pc.hi {
@@ -140,6 +151,124 @@ func ParseFile(fset *gotoken.FileSet, name string, toks []token.Token) (*ast.Fil
 		}
 	}
 	return f, diags
+}
+
+// deferred returns the deferred declaration of piece pc: the names it may
+// declare, found by a scan of its tokens, and a function that parses it
+// once.
+func deferred(toks []token.Token, keep map[int]bool, tab []ast.TokenPos, pc piece, r ast.Range) *ast.DeferredDecl {
+	d := &ast.DeferredDecl{Range: r}
+	d.Names, d.Tags = scanDeclared(toks[pc.lo:pc.hi])
+	var parsed *ast.Decl
+	done := false
+	d.Parse = func() *ast.Decl {
+		if !done {
+			done = true
+			buf := convert(make([]lexer.Token, 0, pc.hi-pc.lo+1), toks, pc.lo, pc.hi, keep)
+			if x, err := parsePiece(buf, tab); err == nil {
+				parsed, _ = x.(*ast.Decl)
+			}
+		}
+		return parsed
+	}
+	return d
+}
+
+// scanDeclared over-approximates the file-scope names and the tags a
+// declaration's tokens may declare, as types' declaredNames finds them in
+// a parsed declaration: identifiers outside parentheses, brackets and
+// record bodies (declarators; the typedef pass left uses of type names as
+// type names), a
+// name in parentheses after '*' or '(' and before ')' or '(' (a function
+// pointer "(*fp)", a function returning one "(*signal(int, ...))"),
+// enumeration constants, and the tag after struct, union or enum. Naming
+// too much only makes the type checker parse a declaration it may not need.
+func scanDeclared(toks []token.Token) (names, tags []string) {
+	depth := 0        // parentheses and brackets
+	var braces []bool // open braces: true for an enum body
+	afterTag := false
+	enumNext := false
+	for i := range toks {
+		t := &toks[i]
+		switch t.Kind {
+		case token.Keyword:
+			switch t.Text {
+			case "struct", "union":
+				afterTag, enumNext = true, false
+			case "enum":
+				afterTag, enumNext = true, true
+			case "__attribute__", "__attribute", "__asm__", "__asm", "asm":
+				afterTag = false
+			}
+			continue
+		case token.TypeName:
+			// a use of a typedef name (the typedef pass tags a redeclared
+			// one as an identifier); after struct it is a tag
+			if afterTag {
+				tags = append(tags, t.Text)
+			}
+			afterTag = false
+			continue
+		case token.Ident:
+			switch {
+			case afterTag:
+				tags = append(tags, t.Text)
+			case len(braces) > 0 && braces[len(braces)-1]:
+				if p := prevText(toks, i); p == "{" || p == "," {
+					names = append(names, t.Text) // enumerator
+				}
+			case len(braces) > 0:
+				// a member: not a file-scope name
+			case depth == 0:
+				names = append(names, t.Text)
+			default:
+				if p, n := prevText(toks, i), nextText(toks, i); (p == "*" || p == "(") && (n == ")" || n == "(") {
+					names = append(names, t.Text)
+				}
+			}
+			afterTag = false
+			continue
+		case token.Punct:
+			switch t.Text {
+			case "(", "[":
+				depth++
+			case ")", "]":
+				depth--
+			case "{":
+				braces = append(braces, enumNext && afterTagOrTagged(toks, i))
+			case "}":
+				if len(braces) > 0 {
+					braces = braces[:len(braces)-1]
+				}
+			}
+		}
+		afterTag = false
+	}
+	return names, tags
+}
+
+// afterTagOrTagged reports whether the '{' at toks[i] opens the body of the
+// enum just named (enum { or enum tag {).
+func afterTagOrTagged(toks []token.Token, i int) bool {
+	p := prevText(toks, i)
+	if p == "enum" {
+		return true
+	}
+	return i >= 2 && toks[i-2].Text == "enum"
+}
+
+func prevText(toks []token.Token, i int) string {
+	if i > 0 {
+		return toks[i-1].Text
+	}
+	return ""
+}
+
+func nextText(toks []token.Token, i int) string {
+	if i+1 < len(toks) {
+		return toks[i+1].Text
+	}
+	return ""
 }
 
 // newFast returns a fast-path parser reading toks, which end with EOF. tab,

@@ -149,6 +149,10 @@ func Check(fset *gotoken.FileSet, f *ast.File, conf *Config) (*Info, diag.List) 
 				a, b := fd.Span()
 				all -= b - a
 			}
+			if dd, ok := d.(*ast.DeferredDecl); ok {
+				a, b := dd.Span()
+				all -= b - a
+			}
 		}
 	}
 	decl := all - body
@@ -177,17 +181,36 @@ func Check(fset *gotoken.FileSet, f *ast.File, conf *Config) (*Info, diag.List) 
 			lazy = &lazyDecls{c: c, names: make(map[string][]int32), tags: make(map[string][]int32)}
 			c.fileScope.lazy = lazy
 		}
+		deferred := false
 		for _, d := range f.Decls {
+			if dd, ok := d.(*ast.DeferredDecl); ok {
+				deferred = true
+				if lazy != nil {
+					lazy.pass(nil, dd)
+				} else if x := dd.Parse(); x != nil {
+					c.externalDecl(x)
+				}
+				continue
+			}
 			if fd, ok := d.(*ast.Decl); ok && lazy != nil && fd.Body == nil && conf.Lazy(fd) {
-				lazy.pass(fd)
+				lazy.pass(fd, nil)
 				continue
 			}
 			c.externalDecl(d)
 		}
 		c.fileScope.lazy = nil
-		if drop := lazy.unchecked(); drop != nil {
+		if drop := lazy.unchecked(); drop != nil || deferred {
 			decls := make([]ast.ExternalDecl, 0, len(f.Decls)-len(drop))
 			for _, d := range f.Decls {
+				if dd, ok := d.(*ast.DeferredDecl); ok {
+					// checked deferred declarations are parsed by now
+					if lazy == nil || lazy.checked[dd] {
+						if x := dd.Parse(); x != nil {
+							decls = append(decls, x)
+						}
+					}
+					continue
+				}
 				if fd, ok := d.(*ast.Decl); !ok || !drop[fd] {
 					decls = append(decls, d)
 				}

@@ -31,22 +31,32 @@ import (
 type lazyDecls struct {
 	c       *checker
 	pending []lazyDecl
+	// checked holds the deferred declarations (not yet parsed when set
+	// aside) that were parsed and checked.
+	checked map[*ast.DeferredDecl]bool
 	names   map[string][]int32 // ordinary identifiers -> indices into pending
 	tags    map[string][]int32 // struct, union and enum tags -> indices into pending
 }
 
 type lazyDecl struct {
-	decl   *ast.Decl
-	names  []string
-	tags   []string
-	strict bool // the #pragma upc strict state where the declaration stands
-	done   bool // checked (or being checked)
+	decl     *ast.Decl         // nil until a deferred declaration is parsed
+	deferred *ast.DeferredDecl // the unparsed declaration, if it came so
+	names    []string
+	tags     []string
+	strict   bool // the #pragma upc strict state where the declaration stands
+	done     bool // checked (or being checked)
 }
 
-// pass is called when Check reaches d, which Config.Lazy selected: it sets d
-// aside or checks it at once (see above).
-func (l *lazyDecls) pass(d *ast.Decl) {
-	names, tags := declaredNames(d)
+// pass is called when Check reaches d, which Config.Lazy selected, or the
+// deferred declaration dd: it sets it aside or checks it at once (see
+// above).
+func (l *lazyDecls) pass(d *ast.Decl, dd *ast.DeferredDecl) {
+	var names, tags []string
+	if dd != nil {
+		names, tags = dd.Names, dd.Tags
+	} else {
+		names, tags = declaredNames(d)
+	}
 	fs := l.c.fileScope
 	now := len(names) == 0 && len(tags) == 0
 	for _, n := range names {
@@ -56,11 +66,13 @@ func (l *lazyDecls) pass(d *ast.Decl) {
 		now = now || fs.tags[t] != nil
 	}
 	if now {
-		l.c.externalDecl(d)
+		if d = l.parsed(d, dd); d != nil {
+			l.c.externalDecl(d)
+		}
 		return
 	}
 	i := int32(len(l.pending))
-	l.pending = append(l.pending, lazyDecl{decl: d, names: names, tags: tags, strict: l.c.strictPragma})
+	l.pending = append(l.pending, lazyDecl{decl: d, deferred: dd, names: names, tags: tags, strict: l.c.strictPragma})
 	for _, n := range names {
 		l.names[n] = append(l.names[n], i)
 	}
@@ -105,10 +117,25 @@ func (l *lazyDecls) load(name string, tag bool) bool {
 	for _, i := range batch {
 		p := &l.pending[i]
 		c.scope, c.fn, c.strictPragma = c.fileScope, nil, p.strict
-		c.externalDecl(p.decl)
+		if p.decl = l.parsed(p.decl, p.deferred); p.decl != nil {
+			c.externalDecl(p.decl)
+		}
 	}
 	c.scope, c.fn, c.declErr, c.strictPragma = scope, fn, declErr, strict
 	return true
+}
+
+// parsed returns d, or the parse of the deferred declaration dd, which it
+// records as checked.
+func (l *lazyDecls) parsed(d *ast.Decl, dd *ast.DeferredDecl) *ast.Decl {
+	if dd == nil {
+		return d
+	}
+	if l.checked == nil {
+		l.checked = make(map[*ast.DeferredDecl]bool)
+	}
+	l.checked[dd] = true
+	return dd.Parse()
 }
 
 // unchecked reports the declarations never checked.
@@ -118,7 +145,7 @@ func (l *lazyDecls) unchecked() map[*ast.Decl]bool {
 	}
 	var m map[*ast.Decl]bool
 	for i := range l.pending {
-		if !l.pending[i].done {
+		if !l.pending[i].done && l.pending[i].decl != nil {
 			if m == nil {
 				m = make(map[*ast.Decl]bool, len(l.pending)-i)
 			}
