@@ -9,6 +9,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/fixes/fixtest"
+	"github.com/upclint/upclint/runtime"
 )
 
 // emacsScript drives Emacs with eglot (1.9 or later) in batch mode: it
@@ -119,7 +121,20 @@ const emacsScript = `
          (while (and (not done) (< (float-time) deadline)) (accept-process-output nil 0.05)))
        (unless done (error "no hover"))
        (out-put 'hover (or result "")))
-     "hover")))
+     "hover")
+   (lambda ()
+     ;; The run command of the code lens, as docs/editors.md tells eglot
+     ;; users to call it.
+     (if (not (getenv "UPCLINT_RUN"))
+         "no run"
+       (with-current-buffer upc-buf
+         (let ((res (let ((jsonrpc-default-request-timeout 120))
+                      (eglot-execute-command (eglot-current-server) 'upclint.runWithStats
+                                             (vector (eglot--path-to-uri (buffer-file-name)) 4)))))
+           (out-put 'run_summary (plist-get res :summary))
+           (out-put 'run_status (plist-get res :exitStatus))
+           (out-put 'run_error (or (plist-get res :error) ""))))
+       "run"))))
 
 (let ((err nil))
   (condition-case e
@@ -173,10 +188,33 @@ func TestEmacs(t *testing.T) {
 		Diagnostics   []diagnostic `json:"diagnostics"`
 		AfterQuickFix []diagnostic `json:"after_quickfix"`
 		Hover         string       `json:"hover"`
+		RunSummary    string       `json:"run_summary"`
+		RunStatus     int          `json:"run_status"`
+		RunError      string       `json:"run_error"`
 	}
-	r.run(t, []string{emacs, "--batch", "-q", "-l", r.script},
-		[]string{"UPCLINT_FORALL_FIX=iterate with stride THREADS", "UPCLINT_HOVER_AT=X[j]"}, &res)
-	if !slices.Equal(res.Steps, []string{"started", "diagnostics", "quick fix", "written", "hover"}) {
+	env := []string{"UPCLINT_FORALL_FIX=iterate with stride THREADS", "UPCLINT_HOVER_AT=X[j]"}
+	run := fixtest.HaveCC()
+	if run {
+		// The editor's HOME is the test's directory: share the runtime's
+		// build cache instead of building the runtime again.
+		cache, err := runtime.CacheDir(runtime.BuildOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		env = append(env, "UPCLINT_RUN=1", "UPCLINT_CACHE="+cache)
+	}
+	r.run(t, []string{emacs, "--batch", "-q", "-l", r.script}, env, &res)
+	wantSteps := []string{"started", "diagnostics", "quick fix", "written", "hover", "no run"}
+	if run {
+		wantSteps[len(wantSteps)-1] = "run"
+		// The barrier only thread 0 reaches (the collectivity error) stops
+		// the run; the command reports it.
+		if res.RunStatus == 0 || !strings.Contains(res.RunSummary, "e2e.upc on 4 threads: exit status") ||
+			!strings.Contains(res.RunError, "deadlock") {
+			t.Errorf("run from emacs: status %d, error %q, summary %q", res.RunStatus, res.RunError, res.RunSummary)
+		}
+	}
+	if !slices.Equal(res.Steps, wantSteps) {
 		t.Errorf("steps: %q", res.Steps)
 	}
 	if res.Server != "upclint" {
