@@ -17,15 +17,16 @@ import (
 // struct layouts and declarations are compared with the system's.
 var cHeaders = []string{
 	"alloca.h", "argp.h", "assert.h", "complex.h", "ctype.h", "dirent.h",
-	"dlfcn.h", "err.h", "errno.h", "fcntl.h", "fenv.h", "float.h", "getopt.h",
-	"inttypes.h", "iso646.h", "libgen.h", "limits.h", "locale.h", "malloc.h",
-	"math.h", "memory.h", "poll.h", "pthread.h", "sched.h", "setjmp.h",
-	"signal.h", "stdarg.h", "stdbool.h", "stddef.h", "stdint.h", "stdio.h",
-	"stdlib.h", "string.h", "strings.h", "sys/mman.h", "sys/param.h",
-	"sys/resource.h", "sys/select.h", "sys/stat.h", "sys/sysinfo.h",
-	"sys/time.h", "sys/timeb.h", "sys/times.h", "sys/types.h",
-	"sys/utsname.h", "sys/wait.h", "tgmath.h", "time.h", "unistd.h",
-	"values.h", "wchar.h", "wctype.h",
+	"dlfcn.h", "endian.h", "err.h", "errno.h", "execinfo.h", "fcntl.h",
+	"fenv.h", "float.h", "getopt.h", "inttypes.h", "iso646.h", "libgen.h",
+	"limits.h", "locale.h", "malloc.h", "math.h", "memory.h", "omp.h",
+	"poll.h", "pthread.h", "sched.h", "setjmp.h", "signal.h", "stdarg.h",
+	"stdbool.h", "stddef.h", "stdint.h", "stdio.h", "stdlib.h", "string.h",
+	"strings.h", "sys/file.h", "sys/ipc.h", "sys/mman.h", "sys/param.h",
+	"sys/resource.h", "sys/select.h", "sys/shm.h", "sys/stat.h",
+	"sys/sysinfo.h", "sys/time.h", "sys/timeb.h", "sys/times.h",
+	"sys/types.h", "sys/utsname.h", "sys/wait.h", "tgmath.h", "time.h",
+	"unistd.h", "values.h", "wchar.h", "wctype.h",
 }
 
 // upcHeaders use the shared qualifier, so they are only C once "shared" is
@@ -174,6 +175,12 @@ var structs = map[string][]string{
 	"struct argp": {"options", "parser", "args_doc", "doc", "children",
 		"help_filter", "argp_domain"},
 	"struct argp_child": {"argp", "flags", "header", "group"},
+	"omp_lock_t":        nil,
+	"omp_nest_lock_t":   nil,
+	"struct ipc_perm": {"__key", "uid", "gid", "cuid", "cgid", "mode", "__seq",
+		"__glibc_reserved1", "__glibc_reserved2"},
+	"struct shmid_ds": {"shm_perm", "shm_segsz", "shm_atime", "shm_dtime",
+		"shm_ctime", "shm_cpid", "shm_lpid", "shm_nattch"},
 	"struct argp_state": {"root_argp", "argc", "argv", "next", "flags",
 		"arg_num", "quoted", "input", "child_inputs", "hook", "name",
 		"err_stream", "out_stream", "pstate"},
