@@ -17,6 +17,7 @@ import (
 
 	"github.com/upclint/upclint/grammar"
 	"github.com/upclint/upclint/grammar/diag"
+	"github.com/upclint/upclint/internal/gcsettings"
 )
 
 // DefaultMaxFileSize is the largest file analysed by default. Generated
@@ -65,6 +66,9 @@ type Result struct {
 // Only a problem that stops the tool from doing its job (an unreadable file)
 // is an error; everything about the program is a finding.
 func Run(files []string, opts *Options) (*Result, error) {
+	// a batch of files allocates far more than it keeps (see gcsettings:
+	// on the development corpus 1.6x the lines per CPU-second)
+	defer gcsettings.Use()()
 	jobs := opts.Jobs
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
