@@ -164,4 +164,16 @@ size_t _bupc_allv_reduce_size_t(size_t value, int rootthread, upc_op_t op);
 size_t _bupc_allv_reduce_all_size_t(size_t value, upc_op_t op);
 size_t _bupc_allv_prefix_reduce_size_t(size_t value, upc_op_t op);
 
+/* The upc_ names under BUPC_USE_UPC_NAMESPACE, as with Berkeley UPC. */
+#ifdef BUPC_USE_UPC_NAMESPACE
+#define upc_allv_broadcast bupc_allv_broadcast
+#define upc_allv_scatter bupc_allv_scatter
+#define upc_allv_gather bupc_allv_gather
+#define upc_allv_gather_all bupc_allv_gather_all
+#define upc_allv_permute bupc_allv_permute
+#define upc_allv_reduce bupc_allv_reduce
+#define upc_allv_reduce_all bupc_allv_reduce_all
+#define upc_allv_prefix_reduce bupc_allv_prefix_reduce
+#endif
+
 #endif /* _UPCLINT_BUPC_COLLECTIVEV_H */

@@ -60,6 +60,8 @@ void upc_lock_free(upc_lock_t *ptr);
 void upc_all_lock_free(upc_lock_t *ptr);
 void upc_lock(upc_lock_t *ptr);
 int upc_lock_attempt(upc_lock_t *ptr);
+/* Berkeley UPC: initializes a lock the program allocated itself. */
+void upc_lock_init(upc_lock_t *ptr);
 void upc_unlock(upc_lock_t *ptr);
 
 /* Shared string handling. */
