@@ -15,6 +15,11 @@
 
 #define HDR 64
 #define ALIGN 64
+/* Unused bytes at the end of each partition, above the local heap: a read
+ * a few bytes past the end of the first upc_alloc block (a copy loop that
+ * rounds up to its struct size) lands here, not in the next partition's
+ * guard page. */
+#define TAIL 64
 
 static size_t round_up(size_t n, size_t a) { return (n + a - 1) / a * a; }
 
@@ -34,7 +39,7 @@ void upcr_heap_init(void)
 	c->sym_free = 0;
 	c->heap_gen = 0;
 	for (int t = 0; t < upcr_threads_; t++) {
-		*loc_bot(t) = c->partsize;
+		*loc_bot(t) = c->partsize - TAIL;
 		*loc_free(t) = 0;
 	}
 }
@@ -414,7 +419,7 @@ int upcr_range_check(upcr_sptr_t p, size_t n, const char *what, upcr_loc_t loc)
 		end = c->sym_top;
 	} else {
 		x = *loc_bot(t);
-		end = c->partsize;
+		end = c->partsize - TAIL;
 	}
 	while (x < end) {
 		upcr_hdr_t *h = (upcr_hdr_t *)(upcr_partbase_ + (size_t)t * upcr_partsize_ + x);
@@ -502,7 +507,7 @@ static int objects_around(int t, uint64_t off, extent_t *below, extent_t *above)
 	}
 	/* the symmetric heap, then t's local heap: both in address order */
 	upcr_mutex_lock(&c->heap_lock);
-	uint64_t ranges[2][2] = {{c->heap_start, c->sym_top}, {*loc_bot(t), c->partsize}};
+	uint64_t ranges[2][2] = {{c->heap_start, c->sym_top}, {*loc_bot(t), c->partsize - TAIL}};
 	for (int r = 0; r < 2 && !above->found; r++) {
 		for (uint64_t x = ranges[r][0]; x < ranges[r][1];) {
 			upcr_hdr_t *h = (upcr_hdr_t *)(upcr_partbase_ + (size_t)t * upcr_partsize_ + x);
