@@ -16,6 +16,7 @@ import (
 
 	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/checks/config"
+	"github.com/upclint/upclint/checks/facts"
 	"github.com/upclint/upclint/checks/suppress"
 	"github.com/upclint/upclint/grammar"
 	"github.com/upclint/upclint/grammar/diag"
@@ -76,6 +77,22 @@ type snapshot struct {
 	eff     *config.Effective
 	fixOnce sync.Once
 	fixes   [][]checks.Fix // of each finding, once fixOnce has run
+
+	// The program facts (graphs, variance, affinity) of unit, computed on
+	// the first request that needs them (a hover), then shared.
+	factsOnce sync.Once
+	facts     *facts.Facts
+}
+
+// programFacts returns the program facts of the snapshot's unit, or nil
+// for a binary file.
+func (snap *snapshot) programFacts() *facts.Facts {
+	snap.factsOnce.Do(func() {
+		if snap.unit != nil {
+			snap.facts = facts.Compute(snap.unit)
+		}
+	})
+	return snap.facts
 }
 
 // scheduleLocked asks for a new analysis of ds after delay (0: now),

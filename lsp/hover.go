@@ -9,7 +9,6 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/upclint/upclint/cfg"
-	"github.com/upclint/upclint/cfg/affine"
 	"github.com/upclint/upclint/cfg/affinity"
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/types"
@@ -247,10 +246,6 @@ func affinityFacts(b *strings.Builder, q *query, ix *ast.IndexExpr) {
 		b.WriteString("\n")
 		return
 	}
-	if local := forallLocal(q, ix); local != "" {
-		fmt.Fprintf(b, "- affinity here: **local** (%s)\n", local)
-		return
-	}
 	reason := "the analysis cannot relate the owner to the executing thread"
 	if fact != nil && fact.Reason != "" {
 		reason = fact.Reason
@@ -382,9 +377,9 @@ func perThread(l *types.Layout, th int) string {
 	return fmt.Sprintf("ceil(%d / THREADS) (one block each)", l.Total.Len)
 }
 
-// affinityOf classifies the shared access ix with the affinity analysis
-// (package cfg/affinity) of the enclosing function; nil when the access is
-// not analysed (outside a function, or the analysis failed).
+// affinityOf classifies the shared access ix with the affinity facts
+// (package cfg/affinity) of the snapshot; nil when the access is not
+// analysed (outside a function, or the analysis failed).
 func affinityOf(q *query, ix *ast.IndexExpr) (fact *affinity.Fact) {
 	fn := q.enclosingFunc()
 	if fn == nil || q.info == nil {
@@ -395,36 +390,15 @@ func affinityOf(q *query, ix *ast.IndexExpr) (fact *affinity.Fact) {
 			fact = nil // the hover still has the layout facts
 		}
 	}()
-	af := affine.Analyze(cfg.Build(fn), q.info)
-	return affinity.Analyze(af, q.info.StaticThreads).Access(ix)
-}
-
-// forallLocal reports why element access ix is local: it is in the body of
-// a upc_forall whose affinity expression is &ix (or ix's own index, for a
-// cyclic one-dimensional array).
-func forallLocal(q *query, ix *ast.IndexExpr) string {
-	for i := len(q.path) - 1; i >= 0; i-- {
-		f, ok := q.path[i].(*ast.ForallStmt)
-		if !ok || f.Affinity == nil || f.Affinity.X == nil || !contains(f.Body, ix.Start()) {
-			continue
-		}
-		aff := cfg.Unparen(f.Affinity.X)
-		if u, ok := aff.(*ast.UnaryExpr); ok && u.Op == "&" && ast.String(cfg.Unparen(u.X)) == ast.String(ix) {
-			return "the enclosing upc_forall runs this iteration on the thread that owns it"
-		}
-		if q.info != nil && types.IsInteger(q.info.TypeOf(f.Affinity.X)) {
-			if base, ok := cfg.Unparen(ix.X).(*ast.Name); ok {
-				if v, ok := q.info.Uses[base].(*types.Var); ok {
-					if l := q.info.Layouts[v]; l != nil && len(l.Dims) == 1 && !l.Block.Indefinite &&
-						l.BlockFor(q.info.StaticThreads) == 1 && ast.String(aff) == ast.String(cfg.Unparen(ix.Index)) {
-						return "cyclic array indexed by the upc_forall's affinity expression"
-					}
-				}
-			}
-		}
-		return ""
+	fs := q.snap.programFacts()
+	if fs == nil {
+		return nil
 	}
-	return ""
+	f := fs.Func(fn)
+	if f == nil {
+		return nil
+	}
+	return f.Affinity().Access(ix)
 }
 
 // upcConstText explains MYTHREAD and THREADS.

@@ -37,3 +37,25 @@ int f(int n) {
 			"**varies between threads**: depends on `MYTHREAD`"}, nil},
 	})
 }
+
+// TestHoverForallAffinity: the hover's locality is the affinity analysis's
+// (read from the snapshot's facts), as the rules' is: the element of a
+// upc_forall's affinity through a pointer is local, its neighbour is not
+// known to be, and the affinity of a nested upc_forall is ignored.
+func TestHoverForallAffinity(t *testing.T) {
+	src := `#include <upc.h>
+shared int c[16*THREADS], o[16*THREADS];
+int f(shared int *p) {
+  int s = 0, i, j;
+  upc_forall (i = 0; i < 16; i++; &p[i]) s += p[i] + p[i+1];
+  upc_forall (i = 0; i < 16; i++; &o[i]) upc_forall (j = 0; j < 16; j++; &c[j]) s += c[j];
+  return s;
+}
+`
+	c, u := openOne(t, nil, "", "f.upc", src)
+	checkHovers(t, c, u, src, []hoverCase{
+		{"affinity element through a pointer", 4, "s += p[i]", 5, []string{"affinity here: **local** (the element of the upc_forall's affinity &p[i])"}, nil},
+		{"neighbour through a pointer", 4, "p[i+1]", 0, []string{"affinity here: **unknown**"}, []string{"**local**"}},
+		{"nested forall", 5, "s += c[j]", 5, []string{"affinity here: **unknown**"}, []string{"**local**"}},
+	})
+}

@@ -119,6 +119,62 @@ func BlockOf(a *affine.Access, info *types.Info) (int64, bool) {
 	return bs, bs == 0 || bs == 1
 }
 
+// Controlling returns the upc_forall whose affinity test selects the
+// iterations that run a, and its loop: the outermost upc_forall around a
+// whose affinity is not continue (UPC 1.3 §6.6.2: a upc_forall nested in
+// one with an affinity runs all its iterations on the enclosing
+// iteration's thread), or nil.
+func Controlling(a *affine.Access) (*ast.ForallStmt, *cfg.Loop) {
+	var fs *ast.ForallStmt
+	var fl *cfg.Loop
+	for _, l := range a.Loops {
+		if s, ok := l.Stmt.(*ast.ForallStmt); ok && s.Affinity != nil && !s.Affinity.Continue && s.Affinity.X != nil {
+			fs, fl = s, l
+		}
+	}
+	return fs, fl
+}
+
+// forallOwned says why a, an access whose elements the layout alone does
+// not place (through a pointer, to a member of a shared structure, to an
+// indefinite array or a shared scalar), is local because of the
+// affinity &E of the upc_forall whose body holds it, or returns "": a is E
+// itself (same base, a pointer not assigned in the loop, and same index),
+// or E's base is one whose elements one thread owns (see BlockOf) and a
+// has the same base.
+func (f *Func) forallOwned(a *affine.Access) string {
+	fa, loop := Controlling(a)
+	if fa == nil {
+		return ""
+	}
+	u, ok := cfg.Unparen(fa.Affinity.X).(*ast.UnaryExpr)
+	if !ok || u.Op != "&" {
+		return ""
+	}
+	r := f.Affine.Access(u.X)
+	if r == nil || r == a || a.Pointer != r.Pointer {
+		return ""
+	}
+	if a.Var != nil || r.Var != nil {
+		if a.Var != r.Var {
+			return ""
+		}
+	} else if cfg.NodeString(a.Base) != cfg.NodeString(r.Base) {
+		return ""
+	}
+	if a.Pointer && !loop.Invariant(a.Base) {
+		return ""
+	}
+	what := cfg.NodeString(u)
+	if a.Index != nil && r.Index != nil && a.Index.Equal(r.Index) {
+		return "the element of the upc_forall's affinity " + what
+	}
+	if bs, ok := BlockOf(a, f.Affine.Info); ok && bs == 0 {
+		return "one thread owns every element of " + cfg.NodeString(a.Base) + ", the thread of the upc_forall's affinity " + what
+	}
+	return ""
+}
+
 func blockOf(l *types.Layout, threads int) int64 {
 	if l == nil || !l.IsArray || l.Block.Indefinite {
 		return 0
@@ -129,6 +185,11 @@ func blockOf(l *types.Layout, threads int) int64 {
 func (f *Func) classify(a *affine.Access) *Fact {
 	if f.Threads == 1 {
 		return &Fact{Kind: Local, Reason: "THREADS is 1"}
+	}
+	if a.Layout == nil || !a.Layout.IsArray || a.Layout.Block.Indefinite {
+		if why := f.forallOwned(a); why != "" {
+			return &Fact{Kind: Local, Reason: why}
+		}
 	}
 	switch {
 	case a.Layout == nil:
@@ -148,7 +209,7 @@ func (f *Func) classify(a *affine.Access) *Fact {
 	var ref *affine.Form
 	refBlock := int64(1)
 	what := "MYTHREAD"
-	if fa := a.Block.Forall; fa != nil && fa.Affinity != nil && !fa.Affinity.Continue && fa.Affinity.X != nil {
+	if fa, _ := Controlling(a); fa != nil {
 		x := cfg.Unparen(fa.Affinity.X)
 		if u, ok := x.(*ast.UnaryExpr); ok && u.Op == "&" {
 			r := f.Affine.Access(u.X)

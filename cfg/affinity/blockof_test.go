@@ -2,6 +2,7 @@ package affinity_test
 
 import (
 	gotoken "go/token"
+	"slices"
 	"testing"
 
 	"github.com/upclint/upclint/cfg"
@@ -70,6 +71,72 @@ void g(int t) {
 			if g, ok := got[e]; !ok || g != want {
 				t.Errorf("THREADS %d: BlockOf(%s) = %d (found %v), want %d", tc.threads, e, g, ok, want)
 			}
+		}
+	}
+}
+
+// TestForallOwner checks the locality of accesses under a upc_forall that
+// the layout alone does not decide, which finegrain, forall and the
+// language server's hover each judged on their own before: the element of
+// the affinity through a pointer (the hover said local, finegrain remote),
+// a member of a shared structure or an indefinite array under an affinity
+// on the same object (finegrain local, the affinity analysis unknown), and
+// a nested upc_forall, whose own affinity UPC 1.3 §6.6.2 ignores (the
+// affinity analysis took the innermost upc_forall, finegrain the
+// outermost).
+func TestForallOwner(t *testing.T) {
+	const src = `
+#define N 16
+struct S { int a[N]; };
+shared struct S st;
+shared [] int ind[N];
+shared int cyc[N*THREADS], out[N*THREADS];
+int sum;
+void g(shared int *p, shared int *q) {
+	int i, j;
+	upc_forall (i = 0; i < N; i++; &p[i])
+		sum += p[i] + p[i+1] + q[i];
+	upc_forall (i = 0; i < N; i++; &st.a[i])
+		sum += st.a[i+1];
+	upc_forall (i = 0; i < N; i++; &ind[i])
+		sum += ind[2*i];
+	upc_forall (i = 0; i < N; i++; &out[i])
+		upc_forall (j = 0; j < N; j++; &cyc[j])
+			sum += cyc[j] + out[i];
+	upc_forall (i = 0; i < N; i++; &p[i]) {
+		p++;
+		sum += p[i];
+	}
+}`
+	u := grammar.Load(gotoken.NewFileSet(), "t.upc", []byte(src), nil)
+	for _, d := range u.Diags {
+		t.Fatalf("%v", d)
+	}
+	var fn *ast.Decl
+	for _, d := range u.File.Decls {
+		if d, ok := d.(*ast.Decl); ok && d.Body != nil {
+			fn = d
+		}
+	}
+	af := affine.Analyze(cfg.Build(fn), u.Info)
+	f := affinity.Analyze(af, 0)
+	got := map[string][]affinity.Kind{}
+	for _, a := range af.Accesses {
+		if x := f.Of(a); x != nil {
+			got[cfg.NodeString(a.Expr)] = append(got[cfg.NodeString(a.Expr)], x.Kind)
+		}
+	}
+	for e, want := range map[string][]affinity.Kind{
+		"p[i]":        {affinity.Local, affinity.Unknown}, // the second: p moves in the loop
+		"p[i + 1]":    {affinity.Unknown},
+		"q[i]":        {affinity.Unknown},
+		"st.a[i + 1]": {affinity.Local},
+		"ind[2 * i]":  {affinity.Local},
+		"cyc[j]":      {affinity.Unknown}, // the inner affinity is ignored
+		"out[i]":      {affinity.Local},
+	} {
+		if g := got[e]; !slices.Equal(g, want) {
+			t.Errorf("%s: %v, want %v", e, g, want)
 		}
 	}
 }

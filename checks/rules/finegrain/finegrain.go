@@ -8,6 +8,7 @@ import (
 
 	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/cfg/affine"
+	"github.com/upclint/upclint/cfg/affinity"
 	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/checks/facts"
 	"github.com/upclint/upclint/grammar/ast"
@@ -436,14 +437,7 @@ func (c *checker) strict(a *affine.Access) bool {
 }
 
 // controlling returns the upc_forall whose affinity test selects the
-// iterations that run a (the outermost one with an affinity), and its loop.
+// iterations that run a, and its loop (see affinity.Controlling).
 func (c *checker) controlling(a *affine.Access) (*ast.ForallStmt, *cfg.Loop) {
-	var fs *ast.ForallStmt
-	var fl *cfg.Loop
-	for _, l := range a.Loops {
-		if s, ok := l.Stmt.(*ast.ForallStmt); ok && s.Affinity != nil && !s.Affinity.Continue && s.Affinity.X != nil {
-			fs, fl = s, l
-		}
-	}
-	return fs, fl
+	return affinity.Controlling(a)
 }

@@ -44,13 +44,8 @@ func (c *checker) locality(a *affine.Access) place {
 	}
 	fs, fl := c.controlling(a)
 	if bs == 0 {
-		if fs != nil {
-			if u, ok := cfg.Unparen(fs.Affinity.X).(*ast.UnaryExpr); ok && u.Op == "&" {
-				if r := c.af.Access(u.X); r != nil && cfg.NodeString(r.Base) == cfg.NodeString(a.Base) {
-					return place{local: true}
-				}
-			}
-		}
+		// One thread owns every element; under a upc_forall on one of
+		// them the affinity analysis found it local above.
 		return place{class: classIndefinite}
 	}
 	if a.Layout == nil {

@@ -22,3 +22,22 @@ void pointer_in_shared(void)
     for (i = 0; i < N; i++)
         sum += sp[i]; // want "about 64\\*\\(THREADS-1\\)/THREADS remote reads per thread per execution; coalesce"
 }
+
+void pointer_affinity(shared int *p)
+{
+    int i;
+    upc_forall (i = 0; i < N; i++; &p[i]) /* p[i] is the affinity's element: local */
+        sum += p[i];
+    upc_forall (i = 0; i < N; i++; &p[i + 1])
+        sum += p[i]; // want "fine-grained remote reads of p\\[i\\] in this loop"
+}
+
+void nested_forall(void)
+{
+    int i, j;
+    /* the inner affinity is ignored: the outer iteration's thread runs
+       every j, and st.a lies on thread 0 */
+    upc_forall (i = 0; i < N; i++; i)
+        upc_forall (j = 0; j < N; j++; &st.a[j])
+            sum += st.a[j]; // want "fine-grained remote reads of st.a\\[j\\]"
+}
