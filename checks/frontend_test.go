@@ -149,3 +149,42 @@ func TestDeterministicOrder(t *testing.T) {
 		t.Errorf("order = %v", got)
 	}
 }
+
+// TestNoFindingOnUnknownDeclarations: with a header missing, an object
+// whose element type or block size is unknown gets no rule finding (its
+// layout and element size are not known), while the same access to a
+// known array is still reported.
+func TestNoFindingOnUnknownDeclarations(t *testing.T) {
+	dir := t.TempDir()
+	f := writeFile(t, dir, "u.upc", `#include <upc.h>
+#include "missing.h"
+#define N 100
+shared elem_t a[N*THREADS];
+shared [BS] double b[N*THREADS];
+shared double c[N*THREADS];
+double sum;
+int main(void)
+{
+    int i;
+    for (i = 0; i < N*THREADS; i++)
+        sum += a[i] + b[i] + c[i];
+    return 0;
+}
+`)
+	res, err := checks.Run([]string{f}, &checks.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, x := range res.Findings {
+		if !frontEndOnly(x.Rule) {
+			got = append(got, x.Message)
+		}
+	}
+	if len(got) != 1 || !strings.Contains(got[0], "c[i]") {
+		for _, x := range res.Findings {
+			t.Log(x.Rule, x.Message)
+		}
+		t.Errorf("rule findings %q, want one, on c[i]", got)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/upclint/upclint/checks"
+	_ "github.com/upclint/upclint/checks/rules/all" // every rule, as upclint check runs them
 	"github.com/upclint/upclint/grammar"
 	"github.com/upclint/upclint/grammar/diag"
 	"github.com/upclint/upclint/internal/corpus"

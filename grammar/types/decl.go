@@ -25,6 +25,9 @@ type qualState struct {
 	refNode   ast.Node // a strict or relaxed keyword
 	star      ast.Node // a [*] layout qualifier
 	shared    ast.Node // the last shared qualifier
+	// unknownBlock is set when a block size could not be evaluated (a
+	// macro the build defines, a constant of a missing header).
+	unknownBlock bool
 }
 
 // addQual handles a qualifier specifier; it returns false for other specifiers.
@@ -34,6 +37,9 @@ func (c *checker) addQual(st *qualState, s *ast.Spec) bool {
 		st.shared = s.Shared
 		if s.Shared.Layout != nil {
 			b := c.layoutQual(s.Shared.Layout)
+			if b.Kind == BlockDefault && s.Shared.Layout.Size != nil {
+				st.unknownBlock = true // [] is indefinite and [1] definite: only failure gives default
+			}
 			st.layouts++
 			if st.layouts > 1 {
 				if st.layoutPos == nil {
@@ -705,6 +711,11 @@ func (c *checker) initDeclarator(ds *declSpec, id *ast.InitDeclarator) {
 		c.declareFunc(name, obj, false)
 		return
 	}
+	if ds.quals.unknownBlock || unknownWithin(t) {
+		// Its layout or element type is unknown (reported where the cause
+		// is): an object of unknown type, about which no rule concludes.
+		t = Typ[Invalid]
+	}
 	v := &Var{object: object{name: name.Name, typ: t, pos: name.Start()}, Storage: ds.storage, FileScope: fileScope, Decl: id}
 	v.Defined = id.Init != nil || (fileScope && ds.storage != Extern)
 	if !ds.err {
@@ -753,6 +764,28 @@ func (c *checker) mentionsHidden(e ast.Expr) bool {
 		return !found
 	})
 	return found
+}
+
+// unknownWithin reports whether the type of an object is built on an
+// unknown type: its element, pointee or qualified type is invalid.
+func unknownWithin(t Type) bool {
+	for depth := 0; depth < 64; depth++ {
+		switch x := t.(type) {
+		case *Qualified:
+			t = x.Type
+		case *Named:
+			t = x.Type
+		case *Array:
+			t = x.Elem
+		case *Pointer:
+			t = x.Elem
+		case *Basic:
+			return x.Kind == Invalid
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // tentativeDef is a file-scope definition whose type was incomplete where
