@@ -188,7 +188,9 @@ func alwaysThrough(g *cfg.Graph, b, x *cfg.Block) bool {
 	if x == b {
 		return true
 	}
-	seen := map[*cfg.Block]bool{x: true, b: true}
+	// a slice indexed by Block.Index: this runs for many block pairs
+	seen := make([]bool, len(g.Blocks))
+	seen[x.Index], seen[b.Index] = true, true
 	stack := []*cfg.Block{x}
 	for len(stack) > 0 {
 		y := stack[len(stack)-1]
@@ -200,8 +202,8 @@ func alwaysThrough(g *cfg.Graph, b, x *cfg.Block) bool {
 				}
 				continue
 			}
-			if !seen[s] {
-				seen[s] = true
+			if !seen[s.Index] {
+				seen[s.Index] = true
 				stack = append(stack, s)
 			}
 		}
