@@ -179,7 +179,8 @@ int main(void) {
 
 // TestCollectiveV checks the argument order of the all-value collectives
 // (Berkeley UPC's bupc_allv_scatter takes the root thread before the
-// source array) and what <bupc_collectivev.h> makes visible.
+// source array), types of more than one token, and what
+// <bupc_collectivev.h> makes visible.
 func TestCollectiveV(t *testing.T) {
 	src := `#include <bupc_collectivev.h>
 int main(void) {
@@ -189,7 +190,19 @@ int main(void) {
 	int b = bupc_allv_broadcast(int, x, 0);
 	double r = bupc_allv_reduce_all(double, d, UPC_ADD);
 	int *g = bupc_allv_gather_all(int, b, all);
+	unsigned int ui = 3;
+	shared char **scpp = NULL;
+	shared [1] char *sp = NULL;
+	char **cpp = NULL;
+	/* Types of more than one token go through the type-generic functions. */
+	unsigned int u = bupc_allv_broadcast(unsigned int, ui, 0);
+	shared char **s2 = bupc_allv_broadcast(shared char **, scpp, 0);
+	shared [1] char *p2 = bupc_allv_permute(shared [1] char *, sp, 1);
+	char **c2 = bupc_allv_reduce_all(char * *, cpp, UPC_MAX);
+	unsigned int *ug = bupc_allv_gather_all(unsigned int, ui, NULL);
 	char msg[16];
+	if (u == 0 || s2 == NULL || p2 == NULL || c2 == NULL || ug == NULL)
+		return 1;
 	strcpy(msg, "ok");
 	printf("%s %d %d\n", msg, MIN(x, b), MAX(x, b));
 	return (int)r + g[0] + (int)BUPC_COLLECTIVEV_VERSION_MAJOR;

@@ -22,18 +22,76 @@
 #define BUPC_COLLECTIVEV_VERSION_MAJOR 1
 #define BUPC_COLLECTIVEV_VERSION_MINOR 2
 
-/* All-value collectives (collective): bupc_allv_OP(TYPE, ...) where TYPE is
-   a single-token type name among char, short, int, long, unsigned, float,
-   double, the <stdint.h> exact-width types and size_t. Each macro calls the
-   function for that type. */
-#define bupc_allv_broadcast(TYPE, value, rootthread) _bupc_allv_broadcast_##TYPE((value), (rootthread))
-#define bupc_allv_scatter(TYPE, rootthread, rootsrcarray) _bupc_allv_scatter_##TYPE((rootsrcarray), (rootthread))
-#define bupc_allv_gather(TYPE, value, rootthread, rootdestarray) _bupc_allv_gather_##TYPE((value), (rootthread), (rootdestarray))
-#define bupc_allv_gather_all(TYPE, value, destarray) _bupc_allv_gather_all_##TYPE((value), (destarray))
-#define bupc_allv_permute(TYPE, value, tothreadid) _bupc_allv_permute_##TYPE((value), (tothreadid))
-#define bupc_allv_reduce(TYPE, value, rootthread, op) _bupc_allv_reduce_##TYPE((value), (rootthread), (op))
-#define bupc_allv_reduce_all(TYPE, value, op) _bupc_allv_reduce_all_##TYPE((value), (op))
-#define bupc_allv_prefix_reduce(TYPE, value, op) _bupc_allv_prefix_reduce_##TYPE((value), (op))
+/* All-value collectives (collective): bupc_allv_OP(TYPE, ...). When TYPE
+   is one of the single-token types char, short, int, long, unsigned,
+   float, double, the <stdint.h> exact-width types and size_t, the macro
+   calls the function for that type. Any other type (unsigned int,
+   shared char *, struct s ...) goes through the type-generic functions,
+   as with Berkeley UPC: the value is then passed by address, so it must be
+   an lvalue, and the result is read through a TYPE pointer.
+   _BUPC_ALLV_KNOWN(TYPE) is 1 when TYPE is one of the single tokens: the
+   paste removes a known first token, and the probe tells whether anything
+   is left. */
+#define _BUPC_ALLV_EAT_char
+#define _BUPC_ALLV_EAT_short
+#define _BUPC_ALLV_EAT_int
+#define _BUPC_ALLV_EAT_long
+#define _BUPC_ALLV_EAT_unsigned
+#define _BUPC_ALLV_EAT_float
+#define _BUPC_ALLV_EAT_double
+#define _BUPC_ALLV_EAT_int8_t
+#define _BUPC_ALLV_EAT_uint8_t
+#define _BUPC_ALLV_EAT_int16_t
+#define _BUPC_ALLV_EAT_uint16_t
+#define _BUPC_ALLV_EAT_int32_t
+#define _BUPC_ALLV_EAT_uint32_t
+#define _BUPC_ALLV_EAT_int64_t
+#define _BUPC_ALLV_EAT_uint64_t
+#define _BUPC_ALLV_EAT_size_t
+#define _BUPC_ALLV_PROBE(...) ~, 1
+#define _BUPC_ALLV_SECOND(a, b, ...) b
+#define _BUPC_ALLV_SECOND_(...) _BUPC_ALLV_SECOND(__VA_ARGS__)
+#define _BUPC_ALLV_EMPTY(...) _BUPC_ALLV_SECOND_(_BUPC_ALLV_PROBE __VA_ARGS__ (), 0, ~)
+#define _BUPC_ALLV_KNOWN(TYPE) _BUPC_ALLV_EMPTY(_BUPC_ALLV_EAT_##TYPE)
+#define _BUPC_ALLV_CAT_(a, b) a##b
+#define _BUPC_ALLV_CAT(a, b) _BUPC_ALLV_CAT_(a, b)
+#define _BUPC_ALLV_IF_1(typed, generic) typed
+#define _BUPC_ALLV_IF_0(typed, generic) generic
+#define _BUPC_ALLV_IF(TYPE) _BUPC_ALLV_CAT(_BUPC_ALLV_IF_, _BUPC_ALLV_KNOWN(TYPE))
+
+#define bupc_allv_broadcast(TYPE, value, rootthread) _BUPC_ALLV_IF(TYPE)( \
+	_bupc_allv_broadcast_##TYPE((value), (rootthread)), \
+	(*(TYPE *)_bupc_allv_broadcast(&(value), sizeof(TYPE), (rootthread))))
+#define bupc_allv_scatter(TYPE, rootthread, rootsrcarray) _BUPC_ALLV_IF(TYPE)( \
+	_bupc_allv_scatter_##TYPE((rootsrcarray), (rootthread)), \
+	(*(TYPE *)_bupc_allv_scatter(sizeof(TYPE), (rootthread), (rootsrcarray))))
+#define bupc_allv_gather(TYPE, value, rootthread, rootdestarray) _BUPC_ALLV_IF(TYPE)( \
+	_bupc_allv_gather_##TYPE((value), (rootthread), (rootdestarray)), \
+	((TYPE *)_bupc_allv_gather(&(value), sizeof(TYPE), (rootthread), (rootdestarray))))
+#define bupc_allv_gather_all(TYPE, value, destarray) _BUPC_ALLV_IF(TYPE)( \
+	_bupc_allv_gather_all_##TYPE((value), (destarray)), \
+	((TYPE *)_bupc_allv_gather_all(&(value), sizeof(TYPE), (destarray))))
+#define bupc_allv_permute(TYPE, value, tothreadid) _BUPC_ALLV_IF(TYPE)( \
+	_bupc_allv_permute_##TYPE((value), (tothreadid)), \
+	(*(TYPE *)_bupc_allv_permute(&(value), sizeof(TYPE), (tothreadid))))
+#define bupc_allv_reduce(TYPE, value, rootthread, op) _BUPC_ALLV_IF(TYPE)( \
+	_bupc_allv_reduce_##TYPE((value), (rootthread), (op)), \
+	(*(TYPE *)_bupc_allv_reduce(&(value), sizeof(TYPE), (rootthread), (op))))
+#define bupc_allv_reduce_all(TYPE, value, op) _BUPC_ALLV_IF(TYPE)( \
+	_bupc_allv_reduce_all_##TYPE((value), (op)), \
+	(*(TYPE *)_bupc_allv_reduce_all(&(value), sizeof(TYPE), (op))))
+#define bupc_allv_prefix_reduce(TYPE, value, op) _BUPC_ALLV_IF(TYPE)( \
+	_bupc_allv_prefix_reduce_##TYPE((value), (op)), \
+	(*(TYPE *)_bupc_allv_prefix_reduce(&(value), sizeof(TYPE), (op))))
+
+void *_bupc_allv_broadcast(void *value, size_t size, int rootthread);
+void *_bupc_allv_scatter(size_t size, int rootthread, const void *rootsrcarray);
+void *_bupc_allv_gather(void *value, size_t size, int rootthread, void *rootdestarray);
+void *_bupc_allv_gather_all(void *value, size_t size, void *destarray);
+void *_bupc_allv_permute(void *value, size_t size, int tothreadid);
+void *_bupc_allv_reduce(void *value, size_t size, int rootthread, upc_op_t op);
+void *_bupc_allv_reduce_all(void *value, size_t size, upc_op_t op);
+void *_bupc_allv_prefix_reduce(void *value, size_t size, upc_op_t op);
 
 char _bupc_allv_broadcast_char(char value, int rootthread);
 char _bupc_allv_scatter_char(const char *rootsrcarray, int rootthread);
