@@ -472,3 +472,43 @@ func TestRenameThroughMacro(t *testing.T) {
 		t.Errorf("references of total: %v, want %v", got, want)
 	}
 }
+
+// TestFeaturesConcurrent sends semantic tokens, inlay hint, hover,
+// references and code lens requests for one analysis at once: they share
+// its syntax tree and type information and must not disturb each other
+// (run with -race).
+func TestFeaturesConcurrent(t *testing.T) {
+	c, u, legend := startFeatures(t, "")
+	doc := protocol.TextDocumentIdentifier{URI: u}
+	at := protocol.TextDocumentPositionParams{TextDocument: doc, Position: srcPos(t, featureSrc, 10, "a[i + 1]", 0)}
+	type call struct {
+		method string
+		params any
+	}
+	calls := []call{
+		{"textDocument/semanticTokens/full", &protocol.SemanticTokensParams{TextDocument: doc}},
+		{"textDocument/inlayHint", &protocol.InlayHintParams{TextDocument: doc, Range: rng(0, 0, 60, 0)}},
+		{"textDocument/hover", &protocol.HoverParams{TextDocumentPositionParams: at}},
+		{"textDocument/references", &protocol.ReferenceParams{TextDocumentPositionParams: at, Context: protocol.ReferenceContext{IncludeDeclaration: true}}},
+		{"textDocument/codeLens", &protocol.CodeLensParams{TextDocument: doc}},
+	}
+	var chans []chan *envelope
+	for range 4 {
+		for _, cl := range calls {
+			_, ch := c.start(cl.method, cl.params)
+			chans = append(chans, ch)
+		}
+	}
+	for i, ch := range chans {
+		var raw json.RawMessage
+		if err := c.await(ch, &raw); err != nil {
+			t.Fatalf("%s: %v", calls[i%len(calls)].method, err)
+		}
+		if calls[i%len(calls)].method == "textDocument/semanticTokens/full" {
+			var st protocol.SemanticTokens
+			if err := json.Unmarshal(raw, &st); err != nil || len(decodeTokens(t, legend, st.Data)) != 3 {
+				t.Errorf("semantic tokens under concurrent requests: %s", raw)
+			}
+		}
+	}
+}
