@@ -62,6 +62,15 @@ func Load(fset *gotoken.FileSet, filename string, src []byte, cfg *Config) *Unit
 	info, tdiags := types.Check(fset, file, &types.Config{StaticThreads: cfg.StaticThreads, Lazy: lib.decl, Missing: pp.Missing, Partial: len(pdiags) > 0})
 	u.Info = info
 	u.Diags = append(u.Diags, tdiags...)
+	if len(info.Hidden) > 0 {
+		// the names a missing header would declare are notes of its warning
+		for i := range u.Diags {
+			if d := &u.Diags[i]; d.Pos == pp.MissingAt && d.Rule == diag.RulePreprocessor {
+				d.Related = append(d.Related, info.Hidden...)
+				break
+			}
+		}
+	}
 	u.Diags.Sort()
 	return u
 }

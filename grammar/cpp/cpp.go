@@ -56,8 +56,10 @@ type Result struct {
 	Files []string
 	// Macros holds the macros defined at the end of the unit, for hover.
 	Macros map[string]*Macro
-	// Missing names the headers that were not found, each once.
-	Missing []string
+	// Missing names the headers that were not found, each once;
+	// MissingAt is where the first was reported.
+	Missing   []string
+	MissingAt gotoken.Pos
 }
 
 // BundledDir is the directory name under which bundled headers are
@@ -127,11 +129,12 @@ type context struct {
 }
 
 type pp struct {
-	fset    *gotoken.FileSet
-	cfg     Config
-	diags   diag.List
-	missing []string // headers not found, each once
-	macros  map[string]*Macro
+	fset      *gotoken.FileSet
+	cfg       Config
+	diags     diag.List
+	missing   []string // headers not found, each once
+	missingAt gotoken.Pos
+	macros    map[string]*Macro
 
 	files    map[string]*srcFile // by path; nil entries for files that do not exist
 	bundled  map[string]*srcFile
@@ -223,7 +226,7 @@ func Preprocess(fset *gotoken.FileSet, filename string, src []byte, cfg *Config)
 	if cap(p.out)-len(p.out) > len(p.out)/16 {
 		p.out = append(make([]token.Token, 0, len(p.out)), p.out...)
 	}
-	return &Result{Tokens: p.out, Diags: p.diags, Files: p.read, Macros: p.macros, Missing: p.missing}
+	return &Result{Tokens: p.out, Diags: p.diags, Files: p.read, Macros: p.macros, Missing: p.missing, MissingAt: p.missingAt}
 }
 
 // headerTokens estimates how many tokens a unit's headers add, from the

@@ -289,6 +289,9 @@ func (p *pp) include(in *input, hash token.Token, line []token.Token, next, once
 		} else {
 			p.diags.Add(at, atEnd, diag.Warning, diag.RulePreprocessor, "include file \"%s\" not found; declarations from it are unknown (add its directory with -I)", name)
 		}
+		if len(p.missing) == 0 {
+			p.missingAt = at
+		}
 		if !slices.Contains(p.missing, name) {
 			p.missing = append(p.missing, name)
 		}

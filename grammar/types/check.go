@@ -77,6 +77,9 @@ func (tv TypeAndValue) IsConstant() bool { return tv.Mode == ModeConstant }
 
 // Info holds the facts Check records.
 type Info struct {
+	// Hidden lists the names left undeclared in a unit with missing
+	// headers, each at its first use (Config.Missing).
+	Hidden []diag.Related
 	// Types maps every checked expression to its type and value.
 	Types map[ast.Expr]TypeAndValue
 	// Defs maps declared identifiers to the objects they declare (for a
@@ -277,25 +280,22 @@ func (c *checker) hide(n ast.Node, name string) {
 	c.hidden = append(c.hidden, name)
 }
 
-// reportHidden sums up the names left undeclared because headers are
-// missing in one note at the first use.
+// reportHidden records the names left undeclared because headers are
+// missing in Info.Hidden, where the caller attaches them to the missing
+// header's diagnostic (one finding for the cause, not one per use).
 func (c *checker) reportHidden() {
-	if len(c.hidden) == 0 {
-		return
-	}
 	const shown = 8
-	names := c.hidden
-	more := ""
-	if len(names) > shown {
-		more = fmt.Sprintf(" and %d more", len(names)-shown)
-		names = names[:shown]
+	for i, name := range c.hidden {
+		n := c.hiddenAt[name]
+		if i == shown {
+			rest := c.hidden[shown:]
+			c.info.Hidden = append(c.info.Hidden, diag.Related{Pos: n.Start(), End: n.End(),
+				Message: fmt.Sprintf("%d more names are not declared, taken to come from a header that was not found: %s", len(rest), strings.Join(rest, ", "))})
+			return
+		}
+		c.info.Hidden = append(c.info.Hidden, diag.Related{Pos: n.Start(), End: n.End(),
+			Message: fmt.Sprintf("'%s' is not declared: taken to come from a header that was not found (%s); its uses are not checked", name, headerList(c.conf.Missing))})
 	}
-	what := fmt.Sprintf("%d undeclared names (%s%s) are", len(c.hidden), strings.Join(names, ", "), more)
-	if len(c.hidden) == 1 {
-		what = fmt.Sprintf("the undeclared name %s is", names[0])
-	}
-	c.report(c.hiddenAt[c.hidden[0]], diag.Note, "%s taken to be declared in a header that was not found (%s); uses are not checked",
-		what, headerList(c.conf.Missing))
 }
 
 // headerList names the missing headers for a message.

@@ -247,4 +247,11 @@ extern double nexttoward(double, long double);
 extern float nexttowardf(float, long double);
 extern long double nexttowardl(long double, long double);
 
+/* BSD and GNU extras glibc declares. The Bessel functions (j0, y1 ...)
+   and gamma are left out: they are common names of program variables. */
+extern int finite(double);
+extern void sincos(double, double *, double *);
+extern void sincosf(float, float *, float *);
+extern double exp10(double);
+
 #endif /* _UPCLINT_MATH_H */

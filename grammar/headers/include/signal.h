@@ -121,6 +121,11 @@ extern int sigdelset(sigset_t *set, int sig);
 extern int sigismember(const sigset_t *set, int sig);
 extern int sigprocmask(int how, const sigset_t * restrict set, sigset_t * restrict oset);
 extern int sigsuspend(const sigset_t *mask);
+extern int sigwait(const sigset_t * restrict set, int * restrict sig);
+extern int pthread_sigmask(int how, const sigset_t * restrict set, sigset_t * restrict oset);
+extern void psignal(int sig, const char *s);
+extern int killpg(pid_t pgrp, int sig);
+extern int siginterrupt(int sig, int flag);
 extern int sigpending(sigset_t *set);
 
 #endif /* _UPCLINT_SIGNAL_H */

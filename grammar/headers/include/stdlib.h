@@ -109,5 +109,15 @@ extern size_t wcstombs(char * restrict dest, const wchar_t * restrict src, size_
 extern int mkstemp(char *template_name);
 extern char *mkdtemp(char *template_name);
 extern char *realpath(const char * restrict path, char * restrict resolved);
+extern char *mktemp(char *template_name);
+
+/* Other BSD and System V functions glibc declares. */
+extern char *initstate(unsigned int seed, char *state, size_t n);
+extern char *setstate(char *state);
+extern char *gcvt(double value, int ndigit, char *buf);
+extern int getloadavg(double loadavg[], int nelem);
+extern int on_exit(void (*func)(int status, void *arg), void *arg);
+extern int at_quick_exit(void (*func)(void));
+extern void quick_exit(int status);
 
 #endif /* _UPCLINT_STDLIB_H */

@@ -51,4 +51,11 @@ extern char *strsignal(int sig);
 extern int strcasecmp(const char *s1, const char *s2);
 extern int strncasecmp(const char *s1, const char *s2, size_t n);
 
+/* GNU extensions. */
+extern void *memmem(const void *haystack, size_t haystacklen, const void *needle, size_t needlelen);
+extern void *memrchr(const void *s, int c, size_t n);
+extern void *mempcpy(void * restrict dst, const void * restrict src, size_t n);
+extern char *strcasestr(const char *haystack, const char *needle);
+extern char *strchrnul(const char *s, int c);
+
 #endif /* _UPCLINT_STRING_H */

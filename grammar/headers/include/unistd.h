@@ -66,7 +66,9 @@ typedef long intptr_t;
 #define _SC_NPROCESSORS_CONF 83
 #define _SC_NPROCESSORS_ONLN 84
 #define _SC_PHYS_PAGES 85
+#define _SC_AVPHYS_PAGES 86
 #define _SC_HOST_NAME_MAX 180
+#define _SC_LEVEL1_DCACHE_LINESIZE 190
 
 /* getopt (also declared by <getopt.h>). */
 extern char *optarg;
@@ -124,5 +126,25 @@ extern int gethostname(char *name, size_t len);
 extern char *getlogin(void);
 extern int getpagesize(void);
 extern void *sbrk(intptr_t increment);
+extern long syscall(long number, ...);
+extern long gethostid(void);
+extern int nice(int inc);
+extern void sync(void);
+extern int lockf(int fd, int cmd, off_t len);
+extern pid_t setsid(void);
+extern pid_t getpgrp(void);
+extern int setpgid(pid_t pid, pid_t pgid);
+extern int setuid(uid_t uid);
+extern int setgid(gid_t gid);
+extern char *ttyname(int fd);
+extern int getdtablesize(void);
+extern long pathconf(const char *path, int name);
+extern long fpathconf(int fd, int name);
+extern int fchdir(int fd);
+extern int fchown(int fd, uid_t owner, gid_t group);
+extern int lchown(const char *path, uid_t owner, gid_t group);
+extern pid_t vfork(void);
+extern int execle(const char *path, const char *arg, ...);
+extern int getdomainname(char *name, size_t len);
 
 #endif /* _UPCLINT_UNISTD_H */
