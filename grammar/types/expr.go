@@ -1022,7 +1022,9 @@ func (c *checker) member(e *ast.MemberExpr) operand {
 		return invalidOp
 	}
 	if !r.Complete {
-		c.errorf(e, "incomplete definition of type '%s'", t)
+		if c.mayComplete() { // else its definition may be in a missing header
+			c.errorf(e, "incomplete definition of type '%s'", t)
+		}
 		return invalidOp
 	}
 	f, _, found := lookupField(r, e.Name.Name)
