@@ -25,7 +25,7 @@ var harnessThreads = []int{1, 2, 4, 8}
 
 // harnessRunLimit caps one run's time: the harness limits (180 s by
 // default) are for loaded batch machines.
-const harnessRunLimit = 40 * time.Second
+const harnessRunLimit = 120 * time.Second
 
 // missingFeatures are harness features the bundled runtime does not have:
 // tests that require one are not run.

@@ -7,7 +7,7 @@ shared [] double table[5] = {0.5, 1.5, 2.5};
 shared [3] int blocks[3 * THREADS] = {1, 2, 3, 4, 5, 6, 7};
 struct cfg { int n; char name[8]; };
 shared struct cfg conf = {7, "upc"};
-shared int *shared cursor = &blocks[2];
+shared int *shared cursor = (shared int *)&blocks[2]; /* a cast: the block sizes differ */
 shared [2] int grid[THREADS][2] = {{10, 11}};
 int main(void)
 {

@@ -20,6 +20,10 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+/* Berkeley UPC's translated code includes these before the program: code
+ * written for it calls printf or assert without including their headers */
+#include <assert.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
