@@ -199,6 +199,12 @@ func (o *Outcome) Write(out, errs io.Writer, diff bool) (int, error) {
 func writeSummary(w io.Writer, results []*FileResult, diff bool) error {
 	type count struct{ applied, rejected int }
 	byRule := map[string]*count{}
+	of := func(rule string) *count {
+		if byRule[rule] == nil {
+			byRule[rule] = &count{}
+		}
+		return byRule[rule]
+	}
 	changed, remaining := 0, 0
 	var saved [3]int64
 	validated := 0
@@ -210,20 +216,10 @@ func writeSummary(w io.Writer, results []*FileResult, diff bool) error {
 		}
 		remaining += len(r.Remaining)
 		for _, a := range r.Applied {
-			c := byRule[a.Rule]
-			if c == nil {
-				c = &count{}
-				byRule[a.Rule] = c
-			}
-			c.applied++
+			of(a.Rule).applied++
 		}
 		for _, a := range r.Rejected {
-			c := byRule[a.Rule]
-			if c == nil {
-				c = &count{}
-				byRule[a.Rule] = c
-			}
-			c.rejected++
+			of(a.Rule).rejected++
 		}
 		if r.Changed() {
 			changed++

@@ -26,7 +26,9 @@ void g(void) {
 	c[4*MYTHREAD + 3] = 0;
 }`
 
-func facts(t *testing.T, threads int) map[string]*affinity.Fact {
+// load loads src and analyses the accesses of its last function.
+func load(t *testing.T, src string, threads int) (*grammar.Unit, *affine.Func) {
+	t.Helper()
 	u := grammar.Load(gotoken.NewFileSet(), "t.upc", []byte(src), &grammar.Config{StaticThreads: threads})
 	for _, d := range u.Diags {
 		t.Fatalf("%v", d)
@@ -37,7 +39,11 @@ func facts(t *testing.T, threads int) map[string]*affinity.Fact {
 			fn = d
 		}
 	}
-	af := affine.Analyze(cfg.Build(fn), u.Info)
+	return u, affine.Analyze(cfg.Build(fn), u.Info)
+}
+
+func facts(t *testing.T, threads int) map[string]*affinity.Fact {
+	u, af := load(t, src, threads)
 	f := affinity.Analyze(af, u.Info.StaticThreads)
 	m := map[string]*affinity.Fact{}
 	for _, a := range af.Accesses {

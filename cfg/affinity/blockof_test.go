@@ -1,15 +1,11 @@
 package affinity_test
 
 import (
-	gotoken "go/token"
 	"slices"
 	"testing"
 
 	"github.com/upclint/upclint/cfg"
-	"github.com/upclint/upclint/cfg/affine"
 	"github.com/upclint/upclint/cfg/affinity"
-	"github.com/upclint/upclint/grammar"
-	"github.com/upclint/upclint/grammar/ast"
 )
 
 // TestBlockOf checks the one answer to how the elements an access reads
@@ -45,17 +41,7 @@ void g(int t) {
 			"sp[i]": 1, "bsp[i]": -1, "ip[i]": 0, "bp[i]": -1}},
 		{4, map[string]int64{"cyc[i]": 1, "blk[i]": 4, "sp[i]": 1, "bsp[i]": -1}},
 	} {
-		u := grammar.Load(gotoken.NewFileSet(), "t.upc", []byte(src), &grammar.Config{StaticThreads: tc.threads})
-		for _, d := range u.Diags {
-			t.Fatalf("%v", d)
-		}
-		var fn *ast.Decl
-		for _, d := range u.File.Decls {
-			if d, ok := d.(*ast.Decl); ok && d.Body != nil {
-				fn = d
-			}
-		}
-		af := affine.Analyze(cfg.Build(fn), u.Info)
+		u, af := load(t, src, tc.threads)
 		got := map[string]int64{}
 		for _, a := range af.Accesses {
 			if !a.Shared {
@@ -108,17 +94,7 @@ void g(shared int *p, shared int *q) {
 		sum += p[i];
 	}
 }`
-	u := grammar.Load(gotoken.NewFileSet(), "t.upc", []byte(src), nil)
-	for _, d := range u.Diags {
-		t.Fatalf("%v", d)
-	}
-	var fn *ast.Decl
-	for _, d := range u.File.Decls {
-		if d, ok := d.(*ast.Decl); ok && d.Body != nil {
-			fn = d
-		}
-	}
-	af := affine.Analyze(cfg.Build(fn), u.Info)
+	_, af := load(t, src, 0)
 	f := affinity.Analyze(af, 0)
 	got := map[string][]affinity.Kind{}
 	for _, a := range af.Accesses {

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	_ "github.com/upclint/upclint/checks/rules/all" // the registry the fix loop runs
 	"github.com/upclint/upclint/fixes/fixtest"
 )
 

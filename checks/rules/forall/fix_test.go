@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/upclint/upclint/checks"
+	_ "github.com/upclint/upclint/checks/rules/all" // the registry the fix loop runs
 	"github.com/upclint/upclint/checks/rules/forall"
 	"github.com/upclint/upclint/fixes"
 	"github.com/upclint/upclint/fixes/fixtest"
