@@ -3,6 +3,8 @@ package lsp
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -510,5 +512,120 @@ func TestFeaturesConcurrent(t *testing.T) {
 				t.Errorf("semantic tokens under concurrent requests: %s", raw)
 			}
 		}
+	}
+}
+
+// TestKernelsHintsAndTokens runs the communication features on every
+// program of testdata/kernels: every finegrain finding gets its loop's
+// inlay hint (the hints follow the rule's wording), every program with
+// shared arrays gets semantic tokens, and every main a code lens.
+func TestKernelsHintsAndTokens(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "kernels")
+	names, err := filepath.Glob(filepath.Join(dir, "*.upc"))
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no kernels: %v", err)
+	}
+	checkHintsAndTokens(t, dir, names)
+}
+
+// TestCorpusHintsAndTokens does the same on every .upc file of the
+// development corpus (UPCLINT_CORPUS): no request fails and every finegrain
+// finding has its hint.
+func TestCorpusHintsAndTokens(t *testing.T) {
+	root := os.Getenv("UPCLINT_CORPUS")
+	if root == "" {
+		t.Skip("UPCLINT_CORPUS not set")
+	}
+	if testing.Short() {
+		t.Skip("short")
+	}
+	var names []string
+	err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".upc") {
+			names = append(names, p)
+		}
+		return err
+	})
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no corpus files: %v", err)
+	}
+	checkHintsAndTokens(t, root, names)
+}
+
+// checkHintsAndTokens opens each file in a server rooted at dir and checks
+// its inlay hints, semantic tokens and code lens.
+func checkHintsAndTokens(t *testing.T, dir string, names []string) {
+	c := newTestServer(t, nil)
+	res := c.initialize(dir, "")
+	legend := legendOf(t, res)
+	for _, name := range names {
+		t.Run(filepath.Base(name), func(t *testing.T) {
+			src, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			abs, _ := filepath.Abs(name)
+			u := uri.File(abs)
+			c.open(u, string(src))
+			pub := c.waitDiagnostics(u, version(1))
+			defer c.notify("textDocument/didClose", &protocol.DidCloseTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}})
+			doc := protocol.TextDocumentIdentifier{URI: u}
+			var hints []protocol.InlayHint
+			if err := c.call("textDocument/inlayHint", &protocol.InlayHintParams{TextDocument: doc, Range: rng(0, 0, 100000, 0)}, &hints); err != nil {
+				t.Fatalf("inlayHint: %v", err)
+			}
+			hinted := map[uint32]string{}
+			for _, h := range hints {
+				label, _ := h.Label.(protocol.String)
+				hinted[h.Position.Line] += string(label)
+			}
+			for _, d := range pub.Diagnostics {
+				if codeOf(d) != "finegrain" {
+					continue
+				}
+				var loop = -1
+				for _, r := range d.RelatedInformation {
+					if r.Message == "in this loop" {
+						loop = int(r.Location.Range.Start.Line)
+					}
+				}
+				if loop < 0 {
+					continue
+				}
+				if !strings.Contains(hinted[uint32(loop)], "remote") {
+					t.Errorf("finegrain finding %q: no hint on its loop's line %d (hints %v)", msgOf(d), loop, hinted)
+				}
+			}
+			var st protocol.SemanticTokens
+			if err := c.call("textDocument/semanticTokens/full", &protocol.SemanticTokensParams{TextDocument: doc}, &st); err != nil {
+				t.Fatalf("semanticTokens: %v", err)
+			}
+			toks := decodeTokens(t, legend, st.Data)
+			lines := strings.Split(string(src), "\n")
+			for _, tk := range toks {
+				// Each token is an identifier indexed or dereferenced.
+				if int(tk.line) >= len(lines) || int(tk.char+tk.length) > len(lines[tk.line]) {
+					t.Fatalf("token %v outside the text", tk)
+				}
+				l := lines[tk.line]
+				rest := strings.TrimLeft(l[tk.char+tk.length:], " ")
+				before := strings.TrimRight(l[:tk.char], " (")
+				if !strings.HasPrefix(rest, "[") && !strings.HasPrefix(rest, ")") && !strings.HasSuffix(before, "*") &&
+					!strings.HasSuffix(before, ".") && !strings.HasSuffix(before, "->") {
+					t.Errorf("token %v is not an access: %q", tk, l)
+				}
+			}
+			if filepath.Dir(name) == filepath.Join("..", "testdata", "kernels") && len(toks) == 0 {
+				t.Errorf("no semantic tokens")
+			}
+			var lenses []protocol.CodeLens
+			if err := c.call("textDocument/codeLens", &protocol.CodeLensParams{TextDocument: doc}, &lenses); err != nil {
+				t.Fatalf("codeLens: %v", err)
+			}
+			if len(lenses) > 1 || len(lenses) == 1 && lenses[0].Command.Command != cmdRunStats {
+				t.Errorf("code lenses: %+v", lenses)
+			}
+			t.Logf("%d finegrain hints, %d tokens, %d lenses", len(hints), len(toks), len(lenses))
+		})
 	}
 }

@@ -20,8 +20,29 @@ import (
 
 // finegrainEstimate matches the estimate in a finegrain message: "...
 // remote reads of a[i] in this loop: about N remote reads per thread per
-// execution".
-var finegrainEstimate = regexp.MustCompile(`remote (reads and writes|reads|writes) of (.+?) in this loop: (?:about (.+?) remote (?:reads and writes|reads|writes) per thread per execution|(one remote operation per element on every iteration))`)
+// execution" (or "one remote operation per element on every iteration"
+// when the rule cannot count); finegrainFields the one of a loop that
+// reads several fields of a structure element per iteration.
+var (
+	finegrainEstimate = regexp.MustCompile(`remote (reads and writes|reads|writes) of (.+?) in this loop: (?:about (.+?) remote (?:reads and writes|reads|writes) per thread per execution|(one remote operation per element on every iteration))`)
+	finegrainFields   = regexp.MustCompile(`remote (reads) of (\d+) fields of (.+?) \(.*\) in each iteration of this loop: one remote operation per field`)
+)
+
+// estimateLabel returns the hint text of a finegrain message, "" if it
+// states no estimate.
+func estimateLabel(msg string) string {
+	if m := finegrainEstimate.FindStringSubmatch(msg); m != nil {
+		ops, what, count := m[1], m[2], m[3]
+		if count == "" {
+			return "1 remote op per element per iteration (" + what + ")"
+		}
+		return "≈ " + count + " remote " + ops + "/thread (" + what + ")"
+	}
+	if m := finegrainFields.FindStringSubmatch(msg); m != nil {
+		return m[2] + " remote " + m[1] + " per iteration (" + m[3] + ")"
+	}
+	return ""
+}
 
 // loopHint is the hint of one loop: the line of its head and the
 // estimates of its findings.
@@ -46,14 +67,9 @@ func loopHints(snap *snapshot) []*loopHint {
 				loop = r.Pos.Line - 1
 			}
 		}
-		m := finegrainEstimate.FindStringSubmatch(f.Message)
-		if loop < 0 || m == nil {
+		part := estimateLabel(f.Message)
+		if loop < 0 || part == "" {
 			continue
-		}
-		ops, what, count := m[1], m[2], m[3]
-		part := "≈ " + count + " remote " + ops + "/thread (" + what + ")"
-		if count == "" {
-			part = "1 remote op per element per iteration (" + what + ")"
 		}
 		h := byLine[loop]
 		if h == nil {
