@@ -893,6 +893,21 @@ bupc_handle_t upcr_bupc_memput_ilist_async(size_t dstcount, upcr_sptr_t const ds
 bupc_handle_t upcr_bupc_memget_ilist_async(size_t dstcount, void *const dstlist[], size_t dstlen, size_t srccount,
 					   upcr_sptr_t const srclist[], size_t srclen, upcr_loc_t loc);
 
+/* Berkeley UPC's runtime entry point for ending the program (declared in
+ * its bupc_extern.h, called by some UPC programs without a declaration):
+ * exit(exitcode). */
+void bupc_exit(int exitcode);
+/* Pointer arithmetic on a pointer-to-shared viewed with block size
+ * blockelems and element size elemsz (UPC's p + elemincr for such a type). */
+upcr_sptr_t upcr_bupc_ptradd(upcr_sptr_t p, size_t blockelems, size_t elemsz, ptrdiff_t elemincr, upcr_loc_t loc);
+/* Tracing (Berkeley UPC's upc_trace): not recorded by this runtime; the
+ * functions keep the mask and the local flag so that programs read back
+ * what they set. */
+void upcr_bupc_trace_setmask(const char *newmask, upcr_loc_t loc);
+const char *upcr_bupc_trace_getmask(upcr_loc_t loc);
+int upcr_bupc_trace_gettracelocal(upcr_loc_t loc);
+void upcr_bupc_trace_settracelocal(int val, upcr_loc_t loc);
+
 /* Fixed-stride copies: chunkcount chunks of chunklen bytes, chunkstride
  * bytes apart, on each side (the totals must agree). */
 void upcr_bupc_memcpy_fstrided(upcr_sptr_t dst, size_t dstchunklen, size_t dstchunkstride, size_t dstchunkcount,

@@ -28,6 +28,41 @@ int upcr_bupc_thread_distance(int threadA, int threadB, upcr_loc_t loc)
 	return threadA == threadB ? BUPC_THREADS_SAME : BUPC_THREADS_NEAR;
 }
 
+void bupc_exit(int exitcode) { exit(exitcode); }
+
+upcr_sptr_t upcr_bupc_ptradd(upcr_sptr_t p, size_t blockelems, size_t elemsz, ptrdiff_t elemincr, upcr_loc_t loc)
+{
+	(void)loc;
+	return upcr_add(p, (int64_t)elemincr, elemsz, blockelems);
+}
+
+static char trace_mask[256];
+static int trace_local;
+
+void upcr_bupc_trace_setmask(const char *newmask, upcr_loc_t loc)
+{
+	(void)loc;
+	snprintf(trace_mask, sizeof trace_mask, "%s", newmask ? newmask : "");
+}
+
+const char *upcr_bupc_trace_getmask(upcr_loc_t loc)
+{
+	(void)loc;
+	return trace_mask;
+}
+
+int upcr_bupc_trace_gettracelocal(upcr_loc_t loc)
+{
+	(void)loc;
+	return trace_local;
+}
+
+void upcr_bupc_trace_settracelocal(int val, upcr_loc_t loc)
+{
+	(void)loc;
+	trace_local = val;
+}
+
 /* ---- accounting ---- */
 
 /* A batch of bytes moved to or from thread t's memory by one call. */
