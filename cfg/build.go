@@ -1,7 +1,6 @@
 package cfg
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/upclint/upclint/grammar/ast"
@@ -31,30 +30,7 @@ var noReturnNames = map[string]bool{
 // library functions that never return (exit, _Exit, abort, quick_exit,
 // upc_global_exit, longjmp, __builtin_unreachable, ...).
 func DefaultNoReturn(call *ast.CallExpr) bool {
-	return noReturnNames[CalleeName(call)]
-}
-
-// CalleeName returns the name of a directly called function, or "".
-func CalleeName(call *ast.CallExpr) string {
-	if n, ok := Unparen(call.Fun).(*ast.Name); ok {
-		return n.Name
-	}
-	return ""
-}
-
-// FuncName returns the declared name of a function definition, or "".
-func FuncName(fn *ast.Decl) string {
-	if fn == nil || len(fn.Inits) == 0 || fn.Inits[0].Decl == nil {
-		return ""
-	}
-	d := fn.Inits[0].Decl
-	for d != nil && d.Direct != nil {
-		if d.Direct.Name != nil {
-			return d.Direct.Name.Name
-		}
-		d = d.Direct.Nested
-	}
-	return ""
+	return noReturnNames[ast.CalleeName(call)]
 }
 
 // Build builds the control-flow graph of the function definition fn with
@@ -66,7 +42,7 @@ func BuildOptions(fn *ast.Decl, opts *Options) *Graph {
 	b := &builder{
 		g: &Graph{
 			Func:          fn,
-			Name:          FuncName(fn),
+			Name:          ast.FuncName(fn),
 			Labels:        make(map[string]*Block),
 			StmtExprValue: make(map[*ast.StmtExpr]ast.Expr),
 		},
@@ -186,7 +162,7 @@ func (b *builder) label(name string) *Block {
 func (b *builder) scanBody(body ast.Node) {
 	var seen map[string]bool
 	g := b.g
-	Inspect(body, func(n ast.Node) bool {
+	ast.InspectCode(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.UnaryExpr:
 			switch n.Op {
@@ -212,7 +188,7 @@ func (b *builder) scanBody(body ast.Node) {
 
 // stmt adds the control flow of s to the graph, starting in b.cur.
 func (b *builder) stmt(s ast.Stmt) {
-	if isNil(s) {
+	if ast.IsNil(s) {
 		return
 	}
 	switch s := s.(type) {
@@ -227,7 +203,7 @@ func (b *builder) stmt(s ast.Stmt) {
 		b.checkNoReturn(s, s)
 
 	case *ast.ExprStmt:
-		if isNil(s.X) {
+		if ast.IsNil(s.X) {
 			return
 		}
 		b.lift(s.X)
@@ -290,7 +266,7 @@ func (b *builder) stmt(s ast.Stmt) {
 		done := b.newBlock("for.done", s)
 		b.jump(cond)
 		b.cur = cond
-		if isNil(s.Cond) {
+		if ast.IsNil(s.Cond) {
 			b.jump(body)
 		} else {
 			b.cond(s.Cond, body, done)
@@ -299,7 +275,7 @@ func (b *builder) stmt(s ast.Stmt) {
 		b.loopBody(s.Body, done, post)
 		b.jump(post)
 		b.cur = post
-		if !isNil(s.Post) {
+		if !ast.IsNil(s.Post) {
 			b.lift(s.Post)
 			b.add(s.Post)
 		}
@@ -431,7 +407,7 @@ func (b *builder) forInit(init *ast.ForInit) {
 	if init.Decl != nil {
 		b.lift(init.Decl)
 		b.add(init.Decl)
-	} else if !isNil(init.X) {
+	} else if !ast.IsNil(init.X) {
 		b.lift(init.X)
 		b.add(init.X)
 	}
@@ -447,7 +423,7 @@ func (b *builder) forInit(init *ast.ForInit) {
 // ignored, UPC 6.6.2).
 func (b *builder) forallStmt(s *ast.ForallStmt) {
 	b.forInit(&s.Init)
-	tests := s.Affinity != nil && !s.Affinity.Continue && !isNil(s.Affinity.X) && b.controlling == 0
+	tests := s.Affinity != nil && !s.Affinity.Continue && !ast.IsNil(s.Affinity.X) && b.controlling == 0
 	cond := b.newBlock("forall.cond", s)
 	var aff *Block
 	if tests {
@@ -468,7 +444,7 @@ func (b *builder) forallStmt(s *ast.ForallStmt) {
 	}
 	b.jump(cond)
 	b.cur = cond
-	if isNil(s.Cond) {
+	if ast.IsNil(s.Cond) {
 		b.jump(first)
 	} else {
 		b.cond(s.Cond, first, done)
@@ -486,7 +462,7 @@ func (b *builder) forallStmt(s *ast.ForallStmt) {
 	b.jump(post)
 	b.forall, b.forallDepth, b.controlling = savedF, savedD, savedC
 	b.cur = post
-	if !isNil(s.Post) {
+	if !ast.IsNil(s.Post) {
 		b.lift(s.Post)
 		b.add(s.Post)
 	}
@@ -548,7 +524,7 @@ func (b *builder) cond(e ast.Expr, t, f *Block) {
 	}
 	b.lift(e)
 	b.add(e)
-	if v, ok := IntConst(e); ok {
+	if v, ok := ast.IntConst(e); ok {
 		if v != 0 {
 			b.jump(t)
 		} else {
@@ -560,57 +536,14 @@ func (b *builder) cond(e ast.Expr, t, f *Block) {
 	b.addEdge(b.cur, f, Edge{Kind: False})
 }
 
-// IntConst returns the value of e if it is an integer literal (possibly
-// parenthesized, negated or a character constant).
-func IntConst(e ast.Expr) (int64, bool) {
-	switch x := Unparen(e).(type) {
-	case *ast.BasicLit:
-		return parseIntLit(x)
-	case *ast.UnaryExpr:
-		if x.Op == "-" || x.Op == "+" {
-			if v, ok := IntConst(x.X); ok {
-				if x.Op == "-" {
-					v = -v
-				}
-				return v, true
-			}
-		}
-	}
-	return 0, false
-}
-
-func parseIntLit(x *ast.BasicLit) (int64, bool) {
-	s := x.Value
-	if strings.HasPrefix(s, "'") && strings.HasSuffix(s, "'") && len(s) >= 3 {
-		if v, err := strconv.Unquote(s); err == nil && len(v) == 1 {
-			return int64(v[0]), true
-		}
-		return 0, false
-	}
-	s = strings.TrimRight(s, "uUlL")
-	if s == "" || s[0] < '0' || s[0] > '9' {
-		return 0, false
-	}
-	v, err := strconv.ParseInt(s, 0, 64)
-	if err != nil {
-		if len(s) > 1 && s[0] == '0' && s[1] != 'x' && s[1] != 'X' { // octal
-			v, err = strconv.ParseInt(s[1:], 8, 64)
-		}
-		if err != nil {
-			return 0, false
-		}
-	}
-	return v, true
-}
-
 // lift builds the statements of the statement expressions in n (outside
 // unevaluated operands and other statement expressions) before n itself is
 // added: they run first, and the block that adds n uses their values.
 func (b *builder) lift(n ast.Node) {
-	if isNil(n) {
+	if ast.IsNil(n) {
 		return
 	}
-	InspectEval(n, func(m ast.Node) bool {
+	ast.InspectEval(n, func(m ast.Node) bool {
 		se, ok := m.(*ast.StmtExpr)
 		if !ok {
 			return true
@@ -633,7 +566,7 @@ func (b *builder) lift(n ast.Node) {
 // function that never returns: a call not under && || or ?:.
 func (b *builder) checkNoReturn(n ast.Node, s ast.Stmt) {
 	var found *ast.CallExpr
-	InspectEval(n, func(m ast.Node) bool {
+	ast.InspectEval(n, func(m ast.Node) bool {
 		if found != nil {
 			return false
 		}
@@ -642,7 +575,7 @@ func (b *builder) checkNoReturn(n ast.Node, s ast.Stmt) {
 			return false // already built
 		case *ast.BinaryExpr:
 			if m.Op == "&&" || m.Op == "||" {
-				InspectEval(m.X, func(k ast.Node) bool {
+				ast.InspectEval(m.X, func(k ast.Node) bool {
 					if c, ok := k.(*ast.CallExpr); ok && found == nil && b.noReturn(c) {
 						found = c
 					}
@@ -652,7 +585,7 @@ func (b *builder) checkNoReturn(n ast.Node, s ast.Stmt) {
 				return false
 			}
 		case *ast.CondExpr:
-			InspectEval(m.Cond, func(k ast.Node) bool {
+			ast.InspectEval(m.Cond, func(k ast.Node) bool {
 				if c, ok := k.(*ast.CallExpr); ok && found == nil && b.noReturn(c) {
 					found = c
 				}

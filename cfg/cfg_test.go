@@ -64,7 +64,7 @@ void f(int a, int b, int c) {
 	and := blockByKind(t, g, "and.rhs", 0)
 	or := blockByKind(t, g, "or.rhs", 0)
 	done := blockByKind(t, g, "if.done", 0)
-	if cfg.NodeString(g.Entry.Control()) != "a" || cfg.NodeString(and.Control()) != "b" || cfg.NodeString(or.Control()) != "c" {
+	if ast.NodeString(g.Entry.Control()) != "a" || ast.NodeString(and.Control()) != "b" || ast.NodeString(or.Control()) != "c" {
 		t.Fatalf("conditions not decomposed:\n%s", g)
 	}
 	if or.Succs[0] != done || or.Succs[1] != then || or.Edges[0].Kind != cfg.True {
@@ -84,7 +84,7 @@ int f(int a, int b, int c) {
 }`, "f")
 	ct := blockByKind(t, g, "cond.true", 0)
 	cf := blockByKind(t, g, "cond.false", 0)
-	if cfg.NodeString(ct.Control()) != "b" || len(cf.Nodes) != 2 || cfg.NodeString(cf.Control()) != "c" {
+	if ast.NodeString(ct.Control()) != "b" || len(cf.Nodes) != 2 || ast.NodeString(cf.Control()) != "c" {
 		t.Errorf("?: not decomposed:\n%s", g)
 	}
 }
@@ -114,13 +114,13 @@ int g(int x, int y) {
 	if edges(g) != want {
 		t.Errorf("edges\n got %s\nwant %s\n%s", edges(g), want, g)
 	}
-	if g.Blocks[4].Kind != "switch.case" || cfg.NodeString(g.Entry.Edges[1].Label) != "case 2 ... 4" {
+	if g.Blocks[4].Kind != "switch.case" || ast.NodeString(g.Entry.Edges[1].Label) != "case 2 ... 4" {
 		t.Errorf("case range edge: %v", g.Entry.Edges[1])
 	}
 	if g.Blocks[2].Edges[1].Label != nil {
 		t.Errorf("switch without default: default edge should have no label")
 	}
-	if g.Blocks[9].NoReturn == nil || cfg.CalleeName(g.Blocks[9].NoReturn) != "exit" {
+	if g.Blocks[9].NoReturn == nil || ast.CalleeName(g.Blocks[9].NoReturn) != "exit" {
 		t.Errorf("exit call not marked noreturn")
 	}
 	// b4 runs for case 1 (through b3) and for case 2...4.
@@ -251,8 +251,8 @@ void f(int n, int *p, int q) {
 			for _, n := range b.Nodes {
 				var found bool
 				var res bool
-				cfg.Inspect(n, func(m ast.Node) bool {
-					if e, ok := m.(ast.Expr); ok && !found && cfg.NodeString(e) == s {
+				ast.InspectCode(n, func(m ast.Node) bool {
+					if e, ok := m.(ast.Expr); ok && !found && ast.NodeString(e) == s {
 						found, res = true, l.Invariant(e)
 					}
 					return !found

@@ -587,7 +587,7 @@ func (g *Graph) Guarded(b *Block, in *Loop, match func(cond ast.Expr, kind EdgeK
 		if !ok || len(p.Succs) < 2 || in != nil && !in.Contains(p) {
 			continue
 		}
-		if i := p.SuccIndex(d); i >= 0 && match(Unparen(e), p.Edges[i].Kind) {
+		if i := p.SuccIndex(d); i >= 0 && match(ast.Unparen(e), p.Edges[i].Kind) {
 			return true
 		}
 	}

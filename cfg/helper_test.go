@@ -29,7 +29,7 @@ func funcs(f *ast.File) map[string]*ast.Decl {
 	m := map[string]*ast.Decl{}
 	for _, d := range f.Decls {
 		if d, ok := d.(*ast.Decl); ok && d.Body != nil {
-			m[cfg.FuncName(d)] = d
+			m[ast.FuncName(d)] = d
 		}
 	}
 	return m

@@ -65,10 +65,10 @@ func (l *Loop) findInduction() *InductionVar {
 	default:
 		return nil
 	}
-	if isNil(cond) {
+	if ast.IsNil(cond) {
 		return nil
 	}
-	c, ok := Unparen(cond).(*ast.BinaryExpr)
+	c, ok := ast.Unparen(cond).(*ast.BinaryExpr)
 	if !ok {
 		return nil
 	}
@@ -84,10 +84,10 @@ func (l *Loop) findInduction() *InductionVar {
 		op    string
 	}
 	var cands []cand
-	if v, ok := Unparen(c.X).(*ast.Name); ok {
+	if v, ok := ast.Unparen(c.X).(*ast.Name); ok {
 		cands = append(cands, cand{v, c.Y, op})
 	}
-	if v, ok := Unparen(c.Y).(*ast.Name); ok {
+	if v, ok := ast.Unparen(c.Y).(*ast.Name); ok {
 		cands = append(cands, cand{v, c.X, flipOp(op)})
 	}
 	inv := l.invariance()
@@ -101,7 +101,7 @@ func (l *Loop) findInduction() *InductionVar {
 			upd = findUpdate(post, name)
 		} else if blk, ok := body.(*ast.Block); ok {
 			for _, it := range blk.Items {
-				if es, ok := it.(*ast.ExprStmt); ok && !isNil(es.X) {
+				if es, ok := it.(*ast.ExprStmt); ok && !ast.IsNil(es.X) {
 					if u := findUpdate(es.X, name); u != nil {
 						upd = u
 					}
@@ -144,7 +144,7 @@ func flipOp(op string) string {
 // findUpdate returns the expression in e (a top-level expression or comma
 // list) that steps name, or nil.
 func findUpdate(e ast.Expr, name string) ast.Expr {
-	switch x := Unparen(e).(type) {
+	switch x := ast.Unparen(e).(type) {
 	case *ast.CommaExpr:
 		for _, y := range x.List {
 			if u := findUpdate(y, name); u != nil {
@@ -168,7 +168,7 @@ func findUpdate(e ast.Expr, name string) ast.Expr {
 }
 
 func isName(e ast.Expr, name string) bool {
-	n, ok := Unparen(e).(*ast.Name)
+	n, ok := ast.Unparen(e).(*ast.Name)
 	return ok && n.Name == name
 }
 
@@ -184,7 +184,7 @@ func (iv *InductionVar) setStep(upd ast.Expr, l *Loop) bool {
 		case "+=", "-=":
 			iv.Step, iv.StepNeg = x.R, x.Op == "-="
 		case "=":
-			b, ok := Unparen(x.R).(*ast.BinaryExpr)
+			b, ok := ast.Unparen(x.R).(*ast.BinaryExpr)
 			if !ok {
 				return false
 			}
@@ -204,7 +204,7 @@ func (iv *InductionVar) setStep(upd ast.Expr, l *Loop) bool {
 		if !l.Invariant(iv.Step) {
 			return false
 		}
-		if v, ok := IntConst(iv.Step); ok {
+		if v, ok := ast.IntConst(iv.Step); ok {
 			iv.StepConst, iv.StepKnown = v, true
 		}
 	default:
@@ -239,7 +239,7 @@ func (l *Loop) startBefore(name string, body ast.Stmt, upd ast.Expr) ast.Expr {
 		return nil
 	}
 	last, ok := blk.Items[len(blk.Items)-1].(*ast.ExprStmt)
-	if !ok || isNil(last.X) || findUpdate(last.X, name) != upd {
+	if !ok || ast.IsNil(last.X) || findUpdate(last.X, name) != upd {
 		return nil
 	}
 	ff := l.forest.g.funcFacts()
@@ -253,7 +253,7 @@ func (l *Loop) startBefore(name string, body ast.Stmt, upd ast.Expr) ast.Expr {
 		case *ast.DeclStmt:
 			start = findStart(&ast.ForInit{Decl: n.Decl}, name)
 		case *ast.ExprStmt:
-			if !isNil(n.X) {
+			if !ast.IsNil(n.X) {
 				start = findStart(&ast.ForInit{X: n.X}, name)
 			}
 		}
@@ -275,7 +275,7 @@ func (l *Loop) startBefore(name string, body ast.Stmt, upd ast.Expr) ast.Expr {
 // variable.
 func changedIn(nodes []ast.Node, e ast.Expr, ff *funcFacts) bool {
 	var names []string
-	Inspect(e, func(n ast.Node) bool {
+	ast.InspectCode(e, func(n ast.Node) bool {
 		if x, ok := n.(*ast.Name); ok {
 			names = append(names, x.Name)
 		}
@@ -283,7 +283,7 @@ func changedIn(nodes []ast.Node, e ast.Expr, ff *funcFacts) bool {
 	})
 	for _, n := range nodes {
 		calls := false
-		Inspect(n, func(m ast.Node) bool {
+		ast.InspectCode(n, func(m ast.Node) bool {
 			_, c := m.(*ast.CallExpr)
 			calls = calls || c
 			return !calls
@@ -300,7 +300,7 @@ func changedIn(nodes []ast.Node, e ast.Expr, ff *funcFacts) bool {
 // assigns reports whether n assigns, increments or decrements name.
 func assigns(n ast.Node, name string) bool {
 	found := false
-	Inspect(n, func(m ast.Node) bool {
+	ast.InspectCode(n, func(m ast.Node) bool {
 		switch m := m.(type) {
 		case *ast.AssignExpr:
 			found = found || isName(m.L, name)
@@ -318,7 +318,7 @@ func assigns(n ast.Node, name string) bool {
 func findStart(init *ast.ForInit, name string) ast.Expr {
 	if init.Decl != nil {
 		for _, d := range init.Decl.Inits {
-			if declName(d.Decl) == name && d.Init != nil && d.Init.X != nil {
+			if ast.DeclaratorName(d.Decl) == name && d.Init != nil && d.Init.X != nil {
 				return d.Init.X
 			}
 		}
@@ -327,7 +327,7 @@ func findStart(init *ast.ForInit, name string) ast.Expr {
 	var start ast.Expr
 	var visit func(e ast.Expr)
 	visit = func(e ast.Expr) {
-		switch x := Unparen(e).(type) {
+		switch x := ast.Unparen(e).(type) {
 		case *ast.CommaExpr:
 			for _, y := range x.List {
 				visit(y)
@@ -338,7 +338,7 @@ func findStart(init *ast.ForInit, name string) ast.Expr {
 			}
 		}
 	}
-	if !isNil(init.X) {
+	if !ast.IsNil(init.X) {
 		visit(init.X)
 	}
 	return start
@@ -398,10 +398,10 @@ func SymConst(c int64) *Sym { return &Sym{Op: "const", C: c} }
 
 // SymOf returns e as a Sym (a constant if e is an integer literal).
 func SymOf(e ast.Expr) *Sym {
-	if v, ok := IntConst(e); ok {
+	if v, ok := ast.IntConst(e); ok {
 		return SymConst(v)
 	}
-	return &Sym{Op: "expr", X: Unparen(e)}
+	return &Sym{Op: "expr", X: ast.Unparen(e)}
 }
 
 // Const returns the value of a constant Sym.
@@ -479,9 +479,9 @@ func (s *Sym) String() string {
 	case "expr":
 		switch s.X.(type) {
 		case *ast.Name, *ast.BasicLit, *ast.UPCConst, *ast.ParenExpr, *ast.CallExpr, *ast.IndexExpr, *ast.MemberExpr:
-			return NodeString(s.X)
+			return ast.NodeString(s.X)
 		}
-		return "(" + NodeString(s.X) + ")"
+		return "(" + ast.NodeString(s.X) + ")"
 	case "max0":
 		return "max0(" + s.L.String() + ")"
 	}
@@ -523,13 +523,13 @@ func (g *Graph) funcFacts() *funcFacts {
 		}
 		for _, k := range g.Func.KRDecls { // old-style parameter declarations
 			for _, d := range k.Inits {
-				if name := declName(d.Decl); name != "" {
+				if name := ast.DeclaratorName(d.Decl); name != "" {
 					ff.locals[name] = true
 				}
 			}
 		}
 		for _, n := range g.initDecls {
-			if name := declName(n.Decl); name != "" {
+			if name := ast.DeclaratorName(n.Decl); name != "" {
 				ff.locals[name] = true
 			}
 		}
@@ -551,7 +551,7 @@ func forEachParam(d *ast.Declarator, f func(string)) {
 			for _, s := range d.Direct.Suffixes {
 				if s.Params != nil {
 					for _, p := range s.Params.Params {
-						if name := declName(p.Decl); name != "" {
+						if name := ast.DeclaratorName(p.Decl); name != "" {
 							f(name)
 						}
 					}
@@ -571,7 +571,7 @@ func forEachParam(d *ast.Declarator, f func(string)) {
 // . and [] of arrays (a[i].f → a), or nil.
 func rootName(e ast.Expr) *ast.Name {
 	for {
-		switch x := Unparen(e).(type) {
+		switch x := ast.Unparen(e).(type) {
 		case *ast.Name:
 			return x
 		case *ast.MemberExpr:
@@ -593,7 +593,7 @@ func (l *Loop) invariance() *invariance {
 	}
 	inv := &invariance{assigned: map[string]bool{}, assignCount: map[string]int{}}
 	lvalue := func(e ast.Expr) {
-		if n, ok := Unparen(e).(*ast.Name); ok {
+		if n, ok := ast.Unparen(e).(*ast.Name); ok {
 			inv.assigned[n.Name] = true
 			inv.assignCount[n.Name]++
 		} else {
@@ -610,12 +610,12 @@ func (l *Loop) invariance() *invariance {
 				inv.calls = true
 				inv.memory = true
 			}
-			InspectEval(n, func(m ast.Node) bool {
+			ast.InspectEval(n, func(m ast.Node) bool {
 				switch m := m.(type) {
 				case *ast.StmtExpr:
 					return false // its statements are in blocks of their own
 				case *ast.InitDeclarator:
-					if name := declName(m.Decl); name != "" {
+					if name := ast.DeclaratorName(m.Decl); name != "" {
 						inv.assigned[name] = true
 					}
 				case *ast.AssignExpr:
@@ -627,7 +627,7 @@ func (l *Loop) invariance() *invariance {
 						lvalue(m.X)
 					}
 				case *ast.CallExpr:
-					if !pureFuncs[CalleeName(m)] {
+					if !pureFuncs[ast.CalleeName(m)] {
 						inv.calls = true
 					}
 				}
@@ -647,7 +647,7 @@ func (l *Loop) invariance() *invariance {
 // memory or calls a function. Names are compared by spelling: a variable
 // shadowed inside the loop counts as assigned.
 func (l *Loop) Invariant(e ast.Expr) bool {
-	if isNil(e) {
+	if ast.IsNil(e) {
 		return true
 	}
 	inv := l.invariance()
@@ -700,7 +700,7 @@ func (l *Loop) Invariant(e ast.Expr) bool {
 		case *ast.MemberExpr:
 			return !inv.memory && !inv.calls && ok(x.X)
 		case *ast.CallExpr:
-			if !pureFuncs[CalleeName(x)] {
+			if !pureFuncs[ast.CalleeName(x)] {
 				return false
 			}
 			for _, a := range x.Args {
@@ -719,7 +719,7 @@ func (l *Loop) Invariant(e ast.Expr) bool {
 // not assigned in the loop is, of an element or member when its base
 // address and index are.
 func addrInvariant(e ast.Expr, ok func(ast.Expr) bool) bool {
-	switch x := Unparen(e).(type) {
+	switch x := ast.Unparen(e).(type) {
 	case *ast.Name:
 		return ok(x)
 	case *ast.IndexExpr:

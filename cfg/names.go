@@ -4,7 +4,7 @@ import "github.com/upclint/upclint/grammar/ast"
 
 // IsName reports whether e, without parentheses, is a use of the name.
 func IsName(e ast.Expr, name string) bool {
-	n, ok := Unparen(e).(*ast.Name)
+	n, ok := ast.Unparen(e).(*ast.Name)
 	return ok && n.Name == name
 }
 
@@ -15,7 +15,7 @@ func IsName(e ast.Expr, name string) bool {
 // the variable (p[i] = x when it is a pointer) do not move it.
 func FixedInLoop(body ast.Node, l *Loop, name string) bool {
 	moved := false
-	Inspect(body, func(n ast.Node) bool {
+	ast.InspectCode(body, func(n ast.Node) bool {
 		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == "&" && IsName(u.X, name) {
 			moved = true
 		}
@@ -33,17 +33,17 @@ func FixedInLoop(body ast.Node, l *Loop, name string) bool {
 // side, `!=` on its false edge, `!MYTHREAD` and `MYTHREAD` as tests of 0)
 // that holds on the edge of the given kind, or "".
 func ThreadTest(e ast.Expr, kind EdgeKind) string {
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == "!" && kind == True && NodeString(Unparen(u.X)) == "MYTHREAD" {
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == "!" && kind == True && ast.NodeString(ast.Unparen(u.X)) == "MYTHREAD" {
 		return "0"
 	}
 	x, ok := e.(*ast.BinaryExpr)
 	if !ok || x.Op != "==" && x.Op != "!=" || (kind == True) != (x.Op == "==") {
-		if kind == False && NodeString(e) == "MYTHREAD" {
+		if kind == False && ast.NodeString(e) == "MYTHREAD" {
 			return "0"
 		}
 		return ""
 	}
-	l, r := NodeString(Unparen(x.X)), NodeString(Unparen(x.Y))
+	l, r := ast.NodeString(ast.Unparen(x.X)), ast.NodeString(ast.Unparen(x.Y))
 	if r == "MYTHREAD" {
 		l, r = r, l
 	}

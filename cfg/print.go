@@ -6,6 +6,8 @@ import (
 	gotoken "go/token"
 	"io"
 	"strings"
+
+	"github.com/upclint/upclint/grammar/ast"
 )
 
 // Fprint writes a readable listing of the graph: one paragraph per block
@@ -42,7 +44,7 @@ func (g *Graph) Fprint(w io.Writer, fset *gotoken.FileSet) {
 					fmt.Fprintf(w, "%d:%d: ", p.Line, p.Column)
 				}
 			}
-			fmt.Fprintln(w, NodeString(n))
+			fmt.Fprintln(w, ast.NodeString(n))
 		}
 		if len(b.Succs) > 0 {
 			fmt.Fprintf(w, "\t%s\n", succString(b))
@@ -56,7 +58,7 @@ func succString(b *Block) string {
 		e := b.Edges[i]
 		label := e.Kind.String()
 		if e.Label != nil {
-			label = NodeString(e.Label)
+			label = ast.NodeString(e.Label)
 		}
 		parts = append(parts, fmt.Sprintf("%s → b%d", label, s.Index))
 	}
@@ -97,7 +99,7 @@ func (g *Graph) WriteDot(w io.Writer, opts *DotOptions) {
 		var lines []string
 		lines = append(lines, fmt.Sprintf("b%d %s", b.Index, b.Kind))
 		for _, n := range b.Nodes {
-			s := NodeString(n)
+			s := ast.NodeString(n)
 			if opts.Fset != nil {
 				if p := opts.Fset.Position(n.Start()); p.IsValid() {
 					s = fmt.Sprintf("%d: %s", p.Line, s)
@@ -132,7 +134,7 @@ func (g *Graph) WriteDot(w io.Writer, opts *DotOptions) {
 			e := b.Edges[i]
 			label := e.Kind.String()
 			if e.Label != nil {
-				label = NodeString(e.Label)
+				label = ast.NodeString(e.Label)
 			}
 			attrs := ""
 			if b.Live && s.Live && g.Dominates(s, b) {

@@ -8,7 +8,6 @@ import (
 
 	"go.lsp.dev/protocol"
 
-	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/cfg/affinity"
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/types"
@@ -116,7 +115,7 @@ func (q *query) accessAt() (*ast.Name, *ast.IndexExpr) {
 			if !ok {
 				break
 			}
-			base = cfg.Unparen(x.X)
+			base = ast.Unparen(x.X)
 		}
 		name, ok := base.(*ast.Name)
 		if !ok {
@@ -125,7 +124,7 @@ func (q *query) accessAt() (*ast.Name, *ast.IndexExpr) {
 		top := n
 		for j := i - 1; j >= 0; j-- {
 			p, ok := q.path[j].(*ast.IndexExpr)
-			if !ok || cfg.Unparen(p.X) != ast.Expr(top) {
+			if !ok || ast.Unparen(p.X) != ast.Expr(top) {
 				break
 			}
 			top = p
@@ -180,7 +179,7 @@ func describeAccess(q *query, name *ast.Name, ix *ast.IndexExpr) string {
 			break
 		}
 		idx = append([]ast.Expr{x.Index}, idx...)
-		e = cfg.Unparen(x.X)
+		e = ast.Unparen(x.X)
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "```c\n%s\n```\n\n", ast.String(ix))
@@ -207,7 +206,7 @@ func describeAccess(q *query, name *ast.Name, ix *ast.IndexExpr) string {
 // pointer-to-shared v (UPC 6.4.2: p + i moves i elements from the element p
 // points to, crossing to the next thread at the end of each block).
 func describePointerAccess(q *query, v *types.Var, ix *ast.IndexExpr) string {
-	if _, ok := cfg.Unparen(ix.X).(*ast.Name); !ok {
+	if _, ok := ast.Unparen(ix.X).(*ast.Name); !ok {
 		return "" // a chain p[i][j]: the hover of the name covers it
 	}
 	elem := types.PointerElem(v.Type())
@@ -426,7 +425,7 @@ func forallText(q *query, f *ast.ForallStmt) string {
 	case f.Affinity == nil || f.Affinity.Continue:
 		b.WriteString("no affinity expression (or `continue`): **every thread executes every iteration**.\n")
 	default:
-		aff := cfg.Unparen(f.Affinity.X)
+		aff := ast.Unparen(f.Affinity.X)
 		affStr := ast.String(aff)
 		var t types.Type
 		if q.info != nil {
@@ -455,8 +454,8 @@ func forallText(q *query, f *ast.ForallStmt) string {
 // addressOwner spells the owner of the element whose address e takes, when
 // e is &a[i] of a shared array a.
 func addressOwner(q *query, e ast.Expr) (*ast.IndexExpr, string) {
-	if u, ok := cfg.Unparen(e).(*ast.UnaryExpr); ok && u.Op == "&" {
-		if ix, ok := cfg.Unparen(u.X).(*ast.IndexExpr); ok {
+	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == "&" {
+		if ix, ok := ast.Unparen(u.X).(*ast.IndexExpr); ok {
 			return ix, ownerOfIndex(q, ix)
 		}
 	}
@@ -476,7 +475,7 @@ func ownerOfIndex(q *query, ix *ast.IndexExpr) string {
 			break
 		}
 		idx = append([]string{ast.String(x.Index)}, idx...)
-		e = cfg.Unparen(x.X)
+		e = ast.Unparen(x.X)
 	}
 	name, ok := e.(*ast.Name)
 	if !ok {
@@ -578,7 +577,7 @@ func (v *variance) depends(n ast.Node) (string, bool) {
 				}
 			}
 		case *ast.CallExpr:
-			if name := cfg.CalleeName(x); name == "upc_threadof" || name == "upc_addrfield" || name == "upc_phaseof" {
+			if name := ast.CalleeName(x); name == "upc_threadof" || name == "upc_addrfield" || name == "upc_phaseof" {
 				why = "`" + name + "`"
 			}
 		}

@@ -8,7 +8,6 @@ import (
 
 	"go.lsp.dev/protocol"
 
-	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/cfg/affinity"
 	"github.com/upclint/upclint/checks/facts"
 	"github.com/upclint/upclint/grammar/ast"
@@ -120,7 +119,7 @@ func sharedAccessTokens(snap *snapshot, log func(string, ...any)) (toks []semTok
 // accessName returns the identifier that names the accessed object of base
 // (the array, the pointer, or the member), and its token type.
 func accessName(base ast.Expr) (ast.Node, string, uint32) {
-	switch b := cfg.Unparen(base).(type) {
+	switch b := ast.Unparen(base).(type) {
 	case *ast.Name:
 		return b, b.Name, semTypeVariable
 	case *ast.MemberExpr:

@@ -72,7 +72,7 @@ type Func struct {
 }
 
 // Access returns the access whose Expr is e, or nil.
-func (f *Func) Access(e ast.Expr) *Access { return f.byExpr[cfg.Unparen(e)] }
+func (f *Func) Access(e ast.Expr) *Access { return f.byExpr[ast.Unparen(e)] }
 
 // Analyze computes the accesses of g's function and their index forms.
 func Analyze(g *cfg.Graph, info *types.Info) *Func {
@@ -93,28 +93,28 @@ func Analyze(g *cfg.Graph, info *types.Info) *Func {
 		case *ast.StmtExpr:
 			return false
 		case *ast.AssignExpr:
-			writes[cfg.Unparen(m.L)] = true
+			writes[ast.Unparen(m.L)] = true
 		case *ast.PostfixExpr:
-			writes[cfg.Unparen(m.X)] = true
+			writes[ast.Unparen(m.X)] = true
 		case *ast.UnaryExpr:
 			if m.Op == "++" || m.Op == "--" {
-				writes[cfg.Unparen(m.X)] = true
+				writes[ast.Unparen(m.X)] = true
 			}
 			if m.Op == "&" {
-				addr[cfg.Unparen(m.X)] = true
+				addr[ast.Unparen(m.X)] = true
 			}
 			if m.Op == "*" && !addr[m] {
 				f.addDeref(m, b, loops, writes[m])
 			}
 		case *ast.IndexExpr:
 			if !inner[m] {
-				for x := cfg.Unparen(m.X); ; {
+				for x := ast.Unparen(m.X); ; {
 					ix, ok := x.(*ast.IndexExpr)
 					if !ok {
 						break
 					}
 					inner[ix] = true
-					x = cfg.Unparen(ix.X)
+					x = ast.Unparen(ix.X)
 				}
 				f.addIndex(m, b, loops, writes[m])
 				f.byExpr[m].Addr = addr[m]
@@ -136,7 +136,7 @@ func Analyze(g *cfg.Graph, info *types.Info) *Func {
 		}
 		inner, writes, addr = reset(inner), reset(writes), reset(addr)
 		for _, n := range b.Nodes {
-			cfg.Inspect(n, visit)
+			ast.InspectCode(n, visit)
 		}
 	}
 	return f
@@ -160,7 +160,7 @@ func (f *Func) typeOf(e ast.Expr) types.Type {
 }
 
 func (f *Func) varOf(e ast.Expr) *types.Var {
-	if n, ok := cfg.Unparen(e).(*ast.Name); ok && f.Info != nil {
+	if n, ok := ast.Unparen(e).(*ast.Name); ok && f.Info != nil {
 		v, _ := f.Info.Uses[n].(*types.Var)
 		return v
 	}
@@ -195,7 +195,7 @@ func (f *Func) addIndex(e *ast.IndexExpr, b *cfg.Block, loops []*cfg.Loop, write
 	idx := buf[:0]
 	x := ast.Expr(e)
 	for {
-		ix, ok := cfg.Unparen(x).(*ast.IndexExpr)
+		ix, ok := ast.Unparen(x).(*ast.IndexExpr)
 		if !ok {
 			break
 		}
@@ -203,7 +203,7 @@ func (f *Func) addIndex(e *ast.IndexExpr, b *cfg.Block, loops []*cfg.Loop, write
 		x = ix.X
 	}
 	slices.Reverse(idx)
-	base := cfg.Unparen(x)
+	base := ast.Unparen(x)
 	a := f.newAccess(e, base, b, loops, write)
 	bt := f.typeOf(base)
 	if bt == nil {
@@ -276,14 +276,14 @@ func (f *Func) addIndex(e *ast.IndexExpr, b *cfg.Block, loops []*cfg.Loop, write
 // addDeref records *p and *(p + i) when p is a pointer-to-shared or the
 // operand is array arithmetic.
 func (f *Func) addDeref(e *ast.UnaryExpr, b *cfg.Block, loops []*cfg.Loop, write bool) {
-	x := cfg.Unparen(e.X)
+	x := ast.Unparen(e.X)
 	base, off := x, ast.Expr(nil)
 	neg := false
 	if be, ok := x.(*ast.BinaryExpr); ok && (be.Op == "+" || be.Op == "-") {
 		if lt := f.typeOf(be.X); lt != nil && (types.IsPointer(lt) || isArray(lt)) {
-			base, off, neg = cfg.Unparen(be.X), be.Y, be.Op == "-"
+			base, off, neg = ast.Unparen(be.X), be.Y, be.Op == "-"
 		} else if rt := f.typeOf(be.Y); rt != nil && be.Op == "+" && (types.IsPointer(rt) || isArray(rt)) {
-			base, off = cfg.Unparen(be.Y), be.X
+			base, off = ast.Unparen(be.Y), be.X
 		}
 	}
 	bt := f.typeOf(base)
@@ -358,13 +358,13 @@ func (f *Func) atom(name string, kind AtomKind, l *cfg.Loop) *Form {
 
 // form converts e in the context of loops (innermost first).
 func (f *Func) form(e ast.Expr, loops []*cfg.Loop) (*Form, string, ast.Node) {
-	e = cfg.Unparen(e)
+	e = ast.Unparen(e)
 	if f.Info != nil {
 		if tv, ok := f.Info.Types[e]; ok && tv.Value.IsInt() {
 			return ConstForm(tv.Value.Int), "", nil
 		}
 	}
-	if v, ok := cfg.IntConst(e); ok {
+	if v, ok := ast.IntConst(e); ok {
 		return ConstForm(v), "", nil
 	}
 	switch x := e.(type) {
@@ -431,9 +431,9 @@ func (f *Func) form(e ast.Expr, loops []*cfg.Loop) (*Form, string, ast.Node) {
 			return nil, "integer " + map[string]string{"/": "division", "%": "remainder"}[x.Op], x
 		}
 	case *ast.CallExpr:
-		return nil, "call of " + cfg.CalleeName(x), x
+		return nil, "call of " + ast.CalleeName(x), x
 	case *ast.IndexExpr, *ast.MemberExpr:
-		return nil, "memory read " + cfg.NodeString(x), x
+		return nil, "memory read " + ast.NodeString(x), x
 	}
-	return nil, "not affine: " + cfg.NodeString(e), e
+	return nil, "not affine: " + ast.NodeString(e), e
 }

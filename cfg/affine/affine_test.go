@@ -17,7 +17,7 @@ func analyze(t *testing.T, src, fn string, threads int) *affine.Func {
 		t.Fatalf("%v", d)
 	}
 	for _, d := range u.File.Decls {
-		if d, ok := d.(*ast.Decl); ok && d.Body != nil && cfg.FuncName(d) == fn {
+		if d, ok := d.(*ast.Decl); ok && d.Body != nil && ast.FuncName(d) == fn {
 			return affine.Analyze(cfg.Build(d), u.Info)
 		}
 	}
@@ -28,13 +28,13 @@ func analyze(t *testing.T, src, fn string, threads int) *affine.Func {
 func access(t *testing.T, f *affine.Func, text string) *affine.Access {
 	t.Helper()
 	for _, a := range f.Accesses {
-		if cfg.NodeString(a.Expr) == text {
+		if ast.NodeString(a.Expr) == text {
 			return a
 		}
 	}
 	var all []string
 	for _, a := range f.Accesses {
-		all = append(all, cfg.NodeString(a.Expr))
+		all = append(all, ast.NodeString(a.Expr))
 	}
 	t.Fatalf("no access %s among %q", text, all)
 	return nil

@@ -208,7 +208,7 @@ func (f *Func) Boxes(l *cfg.Loop) []*Box {
 		if !l.Contains(a.Block) {
 			continue
 		}
-		key := cfg.NodeString(a.Base)
+		key := ast.NodeString(a.Base)
 		bx := byKey[key]
 		if bx == nil {
 			bx = &Box{Loop: l, Base: key, Var: a.Var, Shared: a.Shared, StrideKnown: true}

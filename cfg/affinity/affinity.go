@@ -105,7 +105,7 @@ func BlockOf(a *affine.Access, info *types.Info) (int64, bool) {
 		bs := l.BlockFor(threads)
 		return bs, bs > 0
 	}
-	if _, member := cfg.Unparen(a.Base).(*ast.MemberExpr); member && !a.Pointer {
+	if _, member := ast.Unparen(a.Base).(*ast.MemberExpr); member && !a.Pointer {
 		return 0, true
 	}
 	if info == nil {
@@ -147,7 +147,7 @@ func (f *Func) forallOwned(a *affine.Access) string {
 	if fa == nil {
 		return ""
 	}
-	u, ok := cfg.Unparen(fa.Affinity.X).(*ast.UnaryExpr)
+	u, ok := ast.Unparen(fa.Affinity.X).(*ast.UnaryExpr)
 	if !ok || u.Op != "&" {
 		return ""
 	}
@@ -159,18 +159,18 @@ func (f *Func) forallOwned(a *affine.Access) string {
 		if a.Var != r.Var {
 			return ""
 		}
-	} else if cfg.NodeString(a.Base) != cfg.NodeString(r.Base) {
+	} else if ast.NodeString(a.Base) != ast.NodeString(r.Base) {
 		return ""
 	}
 	if a.Pointer && !loop.Invariant(a.Base) {
 		return ""
 	}
-	what := cfg.NodeString(u)
+	what := ast.NodeString(u)
 	if a.Index != nil && r.Index != nil && a.Index.Equal(r.Index) {
 		return "the element of the upc_forall's affinity " + what
 	}
 	if bs, ok := BlockOf(a, f.Affine.Info); ok && bs == 0 {
-		return "one thread owns every element of " + cfg.NodeString(a.Base) + ", the thread of the upc_forall's affinity " + what
+		return "one thread owns every element of " + ast.NodeString(a.Base) + ", the thread of the upc_forall's affinity " + what
 	}
 	return ""
 }
@@ -210,13 +210,13 @@ func (f *Func) classify(a *affine.Access) *Fact {
 	refBlock := int64(1)
 	what := "MYTHREAD"
 	if fa, _ := Controlling(a); fa != nil {
-		x := cfg.Unparen(fa.Affinity.X)
+		x := ast.Unparen(fa.Affinity.X)
 		if u, ok := x.(*ast.UnaryExpr); ok && u.Op == "&" {
 			r := f.Affine.Access(u.X)
 			if r == nil || r.Index == nil || r.Layout == nil {
-				return &Fact{Reason: "forall affinity " + cfg.NodeString(x) + " not analysable"}
+				return &Fact{Reason: "forall affinity " + ast.NodeString(x) + " not analysable"}
 			}
-			ref, refBlock, what = r.Index, blockOf(r.Layout, f.Threads), cfg.NodeString(x)
+			ref, refBlock, what = r.Index, blockOf(r.Layout, f.Threads), ast.NodeString(x)
 			if refBlock != bs {
 				return &Fact{Reason: "layout differs from the forall affinity " + what}
 			}
@@ -225,7 +225,7 @@ func (f *Func) classify(a *affine.Access) *Fact {
 			if e == nil {
 				return &Fact{Reason: "forall affinity: " + why}
 			}
-			ref, what = e, "affinity "+cfg.NodeString(x)
+			ref, what = e, "affinity "+ast.NodeString(x)
 			if bs != 1 {
 				return &Fact{Reason: "blocked array under an integer affinity"}
 			}

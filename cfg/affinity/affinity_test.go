@@ -48,7 +48,7 @@ func facts(t *testing.T, threads int) map[string]*affinity.Fact {
 	m := map[string]*affinity.Fact{}
 	for _, a := range af.Accesses {
 		if x := f.Of(a); x != nil {
-			m[cfg.NodeString(a.Expr)] = x
+			m[ast.NodeString(a.Expr)] = x
 		}
 	}
 	return m

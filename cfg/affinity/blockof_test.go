@@ -4,7 +4,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/upclint/upclint/cfg"
+	"github.com/upclint/upclint/grammar/ast"
+
 	"github.com/upclint/upclint/cfg/affinity"
 )
 
@@ -51,7 +52,7 @@ void g(int t) {
 			if !ok {
 				bs = -1
 			}
-			got[cfg.NodeString(a.Expr)] = bs
+			got[ast.NodeString(a.Expr)] = bs
 		}
 		for e, want := range tc.want {
 			if g, ok := got[e]; !ok || g != want {
@@ -99,7 +100,7 @@ void g(shared int *p, shared int *q) {
 	got := map[string][]affinity.Kind{}
 	for _, a := range af.Accesses {
 		if x := f.Of(a); x != nil {
-			got[cfg.NodeString(a.Expr)] = append(got[cfg.NodeString(a.Expr)], x.Kind)
+			got[ast.NodeString(a.Expr)] = append(got[ast.NodeString(a.Expr)], x.Kind)
 		}
 	}
 	for e, want := range map[string][]affinity.Kind{

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	gotoken "go/token"
 
+	"github.com/upclint/upclint/grammar/ast"
+
 	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/cfg/affine"
 	"github.com/upclint/upclint/cfg/affinity"
@@ -46,7 +48,7 @@ func Facts(fset *gotoken.FileSet, threads int, vi *variance.Info, vf *variance.F
 			if a.Block != b {
 				continue
 			}
-			s := cfg.NodeString(a.Expr) + ": index "
+			s := ast.NodeString(a.Expr) + ": index "
 			if a.Index != nil {
 				s += a.Index.String()
 			} else {

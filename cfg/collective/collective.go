@@ -16,6 +16,8 @@
 package collective
 
 import (
+	"slices"
+
 	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/cfg/variance"
 	"github.com/upclint/upclint/grammar/ast"
@@ -65,13 +67,13 @@ type Func struct {
 	Info  *variance.Info
 	Graph *cfg.Graph
 	facts map[*cfg.Block]*Fact
-	align map[*cfg.Block]int8 // 1 aligned, -1 not
+	align map[*cfg.Block]alignment
 	block map[ast.Node]*cfg.Block
 }
 
 // Analyze computes the collectivity facts of the function vf of in.
 func Analyze(in *variance.Info, vf *variance.Func) *Func {
-	return &Func{V: vf, Info: in, Graph: vf.Graph, facts: map[*cfg.Block]*Fact{}, align: map[*cfg.Block]int8{}}
+	return &Func{V: vf, Info: in, Graph: vf.Graph, facts: map[*cfg.Block]*Fact{}, align: map[*cfg.Block]alignment{}}
 }
 
 // Block returns the fact of block b.
@@ -225,7 +227,7 @@ func (f *Func) ops(b *cfg.Block) []ast.Node {
 		if _, ok := n.(*ast.StmtExpr); ok {
 			continue
 		}
-		cfg.Inspect(n, func(m ast.Node) bool {
+		ast.InspectCode(n, func(m ast.Node) bool {
 			switch m.(type) {
 			case *ast.StmtExpr:
 				return false
@@ -242,20 +244,180 @@ func (f *Func) ops(b *cfg.Block) []ast.Node {
 
 // Aligned reports whether every path from the branch block c to its
 // immediate post-dominator executes the same sequence of collective
-// operations.
+// operations, for each outcome of the single-valued conditions on the way
+// (see Mismatch).
 func (f *Func) Aligned(c *cfg.Block) bool {
+	_, _, ok := f.alignment(c)
+	return ok
+}
+
+// Mismatch returns two different sequences of collective operations
+// (operation kinds joined by "; ", "" for none) that threads taking
+// different arms of the thread-dependent branch c execute before the arms
+// join, or ok false when every path executes the same sequence or the
+// region is too large to tell.
+//
+// As in PARCOACH (Saillard, Carribault and Barthou, "PARCOACH: Combining
+// static and dynamic validation of MPI collective communications", §3),
+// the sequences are compared along the arms; a condition that is
+// single-valued and not written in the region takes the same outcome on
+// every thread, so paths are compared only for the same outcome of each
+// such condition (the same test written in both arms, as error checks in
+// macros are). Paths that end the program (exit, upc_global_exit) are left
+// out.
+func (f *Func) Mismatch(c *cfg.Block) (a, b string, ok bool) {
+	a, b, aligned := f.alignment(c)
+	return a, b, !aligned && a != b
+}
+
+type alignment struct {
+	a, b string
+	ok   bool
+}
+
+// maxPinned bounds the single-valued conditions whose outcomes are
+// enumerated (2^maxPinned walks of the region).
+const maxPinned = 6
+
+func (f *Func) alignment(c *cfg.Block) (string, string, bool) {
 	if a, ok := f.align[c]; ok {
-		return a > 0
+		return a.a, a.b, a.ok
 	}
-	f.align[c] = -1
+	f.align[c] = alignment{} // cycles: not aligned meanwhile
+	res := f.computeAlignment(c)
+	f.align[c] = res
+	return res.a, res.b, res.ok
+}
+
+func (f *Func) computeAlignment(c *cfg.Block) alignment {
 	join := f.Graph.Ipdom(c)
-	var seqs map[string]bool
+	region := f.region(c, join)
+	keys, pinOf := f.pinned(region)
+	for v := 0; v < 1<<len(keys); v++ {
+		seqs, ok := f.sequences(c, join, func(b *cfg.Block) int {
+			if k, ok := pinOf[b]; ok {
+				return v >> k & 1
+			}
+			return -1
+		})
+		if !ok {
+			return alignment{}
+		}
+		if len(seqs) > 1 {
+			return alignment{a: seqs[0], b: seqs[1]}
+		}
+	}
+	return alignment{ok: true}
+}
+
+// region returns the blocks reachable from c's successors before join.
+func (f *Func) region(c, join *cfg.Block) []*cfg.Block {
+	seen := map[*cfg.Block]bool{c: true, join: true, f.Graph.Exit: true}
+	var out []*cfg.Block
+	stack := append([]*cfg.Block(nil), c.Succs...)
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		out = append(out, b)
+		stack = append(stack, b.Succs...)
+	}
+	return out
+}
+
+// pinned returns the texts of the two-way conditions in region that are
+// single-valued and read no variable written in the region, and for each
+// block testing one, the index of its text.
+func (f *Func) pinned(region []*cfg.Block) ([]string, map[*cfg.Block]int) {
+	written := map[string]bool{}
+	for _, b := range region {
+		for _, n := range b.Nodes {
+			ast.InspectCode(n, func(m ast.Node) bool {
+				switch m := m.(type) {
+				case *ast.AssignExpr:
+					written[rootName(m.L)] = true
+				case *ast.PostfixExpr:
+					written[rootName(m.X)] = true
+				case *ast.UnaryExpr:
+					if m.Op == "++" || m.Op == "--" || m.Op == "&" {
+						written[rootName(m.X)] = true
+					}
+				}
+				return true
+			})
+		}
+	}
+	u := f.Uniformity()
+	var keys []string
+	index := map[string]int{}
+	pin := map[*cfg.Block]int{}
+	for _, b := range region {
+		e, ok := b.Control().(ast.Expr)
+		if !ok || len(b.Succs) != 2 || b.Forall != nil && b.Kind == "forall.affinity" {
+			continue
+		}
+		clean := true
+		ast.InspectCode(e, func(m ast.Node) bool {
+			switch m := m.(type) {
+			case *ast.Name:
+				clean = clean && !written[m.Name]
+			case *ast.CallExpr:
+				clean = false // a call may change what the condition reads
+			case *ast.AssignExpr, *ast.PostfixExpr:
+				clean = false
+			}
+			return clean
+		})
+		if !clean || f.V.Branch(b) != nil && u.Variant(e, b) != nil {
+			continue
+		}
+		k := ast.NodeString(e)
+		i, ok := index[k]
+		if !ok {
+			if len(keys) == maxPinned {
+				continue
+			}
+			i = len(keys)
+			index[k] = i
+			keys = append(keys, k)
+		}
+		pin[b] = i
+	}
+	return keys, pin
+}
+
+// rootName is the variable an lvalue writes ("" if none).
+func rootName(e ast.Expr) string {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Name:
+			return x.Name
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.MemberExpr:
+			e = x.X
+		case *ast.UnaryExpr:
+			e = x.X
+		default:
+			return ""
+		}
+	}
+}
+
+// sequences returns the distinct sequences of collective operations of the
+// paths from c to join (up to two), following only successor choose(b) of
+// a block when it is not negative; ok is false when the region has too
+// many paths or a collective inside a cycle.
+func (f *Func) sequences(c, join *cfg.Block, choose func(*cfg.Block) int) (seqs []string, ok bool) {
 	budget := 4096
-	ok := true
+	ok = true
 	onPath := map[*cfg.Block]bool{c: true}
 	var walk func(b *cfg.Block, seq string)
 	walk = func(b *cfg.Block, seq string) {
-		if !ok {
+		if !ok || len(seqs) > 1 {
 			return
 		}
 		if budget--; budget < 0 {
@@ -263,12 +425,8 @@ func (f *Func) Aligned(c *cfg.Block) bool {
 			return
 		}
 		if b == join || b == f.Graph.Exit {
-			if seqs == nil {
-				seqs = map[string]bool{}
-			}
-			seqs[seq] = true
-			if len(seqs) > 1 {
-				ok = false
+			if !slices.Contains(seqs, seq) {
+				seqs = append(seqs, seq)
 			}
 			return
 		}
@@ -286,9 +444,19 @@ func (f *Func) Aligned(c *cfg.Block) bool {
 		}
 		onPath[b] = true
 		for _, n := range f.ops(b) {
-			seq += f.Info.CollectiveKind(n) + ";"
+			if seq != "" {
+				seq += "; "
+			}
+			seq += f.Info.CollectiveKind(n)
 		}
-		for _, s := range b.Succs {
+		only := choose(b)
+		for i, s := range b.Succs {
+			if only >= 0 && i != only {
+				continue
+			}
+			if s == f.Graph.Exit && b.Edges[i].Kind == cfg.NoReturn {
+				continue // the program ends here
+			}
 			walk(s, seq)
 		}
 		onPath[b] = false
@@ -296,9 +464,5 @@ func (f *Func) Aligned(c *cfg.Block) bool {
 	for _, s := range c.Succs {
 		walk(s, "")
 	}
-	if ok && len(seqs) == 1 {
-		f.align[c] = 1
-		return true
-	}
-	return false
+	return seqs, ok
 }

@@ -4,7 +4,8 @@ import (
 	gotoken "go/token"
 	"testing"
 
-	"github.com/upclint/upclint/cfg"
+	"github.com/upclint/upclint/grammar/ast"
+
 	"github.com/upclint/upclint/cfg/collective"
 	"github.com/upclint/upclint/cfg/variance"
 	"github.com/upclint/upclint/grammar"
@@ -22,7 +23,7 @@ func load(t *testing.T, src string) (*gotoken.FileSet, *variance.Info) {
 
 func fn(t *testing.T, in *variance.Info, name string) *variance.Func {
 	for _, f := range in.Funcs {
-		if cfg.FuncName(f.Decl) == name {
+		if ast.FuncName(f.Decl) == name {
 			return f
 		}
 	}

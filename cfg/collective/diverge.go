@@ -234,7 +234,7 @@ func enclosingBranch(g *cfg.Graph, ctl ast.Node) ast.Stmt {
 		return nil
 	}
 	var best ast.Stmt
-	cfg.Inspect(g.Func.Body, func(n ast.Node) bool {
+	ast.InspectCode(g.Func.Body, func(n ast.Node) bool {
 		if n == nil || ctl.Start() < n.Start() || ctl.End() > n.End() {
 			return false
 		}

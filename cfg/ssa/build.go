@@ -118,7 +118,7 @@ func (b *builder) promote() {
 // defsOf calls def for each promoted variable n assigns or declares.
 func (b *builder) defsOf(n ast.Node, def func(*Var)) {
 	name := func(e ast.Expr) {
-		if x, ok := cfg.Unparen(e).(*ast.Name); ok {
+		if x, ok := ast.Unparen(e).(*ast.Name); ok {
 			if v := b.f.resolver.uses[x]; v != nil {
 				if _, ok := b.slot[v]; ok {
 					def(v)
@@ -126,7 +126,7 @@ func (b *builder) defsOf(n ast.Node, def func(*Var)) {
 			}
 		}
 	}
-	cfg.InspectEval(n, func(m ast.Node) bool {
+	ast.InspectEval(n, func(m ast.Node) bool {
 		switch m := m.(type) {
 		case *ast.StmtExpr:
 			return false // its statements are in blocks of their own
@@ -458,7 +458,7 @@ func (b *builder) alloc(v *Var) Value {
 
 // varOf returns the variable e names, or nil.
 func (b *builder) varOf(e ast.Expr) *Var {
-	if x, ok := cfg.Unparen(e).(*ast.Name); ok {
+	if x, ok := ast.Unparen(e).(*ast.Name); ok {
 		return b.f.resolver.uses[x]
 	}
 	return nil
@@ -481,14 +481,14 @@ func (b *builder) expr(e ast.Expr) Value {
 		return b.expr(x.X)
 	case *ast.BasicLit:
 		c := &Const{Expr: x, Value: x.Value}
-		if v, ok := cfg.IntConst(x); ok {
+		if v, ok := ast.IntConst(x); ok {
 			c.Int, c.IsInt = v, true
 		}
 		return c
 	case *ast.UPCConst:
 		return &Const{Expr: x, Value: x.Name, UPC: x.Name}
 	case *ast.SizeofExpr, *ast.OffsetofExpr:
-		return &Const{Expr: x, Value: cfg.NodeString(x)}
+		return &Const{Expr: x, Value: ast.NodeString(x)}
 	case *ast.Name:
 		v := b.f.resolver.uses[x]
 		if v == nil {
@@ -515,9 +515,9 @@ func (b *builder) expr(e ast.Expr) Value {
 			b.assign(x.X, nv)
 			return nv
 		case "&&":
-			return &Const{Expr: x, Value: cfg.NodeString(x)}
+			return &Const{Expr: x, Value: ast.NodeString(x)}
 		case "-":
-			if v, ok := cfg.IntConst(x); ok {
+			if v, ok := ast.IntConst(x); ok {
 				return &Const{Expr: x, Value: itoa(int(v)), Int: v, IsInt: true}
 			}
 		}
@@ -579,14 +579,14 @@ func (b *builder) binop(op string, x, y Value, pos ast.Node) Value {
 // two-dimensional array a), which decays to its address.
 func (b *builder) arrayValued(x *ast.IndexExpr) bool {
 	depth := 1
-	e := cfg.Unparen(x.X)
+	e := ast.Unparen(x.X)
 	for {
 		ix, ok := e.(*ast.IndexExpr)
 		if !ok {
 			break
 		}
 		depth++
-		e = cfg.Unparen(ix.X)
+		e = ast.Unparen(ix.X)
 	}
 	v := b.varOf(e)
 	return v != nil && v.Dims > depth
@@ -594,7 +594,7 @@ func (b *builder) arrayValued(x *ast.IndexExpr) bool {
 
 // addr emits the computation of the address of lvalue e.
 func (b *builder) addr(e ast.Expr) Value {
-	switch x := cfg.Unparen(e).(type) {
+	switch x := ast.Unparen(e).(type) {
 	case *ast.Name:
 		v := b.f.resolver.uses[x]
 		if v == nil {
@@ -636,7 +636,7 @@ func (b *builder) addr(e ast.Expr) Value {
 // arrayBase reports whether e, indexed, is an array (whose address is the
 // base) rather than a pointer (whose value is).
 func (b *builder) arrayBase(e ast.Expr) bool {
-	switch x := cfg.Unparen(e).(type) {
+	switch x := ast.Unparen(e).(type) {
 	case *ast.Name:
 		v := b.varOf(x)
 		return v != nil && v.Array
@@ -673,7 +673,7 @@ func (b *builder) assign(l ast.Expr, val Value) {
 var bulkOps = map[string]bool{"upc_memget": true, "upc_memput": true, "upc_memcpy": true, "upc_memset": true}
 
 func (b *builder) call(x *ast.CallExpr) Value {
-	name := cfg.CalleeName(x)
+	name := ast.CalleeName(x)
 	if v := b.varOf(x.Fun); v != nil && !v.Global && !v.Func {
 		name = "" // a local function pointer
 	}
@@ -704,7 +704,7 @@ func (b *builder) shared(e ast.Expr) bool {
 	if b.conf.Shared != nil {
 		return b.conf.Shared(e)
 	}
-	switch x := cfg.Unparen(e).(type) {
+	switch x := ast.Unparen(e).(type) {
 	case *ast.Name:
 		v := b.varOf(x)
 		return v != nil && v.Shared
@@ -727,7 +727,7 @@ func (b *builder) shared(e ast.Expr) bool {
 // pointsToShared guesses whether pointer expression e points to shared
 // data.
 func (b *builder) pointsToShared(e ast.Expr) bool {
-	switch x := cfg.Unparen(e).(type) {
+	switch x := ast.Unparen(e).(type) {
 	case *ast.Name:
 		v := b.varOf(x)
 		return v != nil && (v.ToShared || v.Array && v.Shared)

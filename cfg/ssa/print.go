@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/upclint/upclint/cfg"
+	"github.com/upclint/upclint/grammar/ast"
 )
 
 // relName is the name of v as an operand.
@@ -50,7 +50,7 @@ func (v *Select) String() string {
 	return relName(v.Cond) + " ? " + relName(v.X) + " : " + relName(v.Y)
 }
 func (v *Convert) String() string {
-	return "convert (" + cfg.NodeString(v.Type) + ") " + relName(v.X)
+	return "convert (" + ast.NodeString(v.Type) + ") " + relName(v.X)
 }
 func (v *Call) String() string {
 	var sb strings.Builder
@@ -79,7 +79,7 @@ func (v *IndexAddr) String() string {
 func (v *FieldAddr) String() string { return "&" + relName(v.X) + "->" + v.Field }
 func (v *Load) String() string      { return "load " + relName(v.Addr) }
 func (v *Get) String() string       { return "get " + relName(v.Addr) }
-func (v *Opaque) String() string    { return "opaque " + cfg.NodeString(v.Expr) }
+func (v *Opaque) String() string    { return "opaque " + ast.NodeString(v.Expr) }
 func (v *Affinity) String() string {
 	if v.Pointer {
 		return "affinity upc_threadof(" + relName(v.X) + ") == MYTHREAD"
@@ -119,7 +119,7 @@ func (v *Switch) String() string {
 		}
 		label := "default"
 		if l != nil {
-			label = cfg.NodeString(l)
+			label = ast.NodeString(l)
 		}
 		fmt.Fprintf(&sb, "; %s: %d", label, to)
 	}
@@ -134,7 +134,7 @@ func (v *Return) String() string {
 func (v *ComputedGoto) String() string { return "goto *" + relName(v.X) }
 func (v *Halt) String() string {
 	if v.Call != nil {
-		return "halt (" + cfg.CalleeName(v.Call) + " does not return)"
+		return "halt (" + ast.CalleeName(v.Call) + " does not return)"
 	}
 	return "halt"
 }

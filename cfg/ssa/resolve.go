@@ -1,7 +1,6 @@
 package ssa
 
 import (
-	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/grammar/ast"
 )
 
@@ -262,7 +261,7 @@ func paramDecls(fn *ast.Decl, pl *ast.ParamList) []*ast.ParamDecl {
 }
 
 func (r *resolver) stmt(s ast.Node) {
-	cfg.Inspect(s, func(n ast.Node) bool {
+	ast.InspectCode(s, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.Block:
 			r.push()
@@ -321,7 +320,7 @@ func (r *resolver) stmt(s ast.Node) {
 			}
 		case *ast.MemberExpr:
 			if !n.Arrow {
-				if x, ok := cfg.Unparen(n.X).(*ast.Name); ok {
+				if x, ok := ast.Unparen(n.X).(*ast.Name); ok {
 					r.stmt(n.X)
 					r.uses[x].MemberOf = true
 					return false
@@ -395,7 +394,7 @@ func (r *resolver) decl(d *ast.Decl, scope ast.Node) {
 // &x.f, &x[i] (viaIndex: only if x is an array), or nil.
 func addrRoot(e ast.Expr) (root *ast.Name, viaIndex bool) {
 	for {
-		switch x := cfg.Unparen(e).(type) {
+		switch x := ast.Unparen(e).(type) {
 		case *ast.Name:
 			return x, viaIndex
 		case *ast.MemberExpr:

@@ -137,7 +137,7 @@ func (f *Func) buildFlow() *flow {
 		}
 	}
 	addrOf := func(n *ast.UnaryExpr) {
-		if x, ok := cfg.Unparen(n.X).(*ast.Name); ok {
+		if x, ok := ast.Unparen(n.X).(*ast.Name); ok {
 			if v, ok := in.Types.Uses[x].(*types.Var); ok {
 				addrTaken[v] = true
 			}
@@ -151,7 +151,7 @@ func (f *Func) buildFlow() *flow {
 			addrOf(n)
 		}
 	} else {
-		cfg.Inspect(f.Decl.Body, func(n ast.Node) bool {
+		ast.InspectCode(f.Decl.Body, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.InitDeclarator:
 				initDecl(n)
@@ -357,7 +357,7 @@ func promotedNames(vars []*types.Var) []string {
 // promoted returns the name and the id+1 of the promoted variable e
 // names, or 0.
 func (w *walker) promoted(e ast.Expr) (*ast.Name, int32) {
-	if x, ok := cfg.Unparen(e).(*ast.Name); ok {
+	if x, ok := ast.Unparen(e).(*ast.Name); ok {
 		if w.names != nil && !slices.Contains(w.names, x.Name) {
 			return nil, 0 // no promoted variable has this name
 		}
@@ -381,7 +381,7 @@ func (w *walker) walk(n ast.Node) {
 	if n == nil {
 		return
 	}
-	cfg.InspectEval(n, func(m ast.Node) bool {
+	ast.InspectEval(n, func(m ast.Node) bool {
 		switch m := m.(type) {
 		case *ast.StmtExpr:
 			return false // its statements are in blocks of their own

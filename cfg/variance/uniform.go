@@ -154,7 +154,7 @@ func (u *Uniformity) sameDistance(iv *cfg.InductionVar, c *cfg.Block, ivs map[st
 	}
 	names := map[string]*ast.Name{}
 	for _, e := range []ast.Expr{iv.Start, iv.Bound} {
-		cfg.Inspect(e, func(n ast.Node) bool {
+		ast.InspectCode(e, func(n ast.Node) bool {
 			if x, ok := n.(*ast.Name); ok {
 				names[x.Name] = x
 			}
@@ -218,7 +218,7 @@ func (u *Uniformity) variant(e ast.Expr, ivs map[string]bool) *Reason {
 		case "-", "+", "!", "~", "++", "--":
 			return u.variant(x.X, ivs)
 		case "&":
-			if ix, ok := cfg.Unparen(x.X).(*ast.IndexExpr); ok {
+			if ix, ok := ast.Unparen(x.X).(*ast.IndexExpr); ok {
 				if r := u.variant(ix.Index, ivs); r != nil {
 					return r
 				}

@@ -231,7 +231,7 @@ func (in *Info) FuncOf(obj *types.FuncObj) *Func { return in.byObj[obj] }
 
 // Callee returns the unit's function called by call, or nil.
 func (in *Info) Callee(call *ast.CallExpr) *Func {
-	if n, ok := cfg.Unparen(call.Fun).(*ast.Name); ok && in.Types != nil {
+	if n, ok := ast.Unparen(call.Fun).(*ast.Name); ok && in.Types != nil {
 		if o, ok := in.Types.Uses[n].(*types.FuncObj); ok {
 			return in.byObj[o]
 		}
@@ -250,7 +250,7 @@ func CollectiveKind(n ast.Node) string {
 	case *ast.ForallStmt:
 		return "upc_forall"
 	case *ast.CallExpr:
-		if name := cfg.CalleeName(n); strings.HasPrefix(name, "upc_all_") || strings.HasPrefix(name, "bupc_all_") {
+		if name := ast.CalleeName(n); strings.HasPrefix(name, "upc_all_") || strings.HasPrefix(name, "bupc_all_") {
 			return name
 		}
 	}
@@ -265,7 +265,7 @@ func (in *Info) CollectiveKind(n ast.Node) string {
 	}
 	if c, ok := n.(*ast.CallExpr); ok {
 		if f := in.Callee(c); f != nil && f.Collective != nil {
-			return "call of " + cfg.FuncName(f.Decl)
+			return "call of " + ast.FuncName(f.Decl)
 		}
 	}
 	return ""
@@ -447,7 +447,7 @@ func (f *Func) collectEvents() []blockEvents {
 			if r, ok := n.(*ast.ReturnStmt); ok && r.X != nil {
 				evs = append(evs, event{kind: evReturn, node: r})
 			}
-			cfg.Inspect(n, func(m ast.Node) bool {
+			ast.InspectCode(n, func(m ast.Node) bool {
 				switch m := m.(type) {
 				case *ast.StmtExpr:
 					return false
@@ -567,7 +567,7 @@ func (f *Func) step() bool {
 					mark(ev.v, f.Variant(m.R))
 				}
 				if ctl != nil && in.Vars[ev.v] == nil {
-					mark(ev.v, under(cfg.NodeString(m.L)+" assigned", m))
+					mark(ev.v, under(ast.NodeString(m.L)+" assigned", m))
 				}
 			case evChange:
 				if in.Vars[ev.v] != nil {
@@ -583,7 +583,7 @@ func (f *Func) step() bool {
 				_, why := f.target(x)
 				mark(ev.v, why)
 				if ctl != nil && in.Vars[ev.v] == nil {
-					mark(ev.v, under(cfg.NodeString(x)+" changed", ev.node))
+					mark(ev.v, under(ast.NodeString(x)+" changed", ev.node))
 				}
 			case evCall:
 				m := ev.node.(*ast.CallExpr)
@@ -620,7 +620,7 @@ func lastCollective(b *cfg.Block) ast.Node {
 			return n
 		}
 		if e, ok := n.(*ast.ExprStmt); ok {
-			if c, ok := cfg.Unparen(e.X).(*ast.CallExpr); ok && CollectiveKind(c) != "" {
+			if c, ok := ast.Unparen(e.X).(*ast.CallExpr); ok && CollectiveKind(c) != "" {
 				return c
 			}
 		}
@@ -646,7 +646,7 @@ func (f *Func) targetVar(e ast.Expr) *types.Var {
 func (f *Func) targetOf(e ast.Expr, withWhy bool) (*types.Var, *Reason) {
 	var why *Reason
 	for {
-		switch x := cfg.Unparen(e).(type) {
+		switch x := ast.Unparen(e).(type) {
 		case *ast.Name:
 			if f.info.Types == nil {
 				return nil, nil
@@ -687,7 +687,7 @@ func (f *Func) initVariant(init *ast.Initializer) *Reason {
 		return f.Variant(init.X)
 	}
 	var why *Reason
-	cfg.Inspect(init, func(n ast.Node) bool {
+	ast.InspectCode(init, func(n ast.Node) bool {
 		if why != nil {
 			return false
 		}
@@ -869,11 +869,11 @@ func (f *Func) Variant(e ast.Expr) *Reason {
 			return f.memRead(x, x.X, nil)
 		}
 		if t := in.typeOf(x); t != nil && types.IsShared(t) {
-			return &Reason{Node: x, What: "read of shared " + cfg.NodeString(x), Origin: FromShared, Form: FormShared}
+			return &Reason{Node: x, What: "read of shared " + ast.NodeString(x), Origin: FromShared, Form: FormShared}
 		}
 		return f.Variant(x.X)
 	case *ast.CallExpr:
-		name := cfg.CalleeName(x)
+		name := ast.CalleeName(x)
 		if Sources[name] {
 			return &Reason{Node: x, What: "result of " + name, Origin: FromLibrary, Form: FormResult, Subject: name}
 		}
@@ -906,7 +906,7 @@ func (f *Func) Variant(e ast.Expr) *Reason {
 func (f *Func) memRead(e, base, index ast.Expr) *Reason {
 	in := f.info
 	if t := in.typeOf(e); t != nil && types.IsShared(t) {
-		return &Reason{Node: e, What: "read of shared " + cfg.NodeString(e), Origin: FromShared, Form: FormShared}
+		return &Reason{Node: e, What: "read of shared " + ast.NodeString(e), Origin: FromShared, Form: FormShared}
 	}
 	if index != nil {
 		if r := f.Variant(index); r != nil {
@@ -929,7 +929,7 @@ func (f *Func) memRead(e, base, index ast.Expr) *Reason {
 
 func rootOf(e ast.Expr) ast.Expr {
 	for {
-		switch x := cfg.Unparen(e).(type) {
+		switch x := ast.Unparen(e).(type) {
 		case *ast.IndexExpr:
 			e = x.X
 		case *ast.MemberExpr:
@@ -945,7 +945,7 @@ func rootOf(e ast.Expr) ast.Expr {
 
 // addrVariant is the variance of &e: the indices and pointers it uses.
 func (f *Func) addrVariant(e ast.Expr) *Reason {
-	switch x := cfg.Unparen(e).(type) {
+	switch x := ast.Unparen(e).(type) {
 	case *ast.Name:
 		return nil
 	case *ast.IndexExpr:

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/cfg/variance"
 	"github.com/upclint/upclint/grammar"
 	"github.com/upclint/upclint/grammar/ast"
@@ -47,15 +46,15 @@ void k(void) { h(1, MYTHREAD); }
 	}
 	res := map[string]bool{}
 	for _, f := range in.Funcs {
-		res[cfg.FuncName(f.Decl)] = f.Result != nil
+		res[ast.FuncName(f.Decl)] = f.Result != nil
 	}
 	if res["id"] || !res["me"] || !res["h"] {
 		t.Errorf("results: %v", res)
 	}
 	// Expressions.
 	h := in.Funcs[2]
-	cfg.Inspect(h.Decl.Body, func(n ast.Node) bool {
-		if c, ok := n.(*ast.CallExpr); ok && cfg.CalleeName(c) == "atoi" {
+	ast.InspectCode(h.Decl.Body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok && ast.CalleeName(c) == "atoi" {
 			if h.Variant(c) != nil {
 				t.Errorf("atoi(\"1\") variant")
 			}
@@ -128,9 +127,9 @@ int g(void) { return f(3); }
 	f := in.Funcs[0]
 	fset := u.Fset
 	seen := 0
-	cfg.Inspect(f.Decl.Body, func(n ast.Node) bool {
+	ast.InspectCode(f.Decl.Body, func(n ast.Node) bool {
 		c, ok := n.(*ast.CallExpr)
-		if !ok || cfg.CalleeName(c) != "u" {
+		if !ok || ast.CalleeName(c) != "u" {
 			return true
 		}
 		seen++
@@ -170,13 +169,13 @@ func TestCorpusCounters(t *testing.T) {
 			check := func(e ast.Expr) {
 				checked++
 				if why := f.Variant(e); why != nil {
-					t.Errorf("%s: %s is thread-variant: %s", u.Fset.Position(e.Start()), cfg.NodeString(e), why.What)
+					t.Errorf("%s: %s is thread-variant: %s", u.Fset.Position(e.Start()), ast.NodeString(e), why.What)
 				}
 			}
-			cfg.Inspect(f.Decl.Body, func(n ast.Node) bool {
+			ast.InspectCode(f.Decl.Body, func(n ast.Node) bool {
 				switch n := n.(type) {
 				case *ast.CallExpr:
-					if strings.HasPrefix(cfg.CalleeName(n), "upc_all_") {
+					if strings.HasPrefix(ast.CalleeName(n), "upc_all_") {
 						for _, a := range n.Args {
 							check(a)
 						}
@@ -224,9 +223,9 @@ void f(int *q) {
 	in := variance.Analyze(u.File, u.Info, nil)
 	f := in.Funcs[len(in.Funcs)-1]
 	got := map[string]*variance.Reason{}
-	cfg.Inspect(f.Decl.Body, func(n ast.Node) bool {
+	ast.InspectCode(f.Decl.Body, func(n ast.Node) bool {
 		if ifs, ok := n.(*ast.IfStmt); ok {
-			got[cfg.NodeString(ifs.Cond)] = f.Variant(ifs.Cond)
+			got[ast.NodeString(ifs.Cond)] = f.Variant(ifs.Cond)
 		}
 		return true
 	})

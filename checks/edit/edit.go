@@ -344,7 +344,7 @@ func HasSplitBarrier(fn *facts.Func) bool {
 // SideEffects reports whether evaluating e may change state.
 func SideEffects(e ast.Node) bool {
 	found := false
-	cfg.Inspect(e, func(n ast.Node) bool {
+	ast.InspectCode(e, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.CallExpr, *ast.AssignExpr:
 			found = true
@@ -376,7 +376,7 @@ func (e *Editor) callSites() map[*variance.Func][]callSite {
 	for _, g := range e.Facts.Funcs {
 		for _, b := range g.Graph.Blocks {
 			for _, n := range b.Nodes {
-				cfg.Inspect(n, func(m ast.Node) bool {
+				ast.InspectCode(n, func(m ast.Node) bool {
 					if c, ok := m.(*ast.CallExpr); ok {
 						if callee := e.Facts.Variance.Callee(c); callee != nil {
 							e.sites[callee] = append(e.sites[callee], callSite{g, b})

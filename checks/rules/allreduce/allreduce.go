@@ -64,7 +64,7 @@ func run(pass *analysis.Pass) (any, error) {
 				if x := fn.Collective().Block(b); x.Kind != collective.Collective || x.Aligned || x.Forall != nil {
 					continue
 				}
-				if advancedByAll(fn, cfg.NodeString(rd)) {
+				if advancedByAll(fn, ast.NodeString(rd)) {
 					continue
 				}
 				if partial == nil {
@@ -76,7 +76,7 @@ func run(pass *analysis.Pass) (any, error) {
 				if reduced == nil {
 					reduced = reductions(fn.Graph)
 				}
-				name := cfg.NodeString(rd)
+				name := ast.NodeString(rd)
 				origin := "shared " + name
 				if call := reduced[name]; call != "" {
 					origin = "the result of " + call + " (shared " + name + ")"
@@ -119,7 +119,7 @@ func advancedByAll(fn *facts.Func, name string) bool {
 		}
 		for _, n := range b.Nodes {
 			found := false
-			cfg.Inspect(n, func(m ast.Node) bool {
+			ast.InspectCode(n, func(m ast.Node) bool {
 				var target ast.Expr
 				switch m := m.(type) {
 				case *ast.PostfixExpr:
@@ -133,7 +133,7 @@ func advancedByAll(fn *facts.Func, name string) bool {
 						target = m.L
 					}
 				}
-				if target != nil && cfg.NodeString(cfg.Unparen(target)) == name {
+				if target != nil && ast.NodeString(ast.Unparen(target)) == name {
 					found = true
 				}
 				return !found
@@ -156,7 +156,7 @@ func privateRead(info *types.Info, n ast.Node) (into string, src ast.Expr) {
 		}
 	case *ast.ExprStmt:
 		if a, ok := n.X.(*ast.AssignExpr); ok && a.Op == "=" && isPrivate(info, a.L) {
-			return "copies it into private " + cfg.NodeString(a.L), a.R
+			return "copies it into private " + ast.NodeString(a.L), a.R
 		}
 	case *ast.DeclStmt:
 		if n.Decl != nil && len(n.Decl.Inits) == 1 {
@@ -175,14 +175,14 @@ func privateRead(info *types.Info, n ast.Node) (into string, src ast.Expr) {
 // and in every iteration of the enclosing loops. It returns nil otherwise.
 func sharedScalar(info *types.Info, fn *facts.Func, b *cfg.Block, e ast.Expr) ast.Expr {
 	for {
-		switch x := cfg.Unparen(e).(type) {
+		switch x := ast.Unparen(e).(type) {
 		case *ast.CastExpr:
 			e = x.X
 			continue
 		}
 		break
 	}
-	e = cfg.Unparen(e)
+	e = ast.Unparen(e)
 	t := info.TypeOf(e)
 	if t == nil || !types.IsShared(t) || !types.IsScalar(t) {
 		return nil
@@ -190,7 +190,7 @@ func sharedScalar(info *types.Info, fn *facts.Func, b *cfg.Block, e ast.Expr) as
 	ok := true
 	var check func(e ast.Expr)
 	check = func(e ast.Expr) {
-		switch x := cfg.Unparen(e).(type) {
+		switch x := ast.Unparen(e).(type) {
 		case *ast.Name:
 			if _, isVar := info.Uses[x].(*types.Var); !isVar {
 				ok = false
@@ -228,7 +228,7 @@ func sharedScalar(info *types.Info, fn *facts.Func, b *cfg.Block, e ast.Expr) as
 // every iteration of the loops around b.
 func single(g *cfg.Graph, b *cfg.Block, idx ast.Expr) bool {
 	uses := false
-	cfg.Inspect(idx, func(n ast.Node) bool {
+	ast.InspectCode(idx, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.UPCConst:
 			if n.Name == "MYTHREAD" {
@@ -267,7 +267,7 @@ func partlyCalled(fs *facts.Facts) map[*variance.Func]bool {
 				continue
 			}
 			for _, n := range b.Nodes {
-				cfg.Inspect(n, func(m ast.Node) bool {
+				ast.InspectCode(n, func(m ast.Node) bool {
 					if c, ok := m.(*ast.CallExpr); ok {
 						if callee := fs.Variance.Callee(c); callee != nil {
 							out[callee] = true
@@ -285,7 +285,7 @@ func partlyCalled(fs *facts.Facts) map[*variance.Func]bool {
 			if !out[fn.Variance] || fn.Graph.Func == nil || fn.Graph.Func.Body == nil {
 				continue
 			}
-			cfg.Inspect(fn.Graph.Func.Body, func(m ast.Node) bool {
+			ast.InspectCode(fn.Graph.Func.Body, func(m ast.Node) bool {
 				if c, ok := m.(*ast.CallExpr); ok {
 					if callee := fs.Variance.Callee(c); callee != nil && !out[callee] {
 						out[callee], changed = true, true
@@ -305,13 +305,13 @@ func reductions(g *cfg.Graph) map[string]string {
 	if g.Func == nil || g.Func.Body == nil {
 		return out
 	}
-	cfg.Inspect(g.Func.Body, func(n ast.Node) bool {
+	ast.InspectCode(g.Func.Body, func(n ast.Node) bool {
 		if c, ok := n.(*ast.CallExpr); ok {
-			name := cfg.CalleeName(c)
+			name := ast.CalleeName(c)
 			if strings.HasPrefix(name, "upc_all_reduce") && len(c.Args) > 0 {
-				d := cfg.Unparen(c.Args[0])
+				d := ast.Unparen(c.Args[0])
 				if u, ok := d.(*ast.UnaryExpr); ok && u.Op == "&" {
-					out[cfg.NodeString(cfg.Unparen(u.X))] = name
+					out[ast.NodeString(ast.Unparen(u.X))] = name
 				}
 			}
 		}

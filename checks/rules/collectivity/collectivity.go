@@ -7,7 +7,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/cfg/collective"
 	"github.com/upclint/upclint/cfg/variance"
 	"github.com/upclint/upclint/checks"
@@ -93,7 +92,7 @@ func (c *checker) report(op *collective.Op, msg string, related ...analysis.Rela
 		if callee := c.col.Info.Callee(call); callee != nil && callee.Collective != nil && variance.CollectiveKind(call) == "" {
 			inner := callee.Collective
 			related = append(related, analysis.RelatedInformation{Pos: inner.Start(), End: inner.End(),
-				Message: fmt.Sprintf("%s executes %s here", cfg.FuncName(callee.Decl), opKindName(inner))})
+				Message: fmt.Sprintf("%s executes %s here", ast.FuncName(callee.Decl), opKindName(inner))})
 		}
 	}
 	c.pass.Report(analysis.Diagnostic{Pos: op.Node.Start(), End: op.Node.End(), Category: Name, Message: msg, Related: related})
@@ -118,7 +117,7 @@ func opKindName(n ast.Node) string {
 		return k
 	}
 	if call, ok := n.(*ast.CallExpr); ok {
-		return "a call of " + cfg.CalleeName(call) + " (a collective)"
+		return "a call of " + ast.CalleeName(call) + " (a collective)"
 	}
 	return "a collective operation"
 }

@@ -57,10 +57,10 @@ func run(pass *analysis.Pass) (any, error) {
 			return true
 		}
 		if fn.Graph.HasStmtExprs() {
-			cfg.Inspect(fn.Graph.Func.Body, visit)
+			ast.InspectCode(fn.Graph.Func.Body, visit)
 		} else {
 			// Loops are statements, and no expression holds one.
-			cfg.InspectStmts(fn.Graph.Func.Body, func(s ast.Stmt) bool { return visit(s) })
+			ast.InspectStmts(fn.Graph.Func.Body, func(s ast.Stmt) bool { return visit(s) })
 		}
 	}
 	return nil, nil
@@ -78,10 +78,10 @@ type checker struct {
 // isThreads reports whether e is THREADS: the keyword, or under static
 // THREADS the constant the preprocessor replaced it by.
 func (c *checker) isThreads(e ast.Expr) bool {
-	if u, ok := cfg.Unparen(e).(*ast.UPCConst); ok {
+	if u, ok := ast.Unparen(e).(*ast.UPCConst); ok {
 		return u.Name == "THREADS"
 	}
-	v, ok := cfg.IntConst(e)
+	v, ok := ast.IntConst(e)
 	return ok && c.info.StaticThreads > 0 && v == int64(c.info.StaticThreads)
 }
 
@@ -95,7 +95,7 @@ func (c *checker) loop(s *ast.ForStmt) bool {
 	if iv == nil || iv.Start == nil || !iv.StepKnown || iv.StepConst != 1 || iv.Op != "<" {
 		return false
 	}
-	if v, ok := cfg.IntConst(iv.Start); !ok || v != 0 {
+	if v, ok := ast.IntConst(iv.Start); !ok || v != 0 {
 		return false
 	}
 	if !c.isThreads(iv.Bound) {
@@ -104,7 +104,7 @@ func (c *checker) loop(s *ast.ForStmt) bool {
 	t := iv.Name
 	var found string
 	var at ast.Node
-	cfg.Inspect(s.Body, func(n ast.Node) bool {
+	ast.InspectCode(s.Body, func(n ast.Node) bool {
 		if found != "" {
 			return false
 		}
@@ -180,13 +180,13 @@ func (c *checker) who(n ast.Node) (string, bool) {
 				continue
 			}
 			kind := d.Block.Edges[d.Succ].Kind
-			switch cfg.NodeString(cfg.Unparen(e)) {
+			switch ast.NodeString(ast.Unparen(e)) {
 			case "MYTHREAD == 0", "0 == MYTHREAD":
 				if kind == cfg.True {
 					return "thread 0", false
 				}
 			case "!MYTHREAD", "MYTHREAD":
-				if (kind == cfg.True) == (cfg.NodeString(cfg.Unparen(e)) == "!MYTHREAD") {
+				if (kind == cfg.True) == (ast.NodeString(ast.Unparen(e)) == "!MYTHREAD") {
 					return "thread 0", false
 				}
 			}
@@ -213,18 +213,18 @@ func (c *checker) blockOf(n ast.Node) *cfg.Block {
 // assign classifies an assignment in a loop over the threads with
 // counter t, and returns the message, or "".
 func (c *checker) assign(a *ast.AssignExpr, t string) string {
-	l, r := cfg.Unparen(a.L), cfg.Unparen(a.R)
+	l, r := ast.Unparen(a.L), ast.Unparen(a.R)
 	lShared := c.sharedElem(l, t)
 	rShared := c.sharedElem(r, t)
 	who, all := c.who(a)
 	if who == "" {
 		return ""
 	}
-	src := cfg.NodeString(r)
+	src := ast.NodeString(r)
 	switch {
 	case a.Op == "=" && rShared && !lShared && c.private(l) && uses(l, t):
 		if all {
-			return fmt.Sprintf("hand-written gather-all over THREADS: every thread copies %s from every thread into %s; use upc_all_gather_all (one collective instead of THREADS remote reads per thread)", src, cfg.NodeString(l))
+			return fmt.Sprintf("hand-written gather-all over THREADS: every thread copies %s from every thread into %s; use upc_all_gather_all (one collective instead of THREADS remote reads per thread)", src, ast.NodeString(l))
 		}
 		return fmt.Sprintf("hand-written gather over THREADS: %s copies %s from every thread; use upc_all_gather (one collective instead of THREADS remote reads)", who, src)
 	case rShared && !lShared && c.private(l) && !all:
@@ -247,9 +247,9 @@ func (c *checker) assign(a *ast.AssignExpr, t string) string {
 		return fmt.Sprintf("hand-written reduction over THREADS: %s reads %s from every thread; use upc_all_reduce%s(..., %s, ...)", who, src, suffix(c.info.TypeOf(r)), op)
 	case a.Op == "=" && lShared && !rShared && !all && c.uniformSource(r, t):
 		if uses(r, t) {
-			return fmt.Sprintf("hand-written scatter over THREADS: %s writes %s on every thread; use upc_all_scatter", who, cfg.NodeString(l))
+			return fmt.Sprintf("hand-written scatter over THREADS: %s writes %s on every thread; use upc_all_scatter", who, ast.NodeString(l))
 		}
-		return fmt.Sprintf("hand-written broadcast over THREADS: %s writes %s on every thread; use upc_all_broadcast", who, cfg.NodeString(l))
+		return fmt.Sprintf("hand-written broadcast over THREADS: %s writes %s on every thread; use upc_all_broadcast", who, ast.NodeString(l))
 	}
 	return ""
 }
@@ -258,7 +258,7 @@ func (c *checker) assign(a *ast.AssignExpr, t string) string {
 // member of one) whose index uses the counter t.
 func (c *checker) sharedElem(e ast.Expr, t string) bool {
 	for {
-		switch x := cfg.Unparen(e).(type) {
+		switch x := ast.Unparen(e).(type) {
 		case *ast.MemberExpr:
 			if x.Arrow {
 				return false
@@ -283,7 +283,7 @@ func (c *checker) private(e ast.Expr) bool {
 // memory.
 func (c *checker) uniformSource(e ast.Expr, t string) bool {
 	ok := true
-	cfg.Inspect(e, func(n ast.Node) bool {
+	ast.InspectCode(e, func(n ast.Node) bool {
 		if x, isExpr := n.(ast.Expr); isExpr {
 			if tt := c.info.TypeOf(x); tt != nil && types.IsShared(tt) {
 				if _, isName := x.(*ast.Name); !isName || !isArray(tt) {
@@ -301,7 +301,7 @@ func (c *checker) uniformSource(e ast.Expr, t string) bool {
 
 func uses(e ast.Node, t string) bool {
 	found := false
-	cfg.Inspect(e, func(n ast.Node) bool {
+	ast.InspectCode(e, func(n ast.Node) bool {
 		if x, ok := n.(*ast.Name); ok && x.Name == t {
 			found = true
 		}

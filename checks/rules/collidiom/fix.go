@@ -38,7 +38,7 @@ func (c *checker) fix(s *ast.ForStmt, a *ast.AssignExpr, t string) *checks.Sugge
 	if b := c.condBlock(ifs.Cond); b == nil || c.fn.Collective().Executed(b) != nil {
 		return nil
 	}
-	l, r := cfg.Unparen(a.L), cfg.Unparen(a.R)
+	l, r := ast.Unparen(a.L), ast.Unparen(a.R)
 	unsafe := ""
 	if !ed.CalledByAll(c.fn) {
 		unsafe = "the function is not proven to be called by every thread"
@@ -136,7 +136,7 @@ func singleBody(s *ast.ForStmt, a *ast.AssignExpr) bool {
 		body = b.Items[0]
 	}
 	es, ok := body.(*ast.ExprStmt)
-	return ok && es.X != nil && cfg.Unparen(es.X.(ast.Expr)) == ast.Expr(a)
+	return ok && es.X != nil && ast.Unparen(es.X.(ast.Expr)) == ast.Expr(a)
 }
 
 // branch returns the if statement without else whose then-branch is the
@@ -172,7 +172,7 @@ func (c *checker) branch(body ast.Node, s *ast.ForStmt) (ifs *ast.IfStmt, first,
 // writesShared: the statement calls a function or assigns shared data.
 func (c *checker) writesShared(n ast.Node) bool {
 	found := false
-	cfg.Inspect(n, func(m ast.Node) bool {
+	ast.InspectCode(n, func(m ast.Node) bool {
 		switch x := m.(type) {
 		case *ast.CallExpr:
 			found = true
@@ -209,15 +209,15 @@ func (c *checker) threadArray(e ast.Expr, t string) (*ast.Name, int64, types.Typ
 
 // scalarArray is threadArray for arrays of any scalars (pointers too).
 func (c *checker) scalarArray(e ast.Expr, t string) (*ast.Name, int64, types.Type) {
-	ix, ok := cfg.Unparen(e).(*ast.IndexExpr)
+	ix, ok := ast.Unparen(e).(*ast.IndexExpr)
 	if !ok {
 		return nil, 0, nil
 	}
-	arr, ok := cfg.Unparen(ix.X).(*ast.Name)
+	arr, ok := ast.Unparen(ix.X).(*ast.Name)
 	if !ok {
 		return nil, 0, nil
 	}
-	if i, ok := ix.Index.(ast.Expr); !ok || cfg.NodeString(cfg.Unparen(i)) != t {
+	if i, ok := ix.Index.(ast.Expr); !ok || ast.NodeString(ast.Unparen(i)) != t {
 		return nil, 0, nil
 	}
 	at, ok := types.Core(c.info.TypeOf(arr)).(*types.Array)

@@ -5,7 +5,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/checks/edit"
 	"github.com/upclint/upclint/grammar/ast"
@@ -48,7 +47,7 @@ func (c *checker) fixGatherAll(s *ast.ForStmt, a *ast.AssignExpr, t string) *che
 	if !edit.DirectIn(c.fn.Decl.Body, s) {
 		return nil
 	}
-	l, r := cfg.Unparen(a.L), cfg.Unparen(a.R)
+	l, r := ast.Unparen(a.L), ast.Unparen(a.R)
 	if !c.private(l) || !uses(l, t) || edit.SideEffects(l) || c.sharedElem(l, t) {
 		return nil
 	}
@@ -94,7 +93,7 @@ func (c *checker) fixRooted(s *ast.ForStmt, a *ast.AssignExpr, t string, ifs *as
 	if a.Op != "=" || !rootZero(ifs.Cond) {
 		return nil
 	}
-	l, r := cfg.Unparen(a.L), cfg.Unparen(a.R)
+	l, r := ast.Unparen(a.L), ast.Unparen(a.R)
 	var gather bool
 	var arr *ast.Name
 	var blk int64
@@ -161,7 +160,7 @@ func (c *checker) strictUnsafe(arr *ast.Name) string {
 
 // rootZero: the condition is MYTHREAD == 0 (or 0 == MYTHREAD, !MYTHREAD).
 func rootZero(cond ast.Expr) bool {
-	switch cfg.NodeString(cfg.Unparen(cond)) {
+	switch ast.NodeString(ast.Unparen(cond)) {
 	case "MYTHREAD == 0", "0 == MYTHREAD", "!MYTHREAD":
 		return true
 	}

@@ -87,7 +87,7 @@ func (c *checker) check(pass *analysis.Pass) {
 		if l == nil {
 			continue
 		}
-		k := key{l, cfg.NodeString(a.Base)}
+		k := key{l, ast.NodeString(a.Base)}
 		g := groups[k]
 		if g == nil {
 			g = &group{loop: l, base: k.base, inhibit: inhibit}
@@ -122,7 +122,7 @@ func (c *checker) report(pass *analysis.Pass, g *group) {
 		} else {
 			reads = true
 		}
-		if t := cfg.NodeString(a.Expr); !seen[t] {
+		if t := ast.NodeString(a.Expr); !seen[t] {
 			seen[t] = true
 			texts = append(texts, t)
 		}
@@ -176,14 +176,14 @@ func (c *checker) report(pass *analysis.Pass, g *group) {
 func (c *checker) readModifyWrite(a *affine.Access) bool {
 	found := false
 	for _, n := range a.Block.Nodes {
-		cfg.Inspect(n, func(m ast.Node) bool {
+		ast.InspectCode(n, func(m ast.Node) bool {
 			switch m := m.(type) {
 			case *ast.AssignExpr:
-				found = found || m.Op != "=" && cfg.Unparen(m.L) == a.Expr
+				found = found || m.Op != "=" && ast.Unparen(m.L) == a.Expr
 			case *ast.PostfixExpr:
-				found = found || cfg.Unparen(m.X) == a.Expr
+				found = found || ast.Unparen(m.X) == a.Expr
 			case *ast.UnaryExpr:
-				found = found || (m.Op == "++" || m.Op == "--") && cfg.Unparen(m.X) == a.Expr
+				found = found || (m.Op == "++" || m.Op == "--") && ast.Unparen(m.X) == a.Expr
 			}
 			return !found
 		})
@@ -248,7 +248,7 @@ func ivLoopIn(l *cfg.Loop, name string) *cfg.Loop {
 // baseInvariant reports whether the array or pointer expression e denotes
 // the same storage in every iteration of l.
 func (c *checker) baseInvariant(e ast.Expr, l *cfg.Loop) bool {
-	switch x := cfg.Unparen(e).(type) {
+	switch x := ast.Unparen(e).(type) {
 	case *ast.Name:
 		v, _ := c.info.Uses[x].(*types.Var)
 		if v != nil {
@@ -280,7 +280,7 @@ func (c *checker) localPointerFixed(id *ast.Name, v *types.Var, l *cfg.Loop) boo
 // from (a in a[i].f, &a[i], (T *)a + 1), or "".
 func rootName(e ast.Expr) string {
 	for {
-		switch x := cfg.Unparen(e).(type) {
+		switch x := ast.Unparen(e).(type) {
 		case *ast.Name:
 			return x.Name
 		case *ast.IndexExpr:
@@ -327,8 +327,8 @@ func (c *checker) bulk(l *cfg.Loop, base ast.Expr) bool {
 	found := false
 	for _, b := range l.Blocks {
 		for _, n := range b.Nodes {
-			cfg.Inspect(n, func(m ast.Node) bool {
-				if call, ok := m.(*ast.CallExpr); ok && bulkCalls[cfg.CalleeName(call)] {
+			ast.InspectCode(n, func(m ast.Node) bool {
+				if call, ok := m.(*ast.CallExpr); ok && bulkCalls[ast.CalleeName(call)] {
 					for _, arg := range call.Args {
 						found = found || rootName(arg) == root
 					}
@@ -368,7 +368,7 @@ func (c *checker) inhibitor(l *cfg.Loop, a *affine.Access) string {
 			case *ast.AsmStmt:
 				return "the loop body contains asm"
 			}
-			cfg.Inspect(n, func(m ast.Node) bool {
+			ast.InspectCode(n, func(m ast.Node) bool {
 				if why != "" {
 					return false
 				}
@@ -376,12 +376,12 @@ func (c *checker) inhibitor(l *cfg.Loop, a *affine.Access) string {
 				// strict shared scalar is no affine access: see below).
 				if e, ok := m.(ast.Expr); ok {
 					if t := c.info.TypeOf(e); t != nil && types.IsShared(t) && types.QualsOf(t).Flags&types.StrictQ != 0 {
-						why = "the loop body makes a strict access to " + cfg.NodeString(e)
+						why = "the loop body makes a strict access to " + ast.NodeString(e)
 						return false
 					}
 				}
 				if call, ok := m.(*ast.CallExpr); ok {
-					name := cfg.CalleeName(call)
+					name := ast.CalleeName(call)
 					switch {
 					case lockCalls[name]:
 						why = "the loop body calls " + name
@@ -398,21 +398,21 @@ func (c *checker) inhibitor(l *cfg.Loop, a *affine.Access) string {
 			}
 		}
 	}
-	key := cfg.NodeString(a.Base)
+	key := ast.NodeString(a.Base)
 	for _, w := range c.af.Accesses {
 		if !w.Shared || w.Addr || !l.Contains(w.Block) {
 			continue
 		}
 		if c.strict(w) {
-			return "the loop body makes a strict access to " + cfg.NodeString(w.Base)
+			return "the loop body makes a strict access to " + ast.NodeString(w.Base)
 		}
 		if !w.Write {
 			continue
 		}
-		wkey := cfg.NodeString(w.Base)
+		wkey := ast.NodeString(w.Base)
 		if wkey == key {
 			for _, r := range c.af.Accesses {
-				if r.Shared && !r.Write && !r.Addr && l.Contains(r.Block) && cfg.NodeString(r.Base) == key &&
+				if r.Shared && !r.Write && !r.Addr && l.Contains(r.Block) && ast.NodeString(r.Base) == key &&
 					(r.Index == nil || w.Index == nil || !r.Index.Equal(w.Index)) {
 					return "the loop also writes " + key + " at other indices"
 				}

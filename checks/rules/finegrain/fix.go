@@ -133,7 +133,7 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 	if v == nil || lay == nil || !lay.IsArray || lay.Incomplete || len(lay.Dims) == 0 {
 		return nil
 	}
-	if _, ok := cfg.Unparen(first.Base).(*ast.Name); !ok {
+	if _, ok := ast.Unparen(first.Base).(*ast.Name); !ok {
 		return nil
 	}
 	for _, a := range g.accs {
@@ -237,7 +237,7 @@ func (c *checker) guardedInBox(g *group) bool {
 // such accesses are not among the affine accesses.
 func (c *checker) derefThrough(n ast.Node, reads bool) bool {
 	through := func(e ast.Expr) bool {
-		for e = cfg.Unparen(e); ; {
+		for e = ast.Unparen(e); ; {
 			switch x := e.(type) {
 			case *ast.UnaryExpr:
 				if x.Op == "*" {
@@ -250,16 +250,16 @@ func (c *checker) derefThrough(n ast.Node, reads bool) bool {
 					t := c.info.TypeOf(x.X)
 					return t == nil || !types.IsPointerToShared(t)
 				}
-				e = cfg.Unparen(x.X)
+				e = ast.Unparen(x.X)
 			case *ast.IndexExpr:
-				e = cfg.Unparen(x.X)
+				e = ast.Unparen(x.X)
 			default:
 				return false
 			}
 		}
 	}
 	found := false
-	cfg.Inspect(n, func(m ast.Node) bool {
+	ast.InspectCode(n, func(m ast.Node) bool {
 		switch x := m.(type) {
 		case *ast.AssignExpr:
 			found = found || through(x.L)
@@ -363,7 +363,7 @@ func forallBody(l *cfg.Loop) *cfg.Block {
 func indices(e ast.Expr) []ast.Expr {
 	var out []ast.Expr
 	for {
-		ix, ok := cfg.Unparen(e).(*ast.IndexExpr)
+		ix, ok := ast.Unparen(e).(*ast.IndexExpr)
 		if !ok {
 			return out
 		}
@@ -379,7 +379,7 @@ func (c *checker) directItem(s ast.Stmt) bool {
 	if c.fn.Decl == nil || c.fn.Decl.Body == nil {
 		return false
 	}
-	cfg.Inspect(c.fn.Decl.Body, func(n ast.Node) bool {
+	ast.InspectCode(c.fn.Decl.Body, func(n ast.Node) bool {
 		if b, ok := n.(*ast.Block); ok {
 			for _, it := range b.Items {
 				found = found || it == s
@@ -395,12 +395,12 @@ func (c *checker) directItem(s ast.Stmt) bool {
 // loop reads, possibly past the end of the data.
 func leaves(s ast.Stmt) bool {
 	found := false
-	cfg.Inspect(s, func(n ast.Node) bool {
+	ast.InspectCode(s, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.BreakStmt, *ast.ReturnStmt, *ast.GotoStmt, *ast.StmtExpr:
 			found = true
 		case *ast.CallExpr:
-			if name := cfg.CalleeName(n); name == "exit" || name == "upc_global_exit" || name == "longjmp" {
+			if name := ast.CalleeName(n); name == "exit" || name == "upc_global_exit" || name == "longjmp" {
 				found = true
 			}
 		}
@@ -666,7 +666,7 @@ func (c *checker) stridedFix(fx *fixer, p *plan) *analysis.SuggestedFix {
 	var edits []analysis.TextEdit
 	for _, a := range p.g.accs {
 		ix := indices(a.Expr)
-		base := cfg.Unparen(a.Base)
+		base := ast.Unparen(a.Base)
 		edits = append(edits,
 			analysis.TextEdit{Pos: base.Start(), End: base.End(), NewText: []byte(p.buf)},
 			analysis.TextEdit{Pos: ix[0].Start(), End: ix[0].End(), NewText: []byte(idx)})
@@ -853,7 +853,7 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 	var edits []analysis.TextEdit
 	for _, a := range p.g.accs {
 		ix := indices(a.Expr)
-		base := cfg.Unparen(a.Base)
+		base := ast.Unparen(a.Base)
 		edits = append(edits, analysis.TextEdit{Pos: base.Start(), End: base.End(), NewText: []byte(p.buf)})
 		if lo.IsConst() && lo.Const == 0 {
 			continue

@@ -85,7 +85,7 @@ func (c *checker) writeRuns(fx *fixer, w *writeFix, p *cfg.Loop) *analysis.Sugge
 	}
 	// The buffers are variable length arrays: no jump may enter their scope.
 	jumps := false
-	cfg.Inspect(c.fn.Decl.Body, func(n ast.Node) bool {
+	ast.InspectCode(c.fn.Decl.Body, func(n ast.Node) bool {
 		switch n.(type) {
 		case *ast.GotoStmt, *ast.SwitchStmt, *ast.LabeledStmt:
 			jumps = true

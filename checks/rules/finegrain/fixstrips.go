@@ -9,7 +9,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/types"
 )
@@ -217,7 +216,7 @@ func (c *checker) readStrips(fx *fixer, p *plan, bs int64) *analysis.SuggestedFi
 	}
 	for _, a := range p.g.accs {
 		e := indices(a.Expr)[0]
-		base := cfg.Unparen(a.Base)
+		base := ast.Unparen(a.Base)
 		edits = append(edits, analysis.TextEdit{Pos: base.Start(), End: base.End(), NewText: []byte(p.buf)})
 		adj := " - " + adjBase
 		if needsParen(e) {

@@ -77,7 +77,7 @@ func (c *checker) writeShape(fx *fixer, g *group, a *affine.Access) *writeFix {
 	if v == nil || lay == nil || !lay.IsArray || lay.Incomplete || len(lay.Dims) == 0 || lay.Strict {
 		return nil
 	}
-	if _, ok := cfg.Unparen(a.Base).(*ast.Name); !ok {
+	if _, ok := ast.Unparen(a.Base).(*ast.Name); !ok {
 		return nil
 	}
 	ix := indices(a.Expr)
@@ -171,8 +171,8 @@ func onceEach(body ast.Stmt, x ast.Expr) bool {
 		if !ok || es.X == nil {
 			return false
 		}
-		as, ok := cfg.Unparen(es.X).(*ast.AssignExpr)
-		return ok && as.Op == "=" && cfg.Unparen(as.L) == x
+		as, ok := ast.Unparen(es.X).(*ast.AssignExpr)
+		return ok && as.Op == "=" && ast.Unparen(as.L) == x
 	}
 	if isWrite(body) {
 		return true
@@ -251,7 +251,7 @@ func (fx *fixer) plain(e ast.Expr) bool {
 		return false
 	}
 	squeeze := func(s string) string { return strings.Join(strings.Fields(s), "") }
-	return squeeze(string(src[off:end])) == squeeze(cfg.NodeString(e))
+	return squeeze(string(src[off:end])) == squeeze(ast.NodeString(e))
 }
 
 // lineEnd returns where code goes after the statement ending at end: the
@@ -482,7 +482,7 @@ func (c *checker) writeStrips(fx *fixer, w *writeFix) *analysis.SuggestedFix {
 // ivVar returns the variable named name used in the header of fs.
 func (c *checker) ivVar(fs *ast.ForStmt, name string) *types.Var {
 	var v *types.Var
-	cfg.Inspect(fs.Post, func(n ast.Node) bool {
+	ast.InspectCode(fs.Post, func(n ast.Node) bool {
 		if x, ok := n.(*ast.Name); ok && x.Name == name && v == nil {
 			v, _ = c.info.Uses[x].(*types.Var)
 		}

@@ -55,7 +55,7 @@ func (c *checker) locality(a *affine.Access) place {
 	// phase is a multiple of g.
 	var ref *affine.Form
 	if fs != nil {
-		x := cfg.Unparen(fs.Affinity.X)
+		x := ast.Unparen(fs.Affinity.X)
 		if u, ok := x.(*ast.UnaryExpr); ok && u.Op == "&" {
 			r := c.af.Access(u.X)
 			if r == nil || r.Index == nil {
@@ -246,16 +246,16 @@ func (c *checker) ownerGuarded(a *affine.Access, bs int64) bool {
 		})
 	}
 	idx := ""
-	if x, ok := cfg.Unparen(a.Expr).(*ast.IndexExpr); ok && bs == 1 {
-		if _, inner := cfg.Unparen(x.X).(*ast.IndexExpr); !inner {
-			idx = cfg.NodeString(cfg.Unparen(x.Index))
+	if x, ok := ast.Unparen(a.Expr).(*ast.IndexExpr); ok && bs == 1 {
+		if _, inner := ast.Unparen(x.X).(*ast.IndexExpr); !inner {
+			idx = ast.NodeString(ast.Unparen(x.Index))
 		}
 	}
 	var in *cfg.Loop
 	if len(a.Loops) > 0 {
 		in = a.Loops[0]
 	}
-	self := "upc_threadof(&" + cfg.NodeString(a.Expr) + ")"
+	self := "upc_threadof(&" + ast.NodeString(a.Expr) + ")"
 	return g.Guarded(a.Block, in, func(e ast.Expr, kind cfg.EdgeKind) bool {
 		r := cfg.ThreadTest(e, kind)
 		return r != "" && (r == idx || r == self)

@@ -7,7 +7,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/cfg/affine"
 	"github.com/upclint/upclint/cfg/affinity"
 	"github.com/upclint/upclint/checks"
@@ -61,7 +60,7 @@ func (c *checker) checkElements(pass *analysis.Pass) {
 	if c.threads == 1 || c.fn.Decl == nil || c.fn.Decl.Body == nil {
 		return
 	}
-	cfg.Inspect(c.fn.Decl.Body, func(n ast.Node) bool {
+	ast.InspectCode(c.fn.Decl.Body, func(n ast.Node) bool {
 		var body ast.Stmt
 		switch s := n.(type) {
 		case *ast.ForStmt:
@@ -129,10 +128,10 @@ func (c *checker) elementGroups(loop ast.Stmt, body *ast.Block) []*elemGroup {
 			}
 			r.item = i
 			v := r.acc.Var
-			k := v.Name() + "[" + cfg.NodeString(r.ix.Index) + "]"
+			k := v.Name() + "[" + ast.NodeString(r.ix.Index) + "]"
 			g := open[k]
 			if g == nil {
-				g = &elemGroup{loop: loop, body: body, v: v, lay: r.acc.Layout, key: cfg.NodeString(r.ix.Index), names: names}
+				g = &elemGroup{loop: loop, body: body, v: v, lay: r.acc.Layout, key: ast.NodeString(r.ix.Index), names: names}
 				open[k] = g
 				order = append(order, k)
 			}
@@ -159,7 +158,7 @@ func (c *checker) itemEffects(item ast.Stmt) (map[string]bool, bool) {
 	set := map[string]bool{}
 	ok := true
 	target := func(e ast.Expr) {
-		if n, isName := cfg.Unparen(e).(*ast.Name); isName {
+		if n, isName := ast.Unparen(e).(*ast.Name); isName {
 			set[n.Name] = true
 		} else {
 			ok = false
@@ -177,7 +176,7 @@ func (c *checker) itemEffects(item ast.Stmt) (map[string]bool, bool) {
 			}
 		}
 	}
-	cfg.InspectEval(item, func(m ast.Node) bool {
+	ast.InspectEval(item, func(m ast.Node) bool {
 		switch m := m.(type) {
 		case *ast.AssignExpr:
 			target(m.L)
@@ -188,7 +187,7 @@ func (c *checker) itemEffects(item ast.Stmt) (map[string]bool, bool) {
 				target(m.X)
 			}
 		case *ast.CallExpr:
-			if name := cfg.CalleeName(m); name == "" || !harmless[name] {
+			if name := ast.CalleeName(m); name == "" || !harmless[name] {
 				ok = false
 			}
 		case *ast.StmtExpr:
@@ -224,7 +223,7 @@ func (c *checker) itemReads(item ast.Stmt) []elemRead {
 	var out []elemRead
 	var visit func(n ast.Node, cond bool)
 	visit = func(n ast.Node, cond bool) {
-		cfg.InspectEval(n, func(m ast.Node) bool {
+		ast.InspectEval(n, func(m ast.Node) bool {
 			switch m := m.(type) {
 			case *ast.CondExpr:
 				visit(m.Cond, cond)
@@ -243,7 +242,7 @@ func (c *checker) itemReads(item ast.Stmt) []elemRead {
 				if cond || m.Arrow || m.Name == nil {
 					return true
 				}
-				ix, ok := cfg.Unparen(m.X).(*ast.IndexExpr)
+				ix, ok := ast.Unparen(m.X).(*ast.IndexExpr)
 				if !ok {
 					return true
 				}
@@ -269,7 +268,7 @@ func (c *checker) elementRead(a *affine.Access, ix *ast.IndexExpr) bool {
 	if lay == nil || !lay.IsArray || len(lay.Dims) != 1 || lay.Strict {
 		return false
 	}
-	if n, ok := cfg.Unparen(ix.X).(*ast.Name); !ok || n.Name != a.Var.Name() {
+	if n, ok := ast.Unparen(ix.X).(*ast.Name); !ok || n.Name != a.Var.Name() {
 		return false
 	}
 	if r, ok := types.Core(lay.Elem).(*types.Record); !ok || !r.Complete || r.Flexible {
@@ -288,7 +287,7 @@ func (c *checker) elementRead(a *affine.Access, ix *ast.IndexExpr) bool {
 func indexNames(e ast.Expr) (names []string, pure bool) {
 	pure = true
 	seen := map[string]bool{}
-	cfg.InspectEval(e, func(m ast.Node) bool {
+	ast.InspectEval(e, func(m ast.Node) bool {
 		switch m := m.(type) {
 		case *ast.Name:
 			if !seen[m.Name] {
@@ -347,13 +346,13 @@ func (c *checker) elementFix(fx *fixer, g *elemGroup) *analysis.SuggestedFix {
 	// The element's text must be the source's (not a macro expansion).
 	src, start, ok1 := fx.source(first.ix.Start())
 	_, end, ok2 := fx.source(first.ix.End())
-	if !ok1 || !ok2 || end < start || squeeze(src[start:end]) != squeeze([]byte(cfg.NodeString(first.ix))) {
+	if !ok1 || !ok2 || end < start || squeeze(src[start:end]) != squeeze([]byte(ast.NodeString(first.ix))) {
 		return nil
 	}
 	for _, r := range g.reads[1:] {
 		s, e0, ok1 := fx.source(r.ix.Start())
 		_, e1, ok2 := fx.source(r.ix.End())
-		if !ok1 || !ok2 || e1 < e0 || squeeze(s[e0:e1]) != squeeze([]byte(cfg.NodeString(r.ix))) {
+		if !ok1 || !ok2 || e1 < e0 || squeeze(s[e0:e1]) != squeeze([]byte(ast.NodeString(r.ix))) {
 			return nil
 		}
 	}

@@ -102,8 +102,8 @@ func (fx *fixer) build(nested map[string]bool) (string, bool) {
 	s, iv, p := fx.s, fx.p.iv, fx.p
 	dec := iv.StepConst < 0
 	// The loop's shape: "i Op U" with U invariant and pure, a pure start.
-	cond, ok := cfg.Unparen(s.Cond).(*ast.BinaryExpr)
-	if !ok || ast.Expr(cond) != iv.Cond && cfg.Unparen(iv.Cond) != ast.Expr(cond) {
+	cond, ok := ast.Unparen(s.Cond).(*ast.BinaryExpr)
+	if !ok || ast.Expr(cond) != iv.Cond && ast.Unparen(iv.Cond) != ast.Expr(cond) {
 		return "", false
 	}
 	switch {
@@ -281,8 +281,8 @@ func (fx *fixer) build(nested map[string]bool) (string, bool) {
 // offsetBy renders u + d (d is 1 or -1) with text t, folding d into a
 // literal that u adds or subtracts last: N - 1 plus 1 is N.
 func (fx *fixer) offsetBy(u ast.Expr, t string, d int64) string {
-	if b, ok := cfg.Unparen(u).(*ast.BinaryExpr); ok && (b.Op == "+" || b.Op == "-") {
-		if l, ok := cfg.Unparen(b.Y).(*ast.BasicLit); ok && strings.Trim(l.Value, "0123456789") == "" {
+	if b, ok := ast.Unparen(u).(*ast.BinaryExpr); ok && (b.Op == "+" || b.Op == "-") {
+		if l, ok := ast.Unparen(b.Y).(*ast.BasicLit); ok && strings.Trim(l.Value, "0123456789") == "" {
 			if c, ok := intLit(l); ok {
 				if b.Op == "-" {
 					c = -c
@@ -460,7 +460,7 @@ func (fx *fixer) baseAddr() string {
 // varType is the type of the loop variable.
 func (fx *fixer) varType() types.Type {
 	var t types.Type
-	cfg.Inspect(fx.s.Cond, func(n ast.Node) bool {
+	ast.InspectCode(fx.s.Cond, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Name); ok && id.Name == fx.p.iv.Name && t == nil {
 			t = fx.info.TypeOf(id)
 		}
@@ -552,7 +552,7 @@ func readOutside(x *ssa.Phi, l *cfg.Loop) bool {
 // statement can follow it without braces).
 func (fx *fixer) inBlock() bool {
 	found := false
-	cfg.Inspect(fx.fn.Decl.Body, func(n ast.Node) bool {
+	ast.InspectCode(fx.fn.Decl.Body, func(n ast.Node) bool {
 		if b, ok := n.(*ast.Block); ok {
 			for _, it := range b.Items {
 				if it == ast.Stmt(fx.s) {
@@ -650,7 +650,7 @@ func identAtoms(f *affine.Form) bool {
 // thread may write at any time).
 func readsShared(info *types.Info, e ast.Expr) bool {
 	found := false
-	cfg.Inspect(e, func(n ast.Node) bool {
+	ast.InspectCode(e, func(n ast.Node) bool {
 		if x, ok := n.(ast.Expr); ok && !found {
 			if t := info.TypeOf(x); t != nil && (types.IsShared(t) || types.IsPointerToShared(t)) {
 				found = true
@@ -664,7 +664,7 @@ func readsShared(info *types.Info, e ast.Expr) bool {
 // pure reports whether evaluating e has no side effect.
 func pure(e ast.Expr) bool {
 	ok := true
-	cfg.Inspect(e, func(n ast.Node) bool {
+	ast.InspectCode(e, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.CallExpr, *ast.AssignExpr, *ast.PostfixExpr, *ast.StmtExpr:
 			ok = false
@@ -696,7 +696,7 @@ func additive(e ast.Expr) bool {
 
 func mentions(e ast.Expr, name string) bool {
 	found := false
-	cfg.Inspect(e, func(n ast.Node) bool {
+	ast.InspectCode(e, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Name); ok && id.Name == name {
 			found = true
 		}
@@ -712,7 +712,7 @@ func exitsLoop(body ast.Stmt) bool {
 	found := false
 	var walk func(n ast.Node, depth int)
 	walk = func(n ast.Node, depth int) {
-		cfg.Inspect(n, func(m ast.Node) bool {
+		ast.InspectCode(n, func(m ast.Node) bool {
 			if found {
 				return false
 			}
@@ -739,7 +739,7 @@ func exitsLoop(body ast.Stmt) bool {
 // containsForall reports whether n contains a upc_forall statement.
 func containsForall(n ast.Node) bool {
 	found := false
-	cfg.Inspect(n, func(m ast.Node) bool {
+	ast.InspectCode(n, func(m ast.Node) bool {
 		if _, ok := m.(*ast.ForallStmt); ok {
 			found = true
 		}
@@ -753,9 +753,9 @@ func containsForall(n ast.Node) bool {
 // affinity is not tested.
 func callsForall(n ast.Node, runsForall map[string]bool) bool {
 	found := false
-	cfg.Inspect(n, func(m ast.Node) bool {
+	ast.InspectCode(n, func(m ast.Node) bool {
 		if c, ok := m.(*ast.CallExpr); ok {
-			if id, ok := cfg.Unparen(c.Fun).(*ast.Name); ok && runsForall[id.Name+"\x00forall"] {
+			if id, ok := ast.Unparen(c.Fun).(*ast.Name); ok && runsForall[id.Name+"\x00forall"] {
 				found = true
 			}
 		}
@@ -776,17 +776,17 @@ func callGraph(info *types.Info) map[string]bool {
 			continue
 		}
 		name := fd.Obj.Name()
-		cfg.Inspect(fd.Decl, func(m ast.Node) bool {
+		ast.InspectCode(fd.Decl, func(m ast.Node) bool {
 			switch x := m.(type) {
 			case *ast.CallExpr:
-				if id, ok := cfg.Unparen(x.Fun).(*ast.Name); ok {
+				if id, ok := ast.Unparen(x.Fun).(*ast.Name); ok {
 					calls[name] = append(calls[name], id.Name)
 				}
 			case *ast.ForallStmt:
 				out[name+"\x00forall"] = true
-				cfg.Inspect(x.Body, func(k ast.Node) bool {
+				ast.InspectCode(x.Body, func(k ast.Node) bool {
 					if c, ok := k.(*ast.CallExpr); ok {
-						if id, ok := cfg.Unparen(c.Fun).(*ast.Name); ok {
+						if id, ok := ast.Unparen(c.Fun).(*ast.Name); ok {
 							inForall = append(inForall, id.Name)
 						}
 					}
@@ -837,7 +837,7 @@ func funcName(info *types.Info, d *ast.Decl) string {
 
 // intLit returns the value of an integer literal.
 func intLit(e ast.Expr) (int64, bool) {
-	l, ok := cfg.Unparen(e).(*ast.BasicLit)
+	l, ok := ast.Unparen(e).(*ast.BasicLit)
 	if !ok {
 		return 0, false
 	}

@@ -80,9 +80,9 @@ func check(fn *facts.Func, l *cfg.Loop, s *ast.ForallStmt, info *types.Info) (st
 	if addressTaken(s, iv.Name) || callAssigns(s, iv.Name, info) || pointerMayStep(fn, l, s, iv.Name) {
 		return "", nil, false
 	}
-	x := cfg.Unparen(s.Affinity.X)
+	x := ast.Unparen(s.Affinity.X)
 	af := fn.Affine()
-	text := cfg.NodeString(x)
+	text := ast.NodeString(x)
 	prefix := fmt.Sprintf("upc_forall tests affinity %s on every iteration", text)
 	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == "&" {
 		a := af.Access(u.X)
@@ -93,7 +93,7 @@ func check(fn *facts.Func, l *cfg.Loop, s *ast.ForallStmt, info *types.Info) (st
 		if !ok || c == 0 || !invariantForm(rest, af, l) {
 			return "", nil, false
 		}
-		name := cfg.NodeString(a.Base)
+		name := ast.NodeString(a.Base)
 		p := &plan{iv: iv, coef: c, rest: rest, base: a.Base, pointer: a.Pointer, oneDim: oneIndex(u.X)}
 		bs, ok := affinity.BlockOf(a, info)
 		if !ok {
@@ -103,7 +103,7 @@ func check(fn *facts.Func, l *cfg.Loop, s *ast.ForallStmt, info *types.Info) (st
 		case bs == 0:
 			p.shape = shapeIndefinite
 			what := "is indefinite"
-			if _, member := cfg.Unparen(a.Base).(*ast.MemberExpr); member {
+			if _, member := ast.Unparen(a.Base).(*ast.MemberExpr); member {
 				what = "is a member of a shared structure"
 			}
 			return prefix + fmt.Sprintf("; %s %s (one thread owns every element): test the affinity once before the loop instead", name, what), p, true
@@ -152,9 +152,9 @@ func invariantForm(fo *affine.Form, af *affine.Func, l *cfg.Loop) bool {
 // (a call could then change the loop variable).
 func addressTaken(s *ast.ForallStmt, name string) bool {
 	found := false
-	cfg.Inspect(s.Body, func(n ast.Node) bool {
+	ast.InspectCode(s.Body, func(n ast.Node) bool {
 		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == "&" {
-			if id, ok := cfg.Unparen(u.X).(*ast.Name); ok && id.Name == name {
+			if id, ok := ast.Unparen(u.X).(*ast.Name); ok && id.Name == name {
 				found = true
 			}
 		}
@@ -185,7 +185,7 @@ func callAssigns(s *ast.ForallStmt, name string, info *types.Info) bool {
 	var assigns func(n ast.Node) bool
 	assigns = func(n ast.Node) bool {
 		found := false
-		cfg.Inspect(n, func(m ast.Node) bool {
+		ast.InspectCode(n, func(m ast.Node) bool {
 			switch x := m.(type) {
 			case *ast.AssignExpr:
 				found = found || isName(x.L, name)
@@ -194,7 +194,7 @@ func callAssigns(s *ast.ForallStmt, name string, info *types.Info) bool {
 			case *ast.UnaryExpr:
 				found = found || (x.Op == "++" || x.Op == "--" || x.Op == "&") && isName(x.X, name)
 			case *ast.CallExpr:
-				if f, ok := cfg.Unparen(x.Fun).(*ast.Name); ok && !seen[f.Name] && bodies[f.Name] != nil {
+				if f, ok := ast.Unparen(x.Fun).(*ast.Name); ok && !seen[f.Name] && bodies[f.Name] != nil {
 					seen[f.Name] = true
 					found = found || assigns(bodies[f.Name])
 				}
@@ -205,9 +205,9 @@ func callAssigns(s *ast.ForallStmt, name string, info *types.Info) bool {
 	}
 	// The loop's own step assigns name: look at the calls only.
 	found := false
-	cfg.Inspect(s, func(m ast.Node) bool {
+	ast.InspectCode(s, func(m ast.Node) bool {
 		if c, ok := m.(*ast.CallExpr); ok {
-			if f, ok := cfg.Unparen(c.Fun).(*ast.Name); ok && !seen[f.Name] && bodies[f.Name] != nil {
+			if f, ok := ast.Unparen(c.Fun).(*ast.Name); ok && !seen[f.Name] && bodies[f.Name] != nil {
 				seen[f.Name] = true
 				found = found || assigns(bodies[f.Name])
 			}
@@ -227,7 +227,7 @@ func pointerMayStep(fn *facts.Func, l *cfg.Loop, s *ast.ForallStmt, name string)
 		return false
 	}
 	taken := false
-	cfg.Inspect(fn.Decl, func(n ast.Node) bool {
+	ast.InspectCode(fn.Decl, func(n ast.Node) bool {
 		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == "&" && isName(u.X, name) {
 			taken = l.Parent != nil || u.Start() < s.End()
 		}
@@ -237,11 +237,11 @@ func pointerMayStep(fn *facts.Func, l *cfg.Loop, s *ast.ForallStmt, name string)
 		return false
 	}
 	memory := func(e ast.Expr) bool {
-		_, plain := cfg.Unparen(e).(*ast.Name)
+		_, plain := ast.Unparen(e).(*ast.Name)
 		return !plain
 	}
 	found := false
-	cfg.Inspect(s.Body, func(n ast.Node) bool {
+	ast.InspectCode(s.Body, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.CallExpr:
 			found = true
@@ -261,7 +261,7 @@ func pointerMayStep(fn *facts.Func, l *cfg.Loop, s *ast.ForallStmt, name string)
 // or nil.
 func initName(s *ast.ForallStmt, name string) *ast.Name {
 	var id *ast.Name
-	cfg.Inspect(s.Init.X, func(n ast.Node) bool {
+	ast.InspectCode(s.Init.X, func(n ast.Node) bool {
 		if x, ok := n.(*ast.Name); ok && x.Name == name && id == nil {
 			id = x
 		}
@@ -271,7 +271,7 @@ func initName(s *ast.ForallStmt, name string) *ast.Name {
 }
 
 func isName(e ast.Expr, name string) bool {
-	id, ok := cfg.Unparen(e).(*ast.Name)
+	id, ok := ast.Unparen(e).(*ast.Name)
 	return ok && id.Name == name
 }
 
@@ -291,7 +291,7 @@ func arrayMember(a *affine.Access, info *types.Info) bool {
 	if a.Pointer {
 		return false
 	}
-	for e := cfg.Unparen(a.Base); ; {
+	for e := ast.Unparen(a.Base); ; {
 		switch x := e.(type) {
 		case *ast.MemberExpr:
 			if x.Arrow {
@@ -300,10 +300,10 @@ func arrayMember(a *affine.Access, info *types.Info) bool {
 			if t := info.TypeOf(x); t == nil {
 				return false
 			}
-			e = cfg.Unparen(x.X)
+			e = ast.Unparen(x.X)
 		case *ast.Name:
 			_, ok := info.Uses[x].(*types.Var)
-			return ok && e != cfg.Unparen(a.Base)
+			return ok && e != ast.Unparen(a.Base)
 		default:
 			return false
 		}
@@ -314,7 +314,7 @@ func arrayMember(a *affine.Access, info *types.Info) bool {
 // parameter) that the loop never assigns and whose address is never taken:
 // stores through the pointer (p[i] = x) do not move it.
 func localPointerFixed(fn *facts.Func, l *cfg.Loop, a *affine.Access) bool {
-	id, ok := cfg.Unparen(a.Base).(*ast.Name)
+	id, ok := ast.Unparen(a.Base).(*ast.Name)
 	if !ok || a.Var == nil || !a.Pointer || a.Var.IsStatic() || fn.Decl.Body == nil {
 		return false
 	}
@@ -323,10 +323,10 @@ func localPointerFixed(fn *facts.Func, l *cfg.Loop, a *affine.Access) bool {
 
 // oneIndex reports whether e indexes its base once (a[x], not a[x][y]).
 func oneIndex(e ast.Expr) bool {
-	ix, ok := cfg.Unparen(e).(*ast.IndexExpr)
+	ix, ok := ast.Unparen(e).(*ast.IndexExpr)
 	if !ok {
 		return false
 	}
-	_, inner := cfg.Unparen(ix.X).(*ast.IndexExpr)
+	_, inner := ast.Unparen(ix.X).(*ast.IndexExpr)
 	return !inner
 }

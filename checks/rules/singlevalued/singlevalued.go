@@ -49,7 +49,7 @@ func run(pass *analysis.Pass) (any, error) {
 				if _, ok := n.(*ast.StmtExpr); ok {
 					continue
 				}
-				cfg.Inspect(n, func(m ast.Node) bool {
+				ast.InspectCode(n, func(m ast.Node) bool {
 					switch m := m.(type) {
 					case *ast.StmtExpr:
 						return false
@@ -108,7 +108,7 @@ func (c *checker) barrier(s *ast.BarrierStmt, b *cfg.Block) {
 }
 
 func (c *checker) call(call *ast.CallExpr, b *cfg.Block) {
-	name := cfg.CalleeName(call)
+	name := ast.CalleeName(call)
 	if !strings.HasPrefix(name, "upc_all_") && !strings.HasPrefix(name, "bupc_all_") {
 		return
 	}
@@ -186,7 +186,7 @@ func (c *checker) forall(s *ast.ForallStmt, cond *cfg.Block) {
 // i = i + s), or "".
 func counter(e ast.Expr) string {
 	var x ast.Expr
-	switch s := cfg.Unparen(e).(type) {
+	switch s := ast.Unparen(e).(type) {
 	case *ast.PostfixExpr:
 		x = s.X
 	case *ast.UnaryExpr:
@@ -196,7 +196,7 @@ func counter(e ast.Expr) string {
 	case *ast.AssignExpr:
 		x = s.L
 	}
-	if n, ok := cfg.Unparen(x).(*ast.Name); ok {
+	if n, ok := ast.Unparen(x).(*ast.Name); ok {
 		return n.Name
 	}
 	return ""
@@ -204,7 +204,7 @@ func counter(e ast.Expr) string {
 
 // short prints an expression for a message, abbreviated when long.
 func short(n ast.Node) string {
-	s := cfg.NodeString(n)
+	s := ast.NodeString(n)
 	if len(s) > 40 {
 		s = s[:37] + "..."
 	}

@@ -1,58 +1,56 @@
-package cfg
+package ast
 
 import (
 	"strings"
-
-	"github.com/upclint/upclint/grammar/ast"
 )
 
 // NodeString returns a one-line rendering of a node as it appears in a
 // block: expressions in C syntax (fully parenthesized only where the tree
 // says so), statements abbreviated (bodies are not printed, "{...}").
-func NodeString(n ast.Node) string {
+func NodeString(n Node) string {
 	var sb strings.Builder
 	writeNode(&sb, n)
 	return sb.String()
 }
 
-func writeNode(sb *strings.Builder, n ast.Node) {
-	if isNil(n) {
+func writeNode(sb *strings.Builder, n Node) {
+	if IsNil(n) {
 		return
 	}
 	w := func(s string) { sb.WriteString(s) }
 	switch n := n.(type) {
-	case *ast.ExprStmt:
+	case *ExprStmt:
 		writeNode(sb, n.X)
-	case *ast.DeclStmt:
+	case *DeclStmt:
 		writeNode(sb, n.Decl)
-	case *ast.Decl:
+	case *Decl:
 		w("decl")
 		for i, d := range n.Inits {
 			if i > 0 {
 				w(",")
 			}
 			w(" ")
-			w(declName(d.Decl))
+			w(DeclaratorName(d.Decl))
 			if d.Init != nil {
 				w(" = ")
 				writeInit(sb, d.Init)
 			}
 		}
-	case *ast.ReturnStmt:
+	case *ReturnStmt:
 		w("return")
-		if !isNil(n.X) {
+		if !IsNil(n.X) {
 			w(" ")
 			writeNode(sb, n.X)
 		}
-	case *ast.BarrierStmt:
+	case *BarrierStmt:
 		w(n.Kind)
-		if !isNil(n.ID) {
+		if !IsNil(n.ID) {
 			w(" ")
 			writeNode(sb, n.ID)
 		}
-	case *ast.FenceStmt:
+	case *FenceStmt:
 		w("upc_fence")
-	case *ast.GotoStmt:
+	case *GotoStmt:
 		w("goto ")
 		if n.Label != nil {
 			w(n.Label.Name)
@@ -60,69 +58,69 @@ func writeNode(sb *strings.Builder, n ast.Node) {
 			w("*")
 			writeNode(sb, n.X)
 		}
-	case *ast.PragmaStmt:
+	case *PragmaStmt:
 		w("#pragma " + n.Text)
-	case *ast.AsmStmt:
+	case *AsmStmt:
 		w("asm(...)")
-	case *ast.Affinity:
+	case *Affinity:
 		w("affinity ")
 		if n.Continue {
 			w("continue")
 		} else {
 			writeNode(sb, n.X)
 		}
-	case *ast.CaseStmt:
+	case *CaseStmt:
 		w("case ")
 		writeNode(sb, n.Value)
 		if n.High != nil {
 			w(" ... ")
 			writeNode(sb, n.High)
 		}
-	case *ast.DefaultStmt:
+	case *DefaultStmt:
 		w("default")
-	case ast.Stmt:
+	case Stmt:
 		w("{...}")
 
-	case *ast.BadExpr:
+	case *BadExpr:
 		w("BAD")
-	case *ast.Name:
+	case *Name:
 		w(n.Name)
-	case *ast.BasicLit:
+	case *BasicLit:
 		w(n.Value)
-	case *ast.UPCConst:
+	case *UPCConst:
 		w(n.Name)
-	case *ast.ParenExpr:
+	case *ParenExpr:
 		w("(")
 		writeNode(sb, n.X)
 		w(")")
-	case *ast.UnaryExpr:
+	case *UnaryExpr:
 		w(n.Op)
 		writeNode(sb, n.X)
-	case *ast.PostfixExpr:
+	case *PostfixExpr:
 		writeNode(sb, n.X)
 		w(n.Op)
-	case *ast.BinaryExpr:
+	case *BinaryExpr:
 		writeNode(sb, n.X)
 		w(" " + n.Op + " ")
 		writeNode(sb, n.Y)
-	case *ast.AssignExpr:
+	case *AssignExpr:
 		writeNode(sb, n.L)
 		w(" " + n.Op + " ")
 		writeNode(sb, n.R)
-	case *ast.CondExpr:
+	case *CondExpr:
 		writeNode(sb, n.Cond)
 		w(" ? ")
 		writeNode(sb, n.Then)
 		w(" : ")
 		writeNode(sb, n.Else)
-	case *ast.CommaExpr:
+	case *CommaExpr:
 		for i, x := range n.List {
 			if i > 0 {
 				w(", ")
 			}
 			writeNode(sb, x)
 		}
-	case *ast.CallExpr:
+	case *CallExpr:
 		writeNode(sb, n.Fun)
 		w("(")
 		for i, x := range n.Args {
@@ -132,12 +130,12 @@ func writeNode(sb *strings.Builder, n ast.Node) {
 			writeNode(sb, x)
 		}
 		w(")")
-	case *ast.IndexExpr:
+	case *IndexExpr:
 		writeNode(sb, n.X)
 		w("[")
 		writeNode(sb, n.Index)
 		w("]")
-	case *ast.MemberExpr:
+	case *MemberExpr:
 		writeNode(sb, n.X)
 		if n.Arrow {
 			w("->")
@@ -147,12 +145,12 @@ func writeNode(sb *strings.Builder, n ast.Node) {
 		if n.Name != nil {
 			w(n.Name.Name)
 		}
-	case *ast.CastExpr:
+	case *CastExpr:
 		w("(" + typeString(n.Type) + ")")
 		writeNode(sb, n.X)
-	case *ast.CompoundLit:
+	case *CompoundLit:
 		w("(" + typeString(n.Type) + "){...}")
-	case *ast.SizeofExpr:
+	case *SizeofExpr:
 		w(n.Op + "(")
 		if n.Type != nil {
 			w(typeString(n.Type))
@@ -160,18 +158,18 @@ func writeNode(sb *strings.Builder, n ast.Node) {
 			writeNode(sb, n.X)
 		}
 		w(")")
-	case *ast.StmtExpr:
+	case *StmtExpr:
 		w("({...})")
-	case *ast.VaArgExpr:
+	case *VaArgExpr:
 		w("va_arg(")
 		writeNode(sb, n.X)
 		w(", " + typeString(n.Type) + ")")
-	case *ast.OffsetofExpr:
+	case *OffsetofExpr:
 		w("offsetof(" + typeString(n.Type) + ", ...)")
 	}
 }
 
-func writeInit(sb *strings.Builder, in *ast.Initializer) {
+func writeInit(sb *strings.Builder, in *Initializer) {
 	if in.List != nil {
 		sb.WriteString("{...}")
 		return
@@ -179,8 +177,8 @@ func writeInit(sb *strings.Builder, in *ast.Initializer) {
 	writeNode(sb, in.X)
 }
 
-// declName returns the name a declarator declares, or "".
-func declName(d *ast.Declarator) string {
+// DeclaratorName returns the name a declarator declares, or "".
+func DeclaratorName(d *Declarator) string {
 	for d != nil && d.Direct != nil {
 		if d.Direct.Name != nil {
 			return d.Direct.Name.Name
@@ -191,7 +189,7 @@ func declName(d *ast.Declarator) string {
 }
 
 // typeString renders a type name briefly: its specifiers and "*"s.
-func typeString(t *ast.TypeName) string {
+func typeString(t *TypeName) string {
 	if t == nil || t.Specs == nil {
 		return "?"
 	}
