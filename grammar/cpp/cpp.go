@@ -608,7 +608,9 @@ func (p *pp) bundledFile(name string) *srcFile {
 // predefined returns the directives that define the predefined macros.
 // UPC_MAX_BLOCK_SIZE is a macro, usable in #if (UPC 1.3 language
 // specification, section UPC_MAX_BLOCK_SIZE), as with Berkeley UPC and GNU
-// UPC; its value is types.MaxBlockSize.
+// UPC; its value is types.MaxBlockSize. GCC and clang predeclare the type
+// names __int128_t and __uint128_t; here they are macros for the __int128
+// types the parser knows.
 func predefined(staticThreads int) string {
 	var b strings.Builder
 	b.WriteString(`#define __STDC__ 1
@@ -642,6 +644,9 @@ func predefined(staticThreads int) string {
 #define __SIZEOF_WCHAR_T__ 4
 #define __SIZEOF_WINT_T__ 4
 #define __SIZEOF_PTRDIFF_T__ 8
+#define __SIZEOF_INT128__ 16
+#define __int128_t __int128
+#define __uint128_t unsigned __int128
 #define __SCHAR_MAX__ 0x7f
 #define __SHRT_MAX__ 0x7fff
 #define __INT_MAX__ 0x7fffffff

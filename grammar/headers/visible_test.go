@@ -267,3 +267,20 @@ func TestFrontEndReadsEveryHeader(t *testing.T) {
 	}
 	wantClean(t, all.String()+all.String()+"int upclint_unit;\n", nil)
 }
+
+// TestInt128: the 128-bit integer type names GCC predeclares, used with
+// <stdint.h> for wide multiplications.
+func TestInt128(t *testing.T) {
+	src := `#include <stdint.h>
+uint64_t mulhi(uint64_t a, uint64_t b) {
+	__uint128_t p = (__uint128_t)a * b;
+	__int128_t s = -(__int128_t)p;
+#ifdef __SIZEOF_INT128__
+	return (uint64_t)(p >> 64) + (uint64_t)(s & 1);
+#else
+#error no 128-bit integers
+#endif
+}
+`
+	wantClean(t, src, nil)
+}
