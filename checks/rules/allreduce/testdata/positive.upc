@@ -14,7 +14,7 @@ typedef struct { int n; double tol; } config_t;
 shared config_t cfgs;
 shared double grid[64 * THREADS];
 
-/* 1: seed 002 Figure 10: the reduction result returned on every thread */
+/* 1: Figure 10 of the IBM xlUPC evaluation of UPC collectives on Power7-IH: the reduction result returned on every thread */
 long accum_long(long v)
 {
     lsrc[MYTHREAD] = v;
@@ -22,7 +22,7 @@ long accum_long(long v)
     return lsum; // want "every thread reads the result of upc_all_reduceL \\(shared lsum\\) and returns it.*upc_all_broadcast"
 }
 
-/* 2: seed 002 Figure 11: copied into a private variable */
+/* 2: Figure 11 of the IBM xlUPC evaluation of UPC collectives on Power7-IH: copied into a private variable */
 double accum_double(double v)
 {
     double r;

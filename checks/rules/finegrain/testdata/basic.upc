@@ -1,4 +1,4 @@
-// finegrain: the seed patterns (seed 001 §8, seed 000 §2 and §4).
+// finegrain: the patterns of Chen, "Building a Source-to-Source UPC-to-C Translator", §8, and Alvanos et al., "Combining Static and Dynamic Data Coalescing in Unified Parallel C", §2 and §4.
 #include <upc_relaxed.h>
 
 #define N 512

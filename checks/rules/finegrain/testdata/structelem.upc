@@ -1,4 +1,4 @@
-// finegrain: struct element coalescing (seed 000 section 4.2): several
+// finegrain: struct element coalescing (Alvanos et al., section 4.2): several
 // fields of one element at an index that is not affine.
 #include <upc_relaxed.h>
 #include <upc.h>

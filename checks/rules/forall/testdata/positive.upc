@@ -1,4 +1,4 @@
-// Removable affinity tests (seed 001 §7, Figure 8).
+// Removable affinity tests (Chen, "Building a Source-to-Source UPC-to-C Translator", §7, Figure 8).
 #include <upc_relaxed.h>
 
 #define N 1024
