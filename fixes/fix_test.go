@@ -44,16 +44,16 @@ func TestCompareRuns(t *testing.T) {
 		}
 		return r
 	}
-	if m := compareRuns(2, run("a\nb\n", "c\n"), run("a\nb\n", "c\n")); m != nil {
+	if m, _ := compareRuns(2, run("a\nb\n", "c\n"), run("a\nb\n", "c\n"), nil); m != nil {
 		t.Errorf("equal runs differ: %v", m)
 	}
-	m := compareRuns(2, run("a\nb\n", "c\nd\n"), run("a\nb\n", "c\nx\n"))
+	m, _ := compareRuns(2, run("a\nb\n", "c\nd\n"), run("a\nb\n", "c\nx\n"), nil)
 	if m == nil || m.Thread != 1 || m.Line != 2 || m.Original != "d" || m.Fixed != "x" {
 		t.Errorf("got %+v", m)
 	}
 	b := run("a\n")
 	b.Threads[0].ExitCode = 3
-	if m := compareRuns(1, run("a\n"), b); m == nil || m.Line != 0 || m.Fixed != "3" {
+	if m, _ := compareRuns(1, run("a\n"), b, nil); m == nil || m.Line != 0 || m.Fixed != "3" {
 		t.Errorf("exit status: %+v", m)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -66,6 +67,9 @@ func New(s Settings) (*Fixer, error) {
 		if err := runtime.ValidBackend(v.Backend); err != nil {
 			return nil, fmt.Errorf("--backend: %w", err)
 		}
+	}
+	if err := CheckMask(v.MaskPatterns); err != nil {
+		return nil, fmt.Errorf("--validate-mask: %w", err)
 	}
 	for _, n := range v.Threads {
 		if n <= 0 {
@@ -139,6 +143,9 @@ func validateAll(ctx context.Context, work []FileJob, results []*FileResult, vo 
 			for i := range next {
 				o := vo
 				o.Config = work[i].Opts.Check.Config
+				if eff := work[i].Opts.Config; eff != nil && len(eff.ValidateMask) > 0 {
+					o.MaskPatterns = append(slices.Clone(o.MaskPatterns), eff.ValidateMask...)
+				}
 				_ = ValidateResult(ctx, results[i], o)
 				tick()
 			}
@@ -258,6 +265,11 @@ func writeSummary(w io.Writer, results []*FileResult, diff bool) error {
 			return err
 		}
 		fmt.Fprintln(w)
+	}
+	for _, r := range results {
+		if r.Err == nil && r.Validation != nil && len(r.Validation.Masked) > 0 {
+			fmt.Fprintf(w, "%s: %s\n", r.Path, r.Validation.MaskedSummary())
+		}
 	}
 	if err := writeDetails(w, results); err != nil {
 		return err

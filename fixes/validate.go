@@ -44,6 +44,15 @@ type ValidateOptions struct {
 	// MaxRevalidations bounds the extra validations of ValidateResult
 	// (DefaultMaxRevalidations if 0).
 	MaxRevalidations int
+	// MaskPatterns are regular expressions naming more output clauses
+	// whose numbers may differ because they report a time or a rate (see
+	// Mask); ExactOutput leaves out DefaultMask.
+	MaskPatterns []string
+	ExactOutput  bool
+	// AllowCostlier keeps a fixed program that communicates more than
+	// the original (a collective, whose gain over a loop over THREADS
+	// shows only beyond the counts run). Without it such a fix fails.
+	AllowCostlier bool
 }
 
 // Comm is the communication of one run, from the runtime's statistics.
@@ -73,13 +82,62 @@ func (m *Mismatch) String() string {
 		m.Threads, m.Thread, m.Line, m.Original, m.Fixed)
 }
 
+// Costlier is a fixed program that communicates more than the original:
+// more remote operations, more remote bytes or a longer modeled
+// communication time with one THREADS count.
+type Costlier struct {
+	Before, After Comm
+}
+
+func (c *Costlier) String() string {
+	var parts []string
+	b, a := c.Before, c.After
+	if a.RemoteOps > b.RemoteOps {
+		parts = append(parts, fmt.Sprintf("remote ops %d → %d (%s)", b.RemoteOps, a.RemoteOps, growth(float64(b.RemoteOps), float64(a.RemoteOps), "")))
+	}
+	if a.RemoteBytes > b.RemoteBytes {
+		parts = append(parts, fmt.Sprintf("bytes %d → %d (%s)", b.RemoteBytes, a.RemoteBytes, growth(float64(b.RemoteBytes), float64(a.RemoteBytes), "")))
+	}
+	if a.Modeled > b.Modeled {
+		parts = append(parts, fmt.Sprintf("modeled %v → %v (%s)", b.Modeled, a.Modeled, growth(float64(b.Modeled), float64(a.Modeled), (a.Modeled-b.Modeled).String())))
+	}
+	return fmt.Sprintf("THREADS=%d: communicates more than the original: %s", a.Threads, strings.Join(parts, ", "))
+}
+
+// growth says by how much after exceeds before: the difference (diff if
+// given) and the ratio when before is not zero.
+func growth(before, after float64, diff string) string {
+	if diff == "" {
+		diff = strconv.FormatFloat(after-before, 'f', -1, 64)
+	}
+	if before == 0 {
+		return "+" + diff
+	}
+	return fmt.Sprintf("+%s, %.2fx", diff, after/before)
+}
+
+// costlier returns the increase of after over before, nil if after
+// communicates no more in operations, bytes and modeled time.
+func costlier(before, after Comm) *Costlier {
+	if after.RemoteOps > before.RemoteOps || after.RemoteBytes > before.RemoteBytes || after.Modeled > before.Modeled {
+		return &Costlier{Before: before, After: after}
+	}
+	return nil
+}
+
 // Validation is the outcome of running the original and the fixed
 // program.
 type Validation struct {
 	OK       bool
 	Threads  []int     // the THREADS counts run
 	Mismatch *Mismatch // the first difference, when !OK and both ran
-	Err      error     // a failure to translate, build or run, when !OK
+	// Costlier is set when the outputs match but the fixed program
+	// communicates more with one of the THREADS counts (then !OK).
+	Costlier *Costlier
+	// Masked are the output lines that differed only in the numbers of
+	// a time or a rate (see Mask).
+	Masked []Masked
+	Err    error // a failure to translate, build or run, when !OK
 	// Before and After are the communication of the original and the
 	// fixed program with the largest THREADS count.
 	Before, After Comm
@@ -100,6 +158,8 @@ func (v *Validation) Reason() string {
 		return ""
 	case v.Mismatch != nil:
 		return v.Mismatch.String()
+	case v.Costlier != nil:
+		return v.Costlier.String()
 	case v.Err == nil:
 		return "not run"
 	}
@@ -147,6 +207,7 @@ type validator struct {
 	buildErr error
 	runs     map[int]*runtime.Result // the original's runs by THREADS count
 	runErr   map[int]error
+	mask     *Mask
 }
 
 func newValidator(path string, original []byte, opts ValidateOptions) *validator {
@@ -165,6 +226,9 @@ func newValidator(path string, original []byte, opts ValidateOptions) *validator
 	if vd.opts.Timeout <= 0 {
 		vd.opts.Timeout = time.Minute
 	}
+	// New and the configuration checked the patterns: a bad one here
+	// (an API caller's) masks nothing rather than everything.
+	vd.mask, _ = NewMask(opts.ExactOutput, opts.MaskPatterns...)
 	return vd
 }
 
@@ -233,16 +297,28 @@ func (vd *validator) validate(ctx context.Context, fixed []byte) (*Validation, e
 		if err != nil {
 			return fail(fmt.Errorf("fixed, THREADS=%d: %w", n, err))
 		}
-		if m := compareRuns(n, a, b); m != nil {
+		m, masked := compareRuns(n, a, b, vd.mask)
+		v.Masked = append(v.Masked, masked...)
+		if m != nil {
 			v.Mismatch = m
 			return v, nil
 		}
 		v.Before, v.After = comm(n, a.Stats), comm(n, b.Stats)
 		v.before, v.after = a.Stats, b.Stats
+		if a.Stats != nil && b.Stats != nil && !vd.opts.AllowCostlier {
+			if c := costlier(v.Before, v.After); c != nil {
+				v.Costlier = c
+				return v, nil
+			}
+		}
 	}
 	v.OK = true
 	return v, nil
 }
+
+// MaskedSummary says in one line which output lines the validation
+// masked ("" if none).
+func (v *Validation) MaskedSummary() string { return maskedSummary(v.Masked) }
 
 func comm(n int, s *runtime.Stats) Comm {
 	c := Comm{Threads: n}
@@ -257,9 +333,11 @@ func comm(n int, s *runtime.Stats) Comm {
 }
 
 // compareRuns returns the first difference between two runs with n
-// threads: per thread, the output line by line, then the exit status;
-// then the launcher's status and its fatal report.
-func compareRuns(n int, a, b *runtime.Result) *Mismatch {
+// threads: per thread, the output line by line (lines equal under mask
+// are returned as masked), then the exit status; then the launcher's
+// status and its fatal report.
+func compareRuns(n int, a, b *runtime.Result, mask *Mask) (*Mismatch, []Masked) {
+	var masked []Masked
 	for th := 0; th < max(len(a.Threads), len(b.Threads)); th++ {
 		var ta, tb runtime.ThreadResult
 		if th < len(a.Threads) {
@@ -281,20 +359,24 @@ func compareRuns(n int, a, b *runtime.Result) *Mismatch {
 			} else {
 				y = "<end of output>"
 			}
-			if x != y {
-				return &Mismatch{Threads: n, Thread: th, Line: i + 1, Original: x, Fixed: y}
+			eq, m := mask.Equal(x, y)
+			if !eq {
+				return &Mismatch{Threads: n, Thread: th, Line: i + 1, Original: x, Fixed: y}, masked
+			}
+			if m {
+				masked = append(masked, Masked{Threads: n, Thread: th, Line: i + 1, Original: x, Fixed: y})
 			}
 		}
 		if sa, sb := status(ta), status(tb); sa != sb {
-			return &Mismatch{Threads: n, Thread: th, Original: sa, Fixed: sb}
+			return &Mismatch{Threads: n, Thread: th, Original: sa, Fixed: sb}, masked
 		}
 	}
 	ra, rb := report(a), report(b)
 	if a.Status != b.Status || ra != rb {
 		return &Mismatch{Threads: n, Thread: -1,
-			Original: strconv.Itoa(a.Status) + ra, Fixed: strconv.Itoa(b.Status) + rb}
+			Original: strconv.Itoa(a.Status) + ra, Fixed: strconv.Itoa(b.Status) + rb}, masked
 	}
-	return nil
+	return nil, masked
 }
 
 func lines(b []byte) []string {

@@ -187,3 +187,64 @@ func TestValidateStopsOnFrontEndErrors(t *testing.T) {
 		t.Errorf("reason %q", r)
 	}
 }
+
+// TestValidateMasksTimes: a fixed program that prints another time is
+// kept, with the timing line reported as masked; one whose timing line
+// also differs in another clause is not; one that prints the same but
+// reads more remote elements is refused with the increase.
+func TestValidateMasksTimes(t *testing.T) {
+	fixtest.NeedCC(t)
+	in := "testdata/timed_sum.upc"
+	orig, err := os.ReadFile(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit := func(pairs ...string) []byte {
+		s := string(orig)
+		for i := 0; i < len(pairs); i += 2 {
+			if !strings.Contains(s, pairs[i]) {
+				t.Fatalf("no %q in %s", pairs[i], in)
+			}
+			s = strings.Replace(s, pairs[i], pairs[i+1], 1)
+		}
+		return []byte(s)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	opts := fixes.ValidateOptions{Threads: []int{1, 2}, Timeout: time.Minute}
+	validate := func(fixed []byte, o fixes.ValidateOptions) *fixes.Validation {
+		t.Helper()
+		v, err := fixes.Validate(ctx, in, orig, fixed, o)
+		if err != nil || v == nil {
+			t.Fatalf("validation %v, %v", v, err)
+		}
+		return v
+	}
+
+	v := validate(edit("t = 0.25", "t = 0.5"), opts)
+	if !v.OK || len(v.Masked) != 2 || v.Masked[0].Line != 2 || v.Masked[1].Threads != 2 {
+		t.Errorf("another time: %+v (masked %+v), want OK with line 2 masked at THREADS 1 and 2", v, v.Masked)
+	}
+	if s := v.MaskedSummary(); !strings.Contains(s, `"time = # seconds, # elements"`) {
+		t.Errorf("masked summary %q", s)
+	}
+
+	exact := opts
+	exact.ExactOutput = true
+	if v := validate(edit("t = 0.25", "t = 0.5"), exact); v.OK || v.Mismatch == nil || v.Mismatch.Line != 2 {
+		t.Errorf("exact output: %+v", v)
+	}
+
+	v = validate(edit("t = 0.25", "t = 0.5", "t, N*THREADS", "t, N*THREADS+1"), opts)
+	if v.OK || v.Mismatch == nil || v.Mismatch.Line != 2 || len(v.Masked) != 0 {
+		t.Errorf("another element count: %+v, want a mismatch at line 2", v)
+	}
+
+	v = validate(edit("sum += x[i];", "sum += x[i] + 0*x[(i+1)%(N*THREADS)];"), opts)
+	if v.OK || v.Costlier == nil || v.Costlier.After.Threads != 2 {
+		t.Fatalf("more remote reads: %+v, want refused as costlier at THREADS=2", v)
+	}
+	if r := v.Reason(); !strings.Contains(r, "THREADS=2: communicates more than the original: remote ops 64 → 128 (+64, 2.00x)") {
+		t.Errorf("reason %q", r)
+	}
+}

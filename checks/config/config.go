@@ -5,6 +5,7 @@
 //	undefine: [DEBUG]                     # -U
 //	threads: 8                            # --threads
 //	extensions: [.upc, .c]                # --ext, for directories
+//	validate-mask: ['\bper sweep\b']      # fix --validate: more timing clauses
 //	exclude: ["generated/**", "*.gen.upc"]
 //	enable: [syntax, typecheck]           # only these (front-end rules stay on)
 //	disable: [preprocessor]
@@ -69,10 +70,13 @@ type File struct {
 	Threads    int
 	Extensions []string
 	Exclude    []string
-	Enable     []string
-	Disable    []string
-	Rules      map[string]RuleSettings
-	Overrides  []Override
+	// ValidateMask are regular expressions naming the output clauses
+	// whose numbers fix --validate lets differ (times, rates).
+	ValidateMask []string
+	Enable       []string
+	Disable      []string
+	Rules        map[string]RuleSettings
+	Overrides    []Override
 }
 
 // Error is a problem in a configuration file, at a position.
@@ -147,6 +151,8 @@ func Parse(path string, data []byte) (*File, error) {
 			}
 		case "exclude":
 			f.Exclude = p.globs(v)
+		case "validate-mask":
+			f.ValidateMask = p.regexps(v)
 		case "enable":
 			f.Enable = p.ruleNames(v)
 		case "disable":
@@ -156,7 +162,7 @@ func Parse(path string, data []byte) (*File, error) {
 		case "overrides":
 			f.Overrides = p.overrides(v)
 		default:
-			p.unknown(k, "include, define, undefine, threads, extensions, exclude, enable, disable, rules, overrides")
+			p.unknown(k, "include, define, undefine, threads, extensions, exclude, validate-mask, enable, disable, rules, overrides")
 		}
 	}
 	if p.err != nil {
@@ -240,6 +246,16 @@ func (p *parser) globs(n *yaml.Node) []string {
 		}
 	}
 	return gs
+}
+
+func (p *parser) regexps(n *yaml.Node) []string {
+	res := p.strings(n)
+	for i, r := range res {
+		if _, err := regexp.Compile(r); err != nil {
+			p.fail(n.Content[i], fmt.Sprintf("bad regular expression %q: %v", r, err))
+		}
+	}
+	return res
 }
 
 func (p *parser) ruleName(n *yaml.Node) bool {
@@ -447,7 +463,9 @@ type Effective struct {
 	Threads    int
 	Extensions []string
 	Exclude    []string
-	Rules      map[string]RuleState
+	// ValidateMask: see File.ValidateMask.
+	ValidateMask []string
+	Rules        map[string]RuleState
 }
 
 // RuleState is a rule's effective setting.
@@ -464,7 +482,7 @@ type RuleState struct {
 func (f *File) For(path string) *Effective {
 	e := &Effective{ConfigFile: f.Path, Define: slices.Clone(f.Define), Undefine: slices.Clone(f.Undefine),
 		Threads: f.Threads, Extensions: slices.Clone(f.Extensions), Exclude: slices.Clone(f.Exclude),
-		Rules: map[string]RuleState{}}
+		ValidateMask: slices.Clone(f.ValidateMask), Rules: map[string]RuleState{}}
 	if len(e.Extensions) == 0 {
 		e.Extensions = []string{".upc"}
 	}

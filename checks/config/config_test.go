@@ -22,6 +22,7 @@ func TestParseErrors(t *testing.T) {
 		{"include: inc\n", `c.yaml:1:10: expected a list of strings`},
 		{"extensions: [upc]\n", `c.yaml:1:14: extension "upc" must start with '.'`},
 		{"exclude: ['[']\n", `c.yaml:1:11: bad glob "["`},
+		{"validate-mask: ['\\bms', '(']\n", `c.yaml:1:25: bad regular expression "("`},
 		{"[1, 2]\n", `c.yaml:1:1: expected a mapping`},
 		{"threads: 1.5\n", `c.yaml:1:10: threads must be a non-negative integer`},
 		{"threads: 1e3\n", `c.yaml:1:10: threads must be a non-negative integer`},
@@ -110,5 +111,16 @@ func TestFindNearest(t *testing.T) {
 		if f.Threads != want {
 			t.Errorf("%s: threads %d from %s, want %d", path, f.Threads, f.Path, want)
 		}
+	}
+}
+
+// TestValidateMask: the patterns reach the effective configuration.
+func TestValidateMask(t *testing.T) {
+	f, err := config.Parse("c.yaml", []byte("validate-mask: ['\\bper sweep\\b']\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := f.For("a.upc"); len(e.ValidateMask) != 1 || e.ValidateMask[0] != `\bper sweep\b` {
+		t.Errorf("effective mask %q", e.ValidateMask)
 	}
 }

@@ -30,6 +30,9 @@ func (e *Effective) Print(w io.Writer) {
 	fmt.Fprintf(w, "threads: %d\n", e.Threads)
 	list("extensions", e.Extensions)
 	list("exclude", e.Exclude)
+	if len(e.ValidateMask) > 0 {
+		list("validate-mask", e.ValidateMask)
+	}
 	fmt.Fprintln(w, "rules:")
 	for _, r := range checks.Rules() {
 		st := e.Rules[r.Name]

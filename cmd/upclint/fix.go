@@ -17,6 +17,9 @@ type fixFlags struct {
 	validate        bool
 	validateMain    string
 	validateThreads []int
+	validateMask    []string
+	exactOutput     bool
+	allowCostlier   bool
 	net             string
 	configFile      string
 	jobs            int
@@ -43,7 +46,15 @@ error is never edited. --diff prints a unified diff and writes nothing.
 --validate runs the original and the fixed program of each changed file on
 the bundled runtime (translated to C and built with the C compiler) with
 THREADS 1, 2, 3, 4 and 8 (--validate-threads); a fixed text is kept only
-if every thread's output and exit status match. When a file's fixes fail
+if every thread's output and exit status match and it communicates no more
+than the original (remote operations, bytes and modeled time with each
+THREADS count; the report says by how much when it does). Output lines
+compare exactly except the numbers in the clauses of a line that report a
+time or a rate ("time = 0.12 seconds", "80 MB/s", "elapsed 3ms"; a clause
+ends at , ; | or a tab): the report lists the lines so masked, and a line
+that differs in anything else is a mismatch. --validate-mask names more
+such clauses (also validate-mask in .upclint.yaml), --validate-exact masks
+nothing; --validate-allow-costlier keeps fixes that communicate more. When a file's fixes fail
 together, they are tried again one at a time in the order they were
 applied (each added to those kept so far, at most 8 extra validations per
 file): the fixes that pass are kept, the others are reported with their
@@ -72,6 +83,9 @@ Exit status:
 	fl.BoolVar(&ff.validate, "validate", false, "run original and fixed programs on the bundled runtime; keep the fixes whose outputs match")
 	fl.StringVar(&ff.validateMain, "validate-main", "", "link `file` (with main) when validating a file that has no main")
 	fl.IntSliceVar(&ff.validateThreads, "validate-threads", nil, "THREADS `counts` for --validate (default 1,2,3,4,8)")
+	fl.StringArrayVar(&ff.validateMask, "validate-mask", nil, "a `regexp` naming more output clauses whose numbers --validate lets differ (repeatable; times and rates are masked by default)")
+	fl.BoolVar(&ff.exactOutput, "validate-exact", false, "--validate compares every output line exactly (no timing mask)")
+	fl.BoolVar(&ff.allowCostlier, "validate-allow-costlier", false, "--validate keeps fixes that communicate more than the original (collectives that pay off beyond the THREADS counts run)")
 	fl.StringVar(&ff.net, "net", "", "network model of --validate's statistics `o=..,L=..,G=..` (default o=0.3us,L=1.5us,G=0.08ns/B)")
 	fl.StringVar(&ff.cc, "cc", "", "C `compiler` for --validate (default $CC, else cc)")
 	fl.StringVar(&ff.backend, "backend", "smp", "runtime `backend` of --validate: smp or mpi (MPI-3, started with mpirun)")
@@ -90,7 +104,8 @@ func runFix(cmd *cobra.Command, ff *fixFlags, args []string) error {
 	f, err := fixes.New(fixes.Settings{FrontEnd: ff.fe.frontEnd(), ConfigFile: ff.configFile, Extensions: ff.exts,
 		Jobs: ff.jobs, Unsafe: ff.unsafe, Rules: ff.rules,
 		Validate: ff.validate, ValidateOptions: fixes.ValidateOptions{Main: ff.validateMain,
-			Threads: ff.validateThreads, Net: net, CC: ff.cc, Backend: ff.backend},
+			Threads: ff.validateThreads, Net: net, CC: ff.cc, Backend: ff.backend,
+			MaskPatterns: ff.validateMask, ExactOutput: ff.exactOutput, AllowCostlier: ff.allowCostlier},
 		Progress: &progressBar{mode: ff.progress, w: cmd.ErrOrStderr()}})
 	if err != nil {
 		return fail(err)

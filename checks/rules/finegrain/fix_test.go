@@ -164,7 +164,11 @@ func TestFixKernels(t *testing.T) {
 }
 
 // TestFixGoldenValidate passes every golden through upclint fix
-// --validate's check (fixes.ValidateResult).
+// --validate's check (fixes.ValidateResult). The goldens listed fetch
+// more than the original reads (a bounding box over the halo of a blocked
+// stencil, whole structures for one field, a tail past the last row), so
+// --validate refuses them.
 func TestFixGoldenValidate(t *testing.T) {
-	fixtest.ValidateGoldens(t, goldenDir, true)
+	fixtest.ValidateGoldens(t, goldenDir, true,
+		"stencil_blocked.upc", "struct_split.upc", "struct_large.upc", "write_rows_forall.upc", "forall_table.upc")
 }
