@@ -16,14 +16,15 @@ import (
 // cHeaders are the bundled C library headers; their macro values, types,
 // struct layouts and declarations are compared with the system's.
 var cHeaders = []string{
-	"alloca.h", "argp.h", "assert.h", "complex.h", "ctype.h", "dirent.h",
+	"alloca.h", "argp.h", "arpa/inet.h", "assert.h", "complex.h", "ctype.h", "dirent.h",
 	"dlfcn.h", "endian.h", "err.h", "errno.h", "execinfo.h", "fcntl.h",
 	"fenv.h", "float.h", "getopt.h", "inttypes.h", "iso646.h", "libgen.h",
-	"limits.h", "locale.h", "malloc.h", "math.h", "memory.h", "omp.h",
-	"poll.h", "pthread.h", "sched.h", "setjmp.h", "signal.h", "stdarg.h",
+	"limits.h", "locale.h", "malloc.h", "math.h", "memory.h", "netdb.h", "netinet/in.h", "netinet/tcp.h", "omp.h",
+	"poll.h", "pthread.h", "pwd.h", "sched.h", "setjmp.h", "signal.h", "stdarg.h",
 	"stdbool.h", "stddef.h", "stdint.h", "stdio.h", "stdlib.h", "string.h",
 	"strings.h", "sys/file.h", "sys/ipc.h", "sys/mman.h", "sys/param.h",
-	"sys/resource.h", "sys/select.h", "sys/shm.h", "sys/stat.h",
+	"sys/resource.h", "sys/select.h", "sys/shm.h", "sys/socket.h", "sys/stat.h",
+	"sys/syscall.h", "sys/uio.h",
 	"sys/sysinfo.h", "sys/time.h", "sys/timeb.h", "sys/times.h",
 	"sys/types.h", "sys/utsname.h", "sys/wait.h", "tgmath.h", "time.h",
 	"unistd.h", "values.h", "wchar.h", "wctype.h",
@@ -95,6 +96,8 @@ var notValues = map[string]bool{
 	"and": true, "and_eq": true, "bitand": true, "bitor": true, "compl": true,
 	"not": true, "not_eq": true, "or": true, "or_eq": true, "xor": true,
 	"xor_eq": true,
+	// A member of struct hostent.
+	"h_addr": true,
 }
 
 // typeNames are arithmetic typedefs whose exact type is compared.
@@ -113,7 +116,7 @@ var typeNames = []string{
 	"pthread_once_t", "fd_mask", "error_t", "fexcept_t", "u_int8_t",
 	"u_int16_t", "u_int32_t", "u_int64_t", "ushort", "uint", "ulong",
 	"quad_t", "u_quad_t", "loff_t", "daddr_t", "register_t", "fsblkcnt_t",
-	"fsfilcnt_t",
+	"fsfilcnt_t", "socklen_t", "sa_family_t", "in_addr_t", "in_port_t",
 }
 
 // structs lists the structures (and struct typedefs) whose size and member
@@ -179,6 +182,17 @@ var structs = map[string][]string{
 	"omp_nest_lock_t":   nil,
 	"struct ipc_perm": {"__key", "uid", "gid", "cuid", "cgid", "mode", "__seq",
 		"__glibc_reserved1", "__glibc_reserved2"},
+	"struct passwd": {"pw_name", "pw_passwd", "pw_uid", "pw_gid", "pw_gecos",
+		"pw_dir", "pw_shell"},
+	"struct iovec":            {"iov_base", "iov_len"},
+	"struct sockaddr":         {"sa_family", "sa_data"},
+	"struct sockaddr_storage": {"ss_family"},
+	"struct sockaddr_in":      {"sin_family", "sin_port", "sin_addr", "sin_zero"},
+	"struct in_addr":          {"s_addr"},
+	"struct hostent": {"h_name", "h_aliases", "h_addrtype", "h_length",
+		"h_addr_list"},
+	"struct addrinfo": {"ai_flags", "ai_family", "ai_socktype", "ai_protocol",
+		"ai_addrlen", "ai_addr", "ai_canonname", "ai_next"},
 	"struct shmid_ds": {"shm_perm", "shm_segsz", "shm_atime", "shm_dtime",
 		"shm_ctime", "shm_cpid", "shm_lpid", "shm_nattch"},
 	"struct argp_state": {"root_argp", "argc", "argv", "next", "flags",
