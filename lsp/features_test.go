@@ -420,6 +420,7 @@ func TestRename(t *testing.T) {
 		{"statement keyword", srcPos(t, src, 30, "upc_barrier", 0), "b", codeRequestFailed, "no identifier"},
 		{"macro", srcPos(t, src, 1, "N", 0), "M", codeRequestFailed, "no identifier"},
 		{"function clash", srcPos(t, src, 6, "sum", 0), "twice", codeRequestFailed, "same scope"},
+		{"macro clash", srcPos(t, src, 25, "total", 0), "N", codeRequestFailed, "macro N defined at line 2"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := renameAt(c, u, tc.at, tc.to)

@@ -265,6 +265,12 @@ func (q *query) renameConflict(obj types.Object, name string, sites []occurrence
 		}
 		return errorf(codeRequestFailed, "renaming %s to %s %s%s", obj.Name(), name, how, where)
 	}
+	// A macro of that name would replace the renamed identifiers. The unit
+	// does not keep its macros: the document's own #defines are checked.
+	if m := regexp.MustCompile(`(?m)^[ \t]*#[ \t]*define[ \t]+` + name + `\b`).FindIndex(q.snap.src); m != nil {
+		return errorf(codeRequestFailed, "renaming %s to %s clashes with the macro %s defined at line %d",
+			obj.Name(), name, name, q.snap.m.position(m[0]).Line+1)
+	}
 	if v, ok := obj.(*types.Var); ok && v.Field {
 		return q.fieldConflict(obj, name, conflict)
 	}
