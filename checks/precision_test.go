@@ -176,7 +176,7 @@ func readLabels(path string) ([]label, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	var ls []label
 	sc := bufio.NewScanner(f)
 	n := 0

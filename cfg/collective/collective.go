@@ -17,6 +17,7 @@ package collective
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/cfg/variance"
@@ -290,11 +291,11 @@ func (f *Func) alignment(c *cfg.Block) (string, string, bool) {
 }
 
 func (f *Func) computeAlignment(c *cfg.Block) alignment {
-	join := f.Graph.Ipdom(c)
+	join := f.join(c)
 	region := f.region(c, join)
 	keys, pinOf := f.pinned(region)
 	for v := 0; v < 1<<len(keys); v++ {
-		seqs, ok := f.sequences(c, join, func(b *cfg.Block) int {
+		seqs, ok := f.sequences(c, join, region, func(b *cfg.Block) int {
 			if k, ok := pinOf[b]; ok {
 				return v >> k & 1
 			}
@@ -308,6 +309,32 @@ func (f *Func) computeAlignment(c *cfg.Block) alignment {
 		}
 	}
 	return alignment{ok: true}
+}
+
+// join returns the block where the arms of branch c meet again: its
+// immediate post-dominator, or, when error exits (calls that never
+// return) make that the function's exit, the end of c's if or switch
+// statement if every path from c that does not end the program passes it.
+func (f *Func) join(c *cfg.Block) *cfg.Block {
+	g := f.Graph
+	j := g.Ipdom(c)
+	if j != g.Exit {
+		return j
+	}
+	ctl := c.Control()
+	if ctl == nil {
+		return j
+	}
+	s := enclosingBranch(g, ctl)
+	if s == nil {
+		return j
+	}
+	for _, b := range g.Blocks {
+		if b.Stmt == s && (b.Kind == "if.done" || b.Kind == "switch.done") && alwaysThrough(g, b, c) {
+			return b
+		}
+	}
+	return j
 }
 
 // region returns the blocks reachable from c's successors before join.
@@ -409,60 +436,75 @@ func rootName(e ast.Expr) string {
 
 // sequences returns the distinct sequences of collective operations of the
 // paths from c to join (up to two), following only successor choose(b) of
-// a block when it is not negative; ok is false when the region has too
-// many paths or a collective inside a cycle.
-func (f *Func) sequences(c, join *cfg.Block, choose func(*cfg.Block) int) (seqs []string, ok bool) {
-	budget := 4096
-	ok = true
-	onPath := map[*cfg.Block]bool{c: true}
-	var walk func(b *cfg.Block, seq string)
-	walk = func(b *cfg.Block, seq string) {
-		if !ok || len(seqs) > 1 {
-			return
-		}
-		if budget--; budget < 0 {
-			ok = false
-			return
-		}
-		if b == join || b == f.Graph.Exit {
-			if !slices.Contains(seqs, seq) {
-				seqs = append(seqs, seq)
-			}
-			return
-		}
-		if onPath[b] {
-			// a cycle: fine only if no collective runs in it
-			if l := f.Graph.Loops().LoopOf(b); l != nil {
-				for _, m := range l.Blocks {
-					if len(f.ops(m)) > 0 {
-						ok = false
-						return
-					}
-				}
-			}
-			return
-		}
-		onPath[b] = true
+// a block when it is not negative; ok is false when a collective runs in a
+// cycle of the region. The sets of sequences reaching each block are
+// propagated forward, so that branches whose arms execute the same
+// collectives (error checks) do not multiply the paths.
+func (f *Func) sequences(c, join *cfg.Block, region []*cfg.Block, choose func(*cfg.Block) int) (seqs []string, ok bool) {
+	in := map[*cfg.Block][]string{}
+	ops := map[*cfg.Block]string{}
+	for _, b := range region {
+		var seq []string
 		for _, n := range f.ops(b) {
-			if seq != "" {
-				seq += "; "
+			seq = append(seq, f.Info.CollectiveKind(n))
+		}
+		if len(seq) == 0 {
+			continue
+		}
+		if l := f.Graph.Loops().LoopOf(b); l != nil && !l.Contains(c) || l != nil && slices.Contains(region, l.Header) {
+			return nil, false // a collective in a loop of the region
+		}
+		ops[b] = strings.Join(seq, "; ")
+	}
+	add := func(set []string, s string) ([]string, bool) {
+		if slices.Contains(set, s) || len(set) > 1 {
+			return set, false
+		}
+		return append(set, s), true
+	}
+	var work []*cfg.Block
+	for _, s := range c.Succs {
+		var changed bool
+		if in[s], changed = add(in[s], ""); changed {
+			work = append(work, s)
+		}
+	}
+	var ends []string
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if b == join || b == f.Graph.Exit {
+			for _, s := range in[b] {
+				ends, _ = add(ends, s)
 			}
-			seq += f.Info.CollectiveKind(n)
+			continue
+		}
+		out := in[b]
+		if o := ops[b]; o != "" {
+			out = make([]string, len(in[b]))
+			for i, s := range in[b] {
+				if s != "" {
+					s += "; "
+				}
+				out[i] = s + o
+			}
 		}
 		only := choose(b)
 		for i, s := range b.Succs {
-			if only >= 0 && i != only {
-				continue
+			if only >= 0 && i != only || s == f.Graph.Exit && b.Edges[i].Kind == cfg.NoReturn {
+				continue // not this outcome, or the program ends here
 			}
-			if s == f.Graph.Exit && b.Edges[i].Kind == cfg.NoReturn {
-				continue // the program ends here
+			grew := false
+			for _, x := range out {
+				var changed bool
+				if in[s], changed = add(in[s], x); changed {
+					grew = true
+				}
 			}
-			walk(s, seq)
+			if grew {
+				work = append(work, s)
+			}
 		}
-		onPath[b] = false
 	}
-	for _, s := range c.Succs {
-		walk(s, "")
-	}
-	return seqs, ok
+	return ends, true
 }

@@ -78,6 +78,10 @@ func (c *checker) check(op *collective.Op) {
 	default:
 		msg = fmt.Sprintf("%s is not reached by every thread: it is under a thread-dependent condition (it depends on %s); threads that skip it deadlock the others", what, dep)
 		rel = "this condition depends on " + dep
+		if a, b, ok := c.col.Mismatch(d.Branch); ok {
+			msg = fmt.Sprintf("%s is not reached by every thread: it is under a thread-dependent condition (it depends on %s) whose arms execute different collective operations (%s on one path, %s on another); threads that skip it deadlock the others",
+				what, dep, sequence(a), sequence(b))
+		}
 	}
 	n := d.Why.Node
 	if ctl := d.Branch.Control(); ctl != nil && (n == nil || !n.Start().IsValid()) {
@@ -127,4 +131,12 @@ func forallHeaderEnd(f *ast.ForallStmt) gotoken.Pos {
 		return f.Body.Start()
 	}
 	return f.End()
+}
+
+// sequence names a sequence of collective operations for a message.
+func sequence(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
 }

@@ -1,0 +1,76 @@
+// The arms of a thread-dependent branch compared as sequences of
+// collective operations: the same sequence in both arms (through macros
+// with error checks that stop the program, and under a single-valued flag
+// tested again in each arm) is matched; a real difference is reported with
+// both sequences.
+
+#include <upc_relaxed.h>
+#include <upc_collective.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+shared int src[THREADS];
+shared int dst[THREADS];
+
+#define MUST(call) do { if ((call) != 0) { printf("failed on %d\n", MYTHREAD); upc_global_exit(1); } } while (0)
+#define NOTE(x) do { if ((x) < 0) fprintf(stderr, "odd value on %d\n", MYTHREAD); } while (0)
+
+int step(int n) { upc_barrier; return n; }
+
+/* both arms: the same collectives, the writer with data, the others with
+   none, each checked by a macro that ends the program on error */
+void same_in_both_arms(int writer, int twice)
+{
+    int got;
+    if (MYTHREAD == writer) {
+        MUST(step(1) - 1);
+        if (twice) {
+            upc_all_broadcast(dst, &src[writer], sizeof(int), UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+            upc_all_broadcast(dst, &src[writer], sizeof(int), UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+        } else {
+            upc_all_broadcast(dst, &src[writer], sizeof(int), UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+        }
+        got = 1;
+    } else {
+        MUST(step(0));
+        if (twice) {
+            upc_all_broadcast(dst, &src[writer], sizeof(int), UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+            upc_all_broadcast(dst, &src[writer], sizeof(int), UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+        } else {
+            upc_all_broadcast(dst, &src[writer], sizeof(int), UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+        }
+        got = 0;
+    }
+    NOTE(got);
+}
+
+/* the writer broadcasts once more than the others */
+void one_more_in_one_arm(int writer)
+{
+    if (MYTHREAD == writer) {
+        upc_barrier; // want "whose arms execute different collective operations"
+        upc_all_broadcast(dst, &src[writer], sizeof(int), UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC); // want "upc_all_broadcast\\(\\) is not reached by every thread: .* whose arms execute different collective operations \\(upc_barrier on one path, upc_barrier; upc_all_broadcast on another\\)"
+    } else {
+        upc_barrier; // want "upc_barrier is not reached by every thread"
+    }
+}
+
+/* the flag is changed in one arm: the second test is not the same */
+void flag_changed(int writer, int again)
+{
+    if (MYTHREAD == writer) {
+        again = 0;
+        if (again)
+            upc_barrier; // want "whose arms execute different collective operations"
+    } else {
+        if (again)
+            upc_barrier; // want "not reached by every thread"
+    }
+}
+
+int main(void)
+{
+    same_in_both_arms(0, 1);
+    same_in_both_arms(THREADS - 1, 0);
+    return 0;
+}
