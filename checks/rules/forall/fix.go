@@ -66,7 +66,7 @@ type fixer struct {
 
 // suggest returns the rewrite of s, or nil when it cannot be proven or
 // expressed.
-func suggest(pass *analysis.Pass, fn *facts.Func, info *types.Info, l *cfg.Loop, s *ast.ForallStmt, p *plan, nested map[string]bool) []checks.SuggestedFix {
+func suggest(pass *analysis.Pass, fn *facts.Func, info *types.Info, l *cfg.Loop, s *ast.ForallStmt, p *plan, nested *forallCalls) []checks.SuggestedFix {
 	tf := pass.Fset.File(s.Start())
 	if tf == nil {
 		return nil
@@ -98,7 +98,7 @@ func (fx *fixer) replace(start, end gotoken.Pos, text string) {
 }
 
 // build computes the edits; ok is false when the loop is left alone.
-func (fx *fixer) build(nested map[string]bool) (string, bool) {
+func (fx *fixer) build(nested *forallCalls) (string, bool) {
 	s, iv, p := fx.s, fx.p.iv, fx.p
 	dec := iv.StepConst < 0
 	// The loop's shape: "i Op U" with U invariant and pure, a pure start.
@@ -137,7 +137,7 @@ func (fx *fixer) build(nested map[string]bool) (string, bool) {
 	if containsForall(s.Body) || callsForall(s.Body, nested) {
 		return "", false // a nested upc_forall would start distributing
 	}
-	if name := funcName(fx.info, fx.fn.Decl); name != "" && nested[name] {
+	if fo := funcObj(fx.info, fx.fn.Decl); fo != nil && nested.inForall[fo] {
 		fx.why = append(fx.why, "the function may run inside another upc_forall, where the affinity is not tested")
 	}
 
@@ -751,43 +751,58 @@ func containsForall(n ast.Node) bool {
 // callsForall reports whether n calls a function of the unit that runs a
 // upc_forall (directly or through other calls): run inside a forall, its
 // affinity is not tested.
-func callsForall(n ast.Node, runsForall map[string]bool) bool {
+func callsForall(n ast.Node, g *forallCalls) bool {
 	found := false
 	ast.InspectCode(n, func(m ast.Node) bool {
-		if c, ok := m.(*ast.CallExpr); ok {
-			if id, ok := ast.Unparen(c.Fun).(*ast.Name); ok && runsForall[id.Name+"\x00forall"] {
-				found = true
-			}
+		if c, ok := m.(*ast.CallExpr); ok && g.runs[g.callee(c)] {
+			found = true
 		}
 		return !found
 	})
 	return found
 }
 
-// callGraph returns, keyed by function name, the functions that may run
-// inside a upc_forall body (name), and those that run a upc_forall
-// themselves or through calls (name + "\x00forall").
-func callGraph(info *types.Info) map[string]bool {
-	calls := map[string][]string{}
-	out := map[string]bool{}
-	var inForall []string
+// forallCalls is what the call graph of a unit says about upc_forall
+// nesting, by function object.
+type forallCalls struct {
+	info *types.Info
+	// inForall: the function may run inside a upc_forall body.
+	inForall map[*types.FuncObj]bool
+	// runs: the function runs a upc_forall, itself or through calls.
+	runs map[*types.FuncObj]bool
+}
+
+// callee returns the function a call names, or nil.
+func (g *forallCalls) callee(c *ast.CallExpr) *types.FuncObj {
+	if id, ok := ast.Unparen(c.Fun).(*ast.Name); ok {
+		fo, _ := g.info.Uses[id].(*types.FuncObj)
+		return fo
+	}
+	return nil
+}
+
+// callGraph computes the forallCalls of the unit described by info.
+func callGraph(info *types.Info) *forallCalls {
+	g := &forallCalls{info: info, inForall: map[*types.FuncObj]bool{}, runs: map[*types.FuncObj]bool{}}
+	calls := map[*types.FuncObj][]*types.FuncObj{}
+	var inForall []*types.FuncObj
 	for _, fd := range info.Funcs {
 		if fd.Obj == nil || fd.Decl == nil {
 			continue
 		}
-		name := fd.Obj.Name()
+		f := fd.Obj
 		ast.InspectCode(fd.Decl, func(m ast.Node) bool {
 			switch x := m.(type) {
 			case *ast.CallExpr:
-				if id, ok := ast.Unparen(x.Fun).(*ast.Name); ok {
-					calls[name] = append(calls[name], id.Name)
+				if c := g.callee(x); c != nil {
+					calls[f] = append(calls[f], c)
 				}
 			case *ast.ForallStmt:
-				out[name+"\x00forall"] = true
+				g.runs[f] = true
 				ast.InspectCode(x.Body, func(k ast.Node) bool {
 					if c, ok := k.(*ast.CallExpr); ok {
-						if id, ok := ast.Unparen(c.Fun).(*ast.Name); ok {
-							inForall = append(inForall, id.Name)
+						if fo := g.callee(c); fo != nil {
+							inForall = append(inForall, fo)
 						}
 					}
 					return true
@@ -800,39 +815,39 @@ func callGraph(info *types.Info) map[string]bool {
 	for len(inForall) > 0 {
 		f := inForall[len(inForall)-1]
 		inForall = inForall[:len(inForall)-1]
-		if out[f] {
+		if g.inForall[f] {
 			continue
 		}
-		out[f] = true
+		g.inForall[f] = true
 		inForall = append(inForall, calls[f]...)
 	}
 	// Functions that reach a forall.
 	for changed := true; changed; {
 		changed = false
 		for f, cs := range calls {
-			if out[f+"\x00forall"] {
+			if g.runs[f] {
 				continue
 			}
 			for _, c := range cs {
-				if out[c+"\x00forall"] {
-					out[f+"\x00forall"] = true
+				if g.runs[c] {
+					g.runs[f] = true
 					changed = true
 					break
 				}
 			}
 		}
 	}
-	return out
+	return g
 }
 
-// funcName is the name of the function d defines.
-func funcName(info *types.Info, d *ast.Decl) string {
+// funcObj is the function d defines.
+func funcObj(info *types.Info, d *ast.Decl) *types.FuncObj {
 	for _, fd := range info.Funcs {
-		if fd.Decl == d && fd.Obj != nil {
-			return fd.Obj.Name()
+		if fd.Decl == d {
+			return fd.Obj
 		}
 	}
-	return ""
+	return nil
 }
 
 // intLit returns the value of an integer literal.

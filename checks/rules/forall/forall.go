@@ -35,7 +35,7 @@ var Analyzer = Rule.Analyzer
 
 func run(pass *analysis.Pass) (any, error) {
 	f := facts.Of(pass)
-	var nested map[string]bool // computed on the first finding
+	var nested *forallCalls // computed on the first finding
 	for _, fn := range f.Funcs {
 		tested := map[ast.Stmt]bool{}
 		for _, b := range fn.Graph.Blocks {
