@@ -180,3 +180,24 @@ void f(void)
 		}
 	}
 }
+
+// TestC11Keywords: the C11 keywords real code uses with GCC in C99 mode
+// (_Noreturn, _Thread_local, _Alignas, and their <stdnoreturn.h> and
+// <stdalign.h> spellings) are accepted.
+func TestC11Keywords(t *testing.T) {
+	src := `#include <stdlib.h>
+#include <stdnoreturn.h>
+#include <stdalign.h>
+_Noreturn void die(void) { exit(1); }
+noreturn void die2(void) { exit(2); }
+static _Thread_local int tl;
+_Alignas(16) static double a16[4];
+alignas(8) static char a8[8];
+int main(void) { tl = (int)a16[0] + a8[0] + (int)alignof(double); if (tl) die(); die2(); }
+`
+	for _, d := range loadDiags(t, src, nil) {
+		if strings.Contains(d, ": error: ") {
+			t.Errorf("unexpected %s", d)
+		}
+	}
+}

@@ -606,11 +606,16 @@ func (p *pp) bundledFile(name string) *srcFile {
 }
 
 // predefined returns the directives that define the predefined macros.
+// The C11 keywords _Noreturn, _Thread_local and _Alignas, which GCC
+// accepts in C99 mode and real code uses, are macros for their GNU
+// spellings (the UPC 1.3 language is based on C99).
 // UPC_MAX_BLOCK_SIZE is a macro, usable in #if (UPC 1.3 language
 // specification, section UPC_MAX_BLOCK_SIZE), as with Berkeley UPC and GNU
-// UPC; its value is types.MaxBlockSize. GCC and clang predeclare the type
-// names __int128_t and __uint128_t; here they are macros for the __int128
-// types the parser knows.
+// UPC; its value is types.MaxBlockSize. The library feature macros
+// (__UPC_COLLECTIVE__, __UPC_NB__ ...) say which UPC 1.3 libraries the
+// bundled headers declare; programs test them (#ifndef __UPC_NB__ #error).
+// GCC and clang predeclare the type names __int128_t and __uint128_t; here
+// they are macros for the __int128 types the parser knows.
 func predefined(staticThreads int) string {
 	var b strings.Builder
 	b.WriteString(`#define __STDC__ 1
@@ -619,6 +624,12 @@ func predefined(staticThreads int) string {
 #define __UPC__ 1
 #define __UPC_VERSION__ 201311L
 #define UPC_MAX_BLOCK_SIZE 4194303
+#define __UPC_COLLECTIVE__ 1
+#define __UPC_TICK__ 1
+#define __UPC_NB__ 1
+#define __UPC_CASTABLE__ 1
+#define __UPC_ATOMIC__ 1
+#define __UPC_IO__ 1
 #define __x86_64__ 1
 #define __x86_64 1
 #define __amd64__ 1
@@ -661,6 +672,9 @@ func predefined(staticThreads int) string {
 #define __ORDER_BIG_ENDIAN__ 4321
 #define __ORDER_PDP_ENDIAN__ 3412
 #define __BYTE_ORDER__ __ORDER_LITTLE_ENDIAN__
+#define _Noreturn __attribute__((__noreturn__))
+#define _Thread_local __thread
+#define _Alignas(x) __attribute__((__aligned__(x)))
 `)
 	if staticThreads > 0 {
 		b.WriteString("#define __UPC_STATIC_THREADS__ 1\n#define THREADS ")
