@@ -2,7 +2,7 @@
 // unit: which expressions may have different values on different threads
 // (thread-variant) and which are the same everywhere (uniform).
 //
-// Sources of variance: MYTHREAD, upc_threadof, upc_lock_attempt, private
+// Sources of variance: MYTHREAD, upc_lock_attempt, private
 // allocation results and clocks (see Sources), and every read of shared
 // memory (conservatively: another thread may write it). Variance flows by
 // data dependence (an assignment of a variant value makes the variable
@@ -38,12 +38,17 @@ import (
 // Sources are the library functions whose result depends on the calling
 // thread.
 var Sources = map[string]bool{
-	"upc_threadof": true, "upc_lock_attempt": true, "upc_alloc": true, "upc_global_alloc": true,
-	"upc_global_lock_alloc": true, "upc_phaseof": true, "upc_addrfield": true,
+	"upc_lock_attempt": true, "upc_alloc": true, "upc_global_alloc": true,
+	"upc_global_lock_alloc": true, "upc_addrfield": true,
 	"upc_ticks_now": true, "bupc_ticks_now": true, "clock": true, "time": true, "rand": true,
 	"random": true, "drand48": true, "gettimeofday": true, "getpid": true, "upc_cast": true,
 	"upc_thread_info": true,
 }
+
+// ofPointer are the library functions whose result is a function of the
+// pointer-to-shared they are given (UPC 1.3 §7.2.3): as thread-variant as
+// the pointer.
+var ofPointer = map[string]bool{"upc_threadof": true, "upc_phaseof": true}
 
 // Reason says why something is thread-variant: Node is the culprit (a
 // MYTHREAD, a read of shared data, a branch) and What describes it.
@@ -876,6 +881,14 @@ func (f *Func) Variant(e ast.Expr) *Reason {
 		name := ast.CalleeName(x)
 		if Sources[name] {
 			return &Reason{Node: x, What: "result of " + name, Origin: FromLibrary, Form: FormResult, Subject: name}
+		}
+		if ofPointer[name] && len(x.Args) == 1 {
+			// the thread and phase of a pointer-to-shared are part of its
+			// value: the same on every thread when the pointer is
+			if r := f.Variant(x.Args[0]); r != nil {
+				return wrap(x, FormResult, name, "result of "+name, r)
+			}
+			return nil
 		}
 		if strings.HasPrefix(name, "upc_all_") {
 			return nil

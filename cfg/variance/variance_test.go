@@ -199,8 +199,10 @@ func TestCorpusCounters(t *testing.T) {
 // in between.
 func TestReasonOrigin(t *testing.T) {
 	u := grammar.Load(gotoken.NewFileSet(), "t.upc", []byte(`#include <upc.h>
+#include <stdlib.h>
 shared int s;
 int *p;
+shared int *sp;
 int me(void) { return MYTHREAD; }
 int rd(void) { return s; }
 void f(int *q) {
@@ -214,7 +216,10 @@ void f(int *q) {
 	if (d) {}
 	if (e) {}
 	if (w) {}
+	if (rand()) {}
 	if (upc_threadof(&s)) {}
+	if (upc_phaseof(&s)) {}
+	if (upc_threadof(sp + MYTHREAD)) {}
 }
 `), nil)
 	for _, d := range u.Diags {
@@ -242,7 +247,8 @@ void f(int *q) {
 		{"d", variance.FromMyThread, false, false, "d, which is thread-dependent (result of me (MYTHREAD))"},
 		{"e", variance.FromShared, true, false, "e, which is thread-dependent (result of rd (read of shared s))"},
 		{"w", variance.FromPointer, true, false, "w, which is thread-dependent (read through a pointer (a is thread-dependent (MYTHREAD)))"},
-		{"upc_threadof(&s)", variance.FromLibrary, false, false, "the result of upc_threadof"},
+		{"rand()", variance.FromLibrary, false, false, "the result of rand"},
+		{"upc_threadof(sp + MYTHREAD)", variance.FromMyThread, false, false, "the result of upc_threadof (MYTHREAD)"},
 	} {
 		r := got[tc.cond]
 		if r == nil {
@@ -254,6 +260,13 @@ void f(int *q) {
 		}
 		if d := r.Describe(); d != tc.describe {
 			t.Errorf("if (%s): Describe = %q, want %q", tc.cond, d, tc.describe)
+		}
+	}
+	// the thread and phase of a single-valued pointer-to-shared are
+	// single-valued
+	for _, c := range []string{"upc_threadof(&s)", "upc_phaseof(&s)"} {
+		if r := got[c]; r != nil {
+			t.Errorf("if (%s): thread-dependent: %s", c, r.What)
 		}
 	}
 	if d := (*variance.Reason)(nil).Describe(); d != "the thread" {

@@ -103,8 +103,55 @@ func (c *checker) barrier(s *ast.BarrierStmt, b *cfg.Block) {
 	if why == nil {
 		return
 	}
+	if s.Kind == "upc_wait" && anonymousNotify(c.fn.Graph, b) {
+		return
+	}
 	c.report(s.ID, why, fmt.Sprintf("%s id %s is not single-valued: it depends on %s; UPC 1.3 §6.6.1 stops the program with an error when threads pass different ids",
 		s.Kind, short(s.ID), why.Describe()))
+}
+
+// anonymousNotify reports whether every path to the wait in block b comes
+// from a upc_notify without an id: then no thread's wait id can mismatch,
+// since a barrier with an anonymous notify matches any value (UPC 1.3
+// §6.6.1, constraint 4: the ids mismatch only when a notify carries a
+// value). Other threads' notifies are in the same phase: a named notify
+// there, on another path, is a mismatch of the barrier sequences
+// (collectivity).
+func anonymousNotify(g *cfg.Graph, b *cfg.Block) bool {
+	seen := map[*cfg.Block]bool{b: true}
+	stack := append([]*cfg.Block(nil), b.Preds...)
+	found := false
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[x] {
+			continue
+		}
+		seen[x] = true
+		if x == g.Entry {
+			return false // the notify is in a caller: unknown
+		}
+		if bs := barrierOf(x); bs != nil {
+			if bs.Kind != "upc_notify" || bs.ID != nil {
+				return false
+			}
+			found = true
+			continue
+		}
+		stack = append(stack, x.Preds...)
+	}
+	return found
+}
+
+// barrierOf returns the barrier statement of block x (each sits alone in
+// its block), or nil.
+func barrierOf(x *cfg.Block) *ast.BarrierStmt {
+	for _, n := range x.Nodes {
+		if bs, ok := n.(*ast.BarrierStmt); ok {
+			return bs
+		}
+	}
+	return nil
 }
 
 func (c *checker) call(call *ast.CallExpr, b *cfg.Block) {

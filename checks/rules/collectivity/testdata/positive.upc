@@ -129,10 +129,10 @@ void p13(void)
         sync_all(); // want "this call of sync_all \\(which executes a collective operation\\) is not reached"
 }
 
-/* 14: the result of upc_threadof decides */
+/* 14: the result of upc_threadof of a thread-dependent address decides */
 void p14(void)
 {
-    if (upc_threadof(&a[5]) == MYTHREAD)
+    if (upc_threadof(&a[MYTHREAD + 1]) == 0)
         upc_all_free(buf); // want "depends on the result of upc_threadof"
 }
 

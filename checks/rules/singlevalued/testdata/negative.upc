@@ -196,3 +196,27 @@ int main(int argc, char **argv)
     n15(); n16(); n17(); n18(argc, argv); n19(); n20();
     return 0;
 }
+
+/* the wait id after an anonymous notify cannot mismatch (UPC 1.3 §6.6.1):
+   here it differs on every thread, on both paths */
+void anonymous_notify_then_named_wait(int coin)
+{
+    upc_notify;
+    upc_wait MYTHREAD;
+    if (coin)
+        upc_notify;
+    else
+        upc_notify;
+    upc_wait MYTHREAD + 1;
+}
+
+/* the thread and phase of a pointer-to-shared that every thread computes
+   alike are single-valued */
+void thread_and_phase_of_a_uniform_pointer(int r)
+{
+    int i, off;
+    off = (int)upc_phaseof(&blk[r]);
+    upc_all_broadcast(&blk[off], &blk[N], sizeof(int), 0);
+    upc_forall (i = 0; i < N; i += 4; upc_threadof(&blk[r * N] + i))
+        blk[r * N + i] = i;
+}

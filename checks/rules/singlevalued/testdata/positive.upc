@@ -142,3 +142,27 @@ void p18(void)
     for (i = MYTHREAD; i < MYTHREAD + 4; i++)
         upc_barrier i; // want "upc_barrier id i is not single-valued"
 }
+
+/* a wait id after a named notify must match it */
+void named_notify_then_wait(void)
+{
+    upc_notify 1;
+    upc_wait MYTHREAD; // want "upc_wait id MYTHREAD is not single-valued"
+}
+
+/* a wait id where one path comes from a named notify */
+void notify_named_on_one_path(int coin)
+{
+    if (coin)
+        upc_notify;
+    else
+        upc_notify 3;
+    upc_wait MYTHREAD; // want "upc_wait id MYTHREAD is not single-valued"
+}
+
+/* the phase of a thread-dependent pointer */
+void phase_of_a_thread_dependent_pointer(void)
+{
+    int off = (int)upc_phaseof(&blk[MYTHREAD]);
+    upc_all_broadcast(&blk[off], &blk[N], sizeof(int), 0); // want "argument 1 of upc_all_broadcast .* depends on off, which is thread-dependent \\(result of upc_phaseof \\(MYTHREAD\\)\\)"
+}
