@@ -21,7 +21,7 @@ var cHeaders = []string{
 	"fenv.h", "float.h", "getopt.h", "inttypes.h", "iso646.h", "libgen.h",
 	"limits.h", "locale.h", "malloc.h", "math.h", "memory.h", "netdb.h", "netinet/in.h", "netinet/tcp.h", "omp.h",
 	"poll.h", "pthread.h", "pwd.h", "sched.h", "setjmp.h", "signal.h", "stdarg.h",
-	"stdbool.h", "stddef.h", "stdint.h", "stdio.h", "stdlib.h", "string.h",
+	"stdalign.h", "stdbool.h", "stddef.h", "stdint.h", "stdio.h", "stdlib.h", "stdnoreturn.h", "string.h",
 	"strings.h", "sys/file.h", "sys/ipc.h", "sys/mman.h", "sys/param.h",
 	"sys/resource.h", "sys/select.h", "sys/shm.h", "sys/socket.h", "sys/stat.h",
 	"sys/syscall.h", "sys/uio.h",
@@ -84,6 +84,7 @@ var requiredMacros = []string{
 // expressions with a fixed value (types, lvalues, member names).
 var notValues = map[string]bool{
 	"bool": true, "errno": true, "stdin": true, "stdout": true, "stderr": true,
+	"alignas": true, "alignof": true, "noreturn": true,
 	"sa_handler": true, "sa_sigaction": true,
 	"st_atime": true, "st_mtime": true, "st_ctime": true,
 	// Objects of the bundled headers that the system spells as constants

@@ -1,7 +1,10 @@
-#ifndef _STDALIGN_H
-#define _STDALIGN_H
+/* <stdalign.h>: alignas and alignof (C11 7.15). */
+#ifndef _UPCLINT_STDALIGN_H
+#define _UPCLINT_STDALIGN_H
+
 #define alignas _Alignas
 #define alignof _Alignof
 #define __alignas_is_defined 1
 #define __alignof_is_defined 1
-#endif
+
+#endif /* _UPCLINT_STDALIGN_H */
