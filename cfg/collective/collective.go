@@ -330,7 +330,7 @@ func (f *Func) join(c *cfg.Block) *cfg.Block {
 		return j
 	}
 	for _, b := range g.Blocks {
-		if b.Stmt == s && (b.Kind == "if.done" || b.Kind == "switch.done") && alwaysThrough(g, b, c) {
+		if b.Stmt == s && (b.Kind == "if.done" || b.Kind == "switch.done") && g.AlwaysThrough(b, c) {
 			return b
 		}
 	}

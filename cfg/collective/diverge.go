@@ -69,7 +69,7 @@ func (c *diverger) find(b *cfg.Block) *Divergence {
 			}
 			seen[br] = true
 			next := target
-			if controlsUnlessStopped(c.f.Graph, target, br) {
+			if c.f.Graph.ControlsUnlessStopped(target, br) {
 				next = br
 				if c.f.V.Branch(br) != nil && (c.strict || !c.f.Aligned(br)) {
 					if dv := c.diverges(b, br); dv != nil {
@@ -157,53 +157,6 @@ func (c *diverger) terminatesOnly(b, br *cfg.Block) bool {
 			}
 			if !seen[s] {
 				seen[s] = true
-				stack = append(stack, s)
-			}
-		}
-	}
-	return true
-}
-
-// controlsUnlessStopped reports whether b is control dependent on br once
-// the paths that end the program (calls that never return, such as exit or
-// upc_global_exit) are left out: some successor of br is always followed by
-// b on the way out of the function, and br itself is not. A branch whose
-// arms can only differ by stopping the program (an error check on one
-// thread inside a loop of collectives) does not make the threads disagree.
-func controlsUnlessStopped(g *cfg.Graph, b, br *cfg.Block) bool {
-	if alwaysThrough(g, b, br) {
-		return false
-	}
-	for _, s := range br.Succs {
-		if alwaysThrough(g, b, s) {
-			return true
-		}
-	}
-	return false
-}
-
-// alwaysThrough reports whether every path from x that leaves the function
-// other than by a call that never returns passes through b.
-func alwaysThrough(g *cfg.Graph, b, x *cfg.Block) bool {
-	if x == b {
-		return true
-	}
-	// a slice indexed by Block.Index: this runs for many block pairs
-	seen := make([]bool, len(g.Blocks))
-	seen[x.Index], seen[b.Index] = true, true
-	stack := []*cfg.Block{x}
-	for len(stack) > 0 {
-		y := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for i, s := range y.Succs {
-			if s == g.Exit {
-				if y.Edges[i].Kind != cfg.NoReturn {
-					return false
-				}
-				continue
-			}
-			if !seen[s.Index] {
-				seen[s.Index] = true
 				stack = append(stack, s)
 			}
 		}

@@ -715,8 +715,11 @@ func (f *Func) Control(b *cfg.Block) *Reason {
 	}
 	f.done[b.Index] = true // cycles in control dependence: assume uniform meanwhile
 	var r *Reason
+	// A branch whose other arms only end the program (an error check on
+	// one thread) does not make what the remaining threads compute differ.
+	stopsOnly := func(br *cfg.Block) bool { return !f.Graph.ControlsUnlessStopped(b, br) }
 	for _, d := range f.Graph.ControlDeps(b) {
-		if br := f.branch(d.Block); br != nil {
+		if br := f.branch(d.Block); br != nil && !stopsOnly(d.Block) {
 			r = br.At(d.Block)
 			break
 		}
@@ -724,7 +727,7 @@ func (f *Func) Control(b *cfg.Block) *Reason {
 	if r == nil {
 		for _, d := range f.Graph.ControlDeps(b) {
 			if d.Block != b {
-				if up := f.Control(d.Block); up != nil {
+				if up := f.Control(d.Block); up != nil && !stopsOnly(d.Block) {
 					r = up
 					break
 				}

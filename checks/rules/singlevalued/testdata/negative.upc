@@ -220,3 +220,19 @@ void thread_and_phase_of_a_uniform_pointer(int r)
     upc_forall (i = 0; i < N; i += 4; upc_threadof(&blk[r * N] + i))
         blk[r * N + i] = i;
 }
+
+/* a size computed after an error exit that only thread 0 may take: the
+   threads that go on all compute the same value */
+long table_size;
+void size_after_error_exit(double mem, FILE *out)
+{
+    if (MYTHREAD == 0) {
+        if (!out) {
+            fprintf(stderr, "no output file\n");
+            upc_global_exit(1);
+        }
+    }
+    for (table_size = 1, mem /= 2; mem >= 1.0; mem /= 2)
+        table_size <<= 1;
+    buf = upc_all_alloc(table_size, 8);
+}
