@@ -1,6 +1,9 @@
 package runtime
 
-import "time"
+import (
+	"encoding/json"
+	"time"
+)
 
 // Counters are one thread's (or the total) communication counts, as the
 // runtime writes them (schema: runtime/csrc/CONTRACT.md, "Statistics").
@@ -28,6 +31,9 @@ type Counters struct {
 	CollectiveBytes  uint64  `json:"collective_bytes"`
 	CommNs           float64 `json:"comm_ns"`    // modeled cost of the thread's own remote operations
 	ModeledNs        float64 `json:"modeled_ns"` // modeled program time as seen by the thread
+	// BarrierWaitNs is the wall time from each notify (user barriers and
+	// the internal barriers of collectives) to the end of its wait.
+	BarrierWaitNs float64 `json:"barrier_wait_ns"`
 }
 
 // RemoteOps is the number of fine-grained and bulk remote operations.
@@ -46,6 +52,28 @@ type LineStats struct {
 	Threads      int    `json:"threads"` // how many threads executed them
 }
 
+// Pair is one nonzero cell of the communication matrix, written by the
+// runtime as [from, to, ops, bytes].
+type Pair struct {
+	From, To   int
+	Ops, Bytes uint64
+}
+
+// UnmarshalJSON reads the runtime's four-element array.
+func (p *Pair) UnmarshalJSON(b []byte) error {
+	var a [4]uint64
+	if err := json.Unmarshal(b, &a); err != nil {
+		return err
+	}
+	*p = Pair{From: int(a[0]), To: int(a[1]), Ops: a[2], Bytes: a[3]}
+	return nil
+}
+
+// MarshalJSON writes the runtime's form.
+func (p Pair) MarshalJSON() ([]byte, error) {
+	return json.Marshal([4]uint64{uint64(p.From), uint64(p.To), p.Ops, p.Bytes})
+}
+
 // NetParams echoes the network model a run used.
 type NetParams struct {
 	ONs     float64 `json:"o_ns"`
@@ -56,13 +84,17 @@ type NetParams struct {
 
 // Stats are the communication statistics of a run.
 type Stats struct {
-	Version        int         `json:"version"`
-	Threads        int         `json:"threads"`
-	WallSeconds    float64     `json:"wall_seconds"`
-	Net            NetParams   `json:"net"`
-	PerThread      []Counters  `json:"per_thread"`
-	Total          Counters    `json:"total"`
-	ModeledNs      float64     `json:"modeled_ns"` // modeled communication time of the program
+	Version     int        `json:"version"`
+	Threads     int        `json:"threads"`
+	WallSeconds float64    `json:"wall_seconds"`
+	Net         NetParams  `json:"net"`
+	PerThread   []Counters `json:"per_thread"`
+	Total       Counters   `json:"total"`
+	ModeledNs   float64    `json:"modeled_ns"` // modeled communication time of the program
+	// Pairs is the communication matrix, sparse: the remote operations
+	// (fine-grained, bulk and collective transfers) from one thread to
+	// the thread whose memory they touch.
+	Pairs          []Pair      `json:"pairs"`
 	LinesTruncated bool        `json:"lines_truncated"`
 	Lines          []LineStats `json:"lines"` // most remote operations first
 }

@@ -174,6 +174,9 @@ static void write_final(int status, double ms)
 			if (nl && upcr_mpi_get_deadline(upcr_lines_of(t), t, upcr_ctl_disp(upcr_lines_of(t)),
 							nl * sizeof(upcr_line_stat_t), ms) != 0)
 				c->thr[t].nlines = 0;
+			if (upcr_mpi_get_deadline(upcr_pairs_of(t), t, upcr_ctl_disp(upcr_pairs_of(t)),
+						  (size_t)T * sizeof(upcr_pair_stat_t), ms) != 0)
+				memset(upcr_pairs_of(t), 0, (size_t)T * sizeof(upcr_pair_stat_t));
 			if (upcr_mpi_get_deadline(hdr, t, upcr_ctl_disp(c), sizeof *hdr, ms) != 0)
 				hdr->nreports = 0;
 			upcr_mpi_get_deadline(&s, t, upcr_slot_disp(), sizeof s, ms);
@@ -433,7 +436,7 @@ int main(int argc, char **argv)
 	size_t heap_start = round_up(scratch_off + upcr_scratch_size_, 4096);
 	size_t ctl_sz = sizeof(upcr_ctl_t) + T * sizeof(upcr_thread_ctl_t);
 	size_t lines_off = round_up(ctl_sz, 4096);
-	size_t bot_off = round_up(lines_off + T * UPCR_LINE_SLOTS * sizeof(upcr_line_stat_t), 64);
+	size_t bot_off = round_up(lines_off + upcr_stats_tables_size(T), 64);
 	size_t free_off = bot_off + T * sizeof(uint64_t);
 	size_t ctl_total = round_up(free_off + T * sizeof(uint64_t), 4096);
 	size_t part = round_up(heap_start + heap, 4096) + ctl_total + UPCR_SLOT_SIZE + UPCR_TAIL;

@@ -200,6 +200,21 @@ static inline upcr_line_stat_t *upcr_lines_of(int t)
 {
 	return (upcr_line_stat_t *)(upcr_seg_ + upcr_ctl_->lines_off) + (size_t)t * UPCR_LINE_SLOTS;
 }
+/* Remote operations and bytes from one thread to one target (the
+ * communication matrix), in the control region right after the per-line
+ * tables: [threads][threads], row t written by thread t. */
+typedef struct upcr_pair_stat {
+	uint64_t ops, bytes;
+} upcr_pair_stat_t;
+/* bytes of the per-line tables and the matrix, from lines_off */
+static inline size_t upcr_stats_tables_size(size_t threads)
+{
+	return threads * UPCR_LINE_SLOTS * sizeof(upcr_line_stat_t) + threads * threads * sizeof(upcr_pair_stat_t);
+}
+static inline upcr_pair_stat_t *upcr_pairs_of(int t)
+{
+	return (upcr_pair_stat_t *)(void *)(upcr_lines_of(upcr_threads_)) + (size_t)t * (size_t)upcr_threads_;
+}
 
 /* futex and mutex helpers (upcr_sync.c) */
 void upcr_futex_wait(volatile uint32_t *addr, uint32_t val);

@@ -5,7 +5,9 @@
  * and are copied into the thread's slot of the control region at every
  * barrier and at exit, so the launcher can report them even after a
  * deadlock.  Remote operations are also counted per source line in a
- * private open-addressing table, published the same way.
+ * private open-addressing table, and per target thread in a private row
+ * of the communication matrix (two increments next to the model's own
+ * per-target demand), both published the same way.
  *
  * The network model (documented in CONTRACT.md, "Statistics"):
  *   - a remote operation of n bytes costs its initiator 2o + 2L + nG
@@ -53,6 +55,8 @@ static double *load_to;   /* [THREADS] modeled demand put on each target this ph
 static int *touched;      /* targets in load_to this phase */
 static char *is_touched;  /* membership of touched[] (a demand can be 0) */
 static int ntouched;
+static upcr_pair_stat_t *pairs; /* [THREADS] this thread's row of the matrix */
+static double notify_ns;        /* wall clock at the last notify (barrier wait time) */
 static double phase_comm; /* own modeled cost this phase, ns */
 /* Model phases completed by this thread: user barriers and collective
  * barriers in program order (the same sequence on every thread, since a
@@ -65,7 +69,8 @@ void upcr_stats_init_thread(void)
 	load_to = calloc((size_t)upcr_threads_, sizeof *load_to);
 	touched = calloc((size_t)upcr_threads_, sizeof *touched);
 	is_touched = calloc((size_t)upcr_threads_, 1);
-	if (!load_to || !touched || !is_touched) {
+	pairs = calloc((size_t)upcr_threads_, sizeof *pairs);
+	if (!load_to || !touched || !is_touched || !pairs) {
 		fprintf(stderr, "upcr: out of memory\n");
 		_exit(70);
 	}
@@ -122,6 +127,8 @@ void upcr_model_remote(int target, size_t n, int write, int bulk, upcr_loc_t loc
 			touched[ntouched++] = target;
 		}
 		load_to[target] += demand;
+		pairs[target].ops++;
+		pairs[target].bytes += n;
 	}
 	upcr_line_stat_t *e = line_entry(loc);
 	if (e) {
@@ -166,6 +173,7 @@ void upcr_model_at_notify(void)
 	}
 	ntouched = 0;
 	phase_comm = 0;
+	notify_ns = upcr_now_ns();
 }
 
 /* Called by the last thread to arrive (after its own upcr_model_at_notify,
@@ -196,6 +204,7 @@ void upcr_model_phase_end(void)
 void upcr_model_after_wait(void)
 {
 	upcr_ctr_.modeled_ns = upcr_ctl_->phase_end[mphase & 1];
+	upcr_ctr_.barrier_wait_ns += upcr_now_ns() - notify_ns;
 	mphase++;
 }
 
@@ -216,6 +225,8 @@ void upcr_stats_publish(int with_lines)
 			dst[i] = line_tab[line_used[i]];
 		me->nlines = line_nused;
 		me->lines_overflow = (uint32_t)line_overflow;
+		if (pairs)
+			memcpy(upcr_pairs_of(upcr_mythread_), pairs, (size_t)upcr_threads_ * sizeof *pairs);
 		lines_dirty = 0;
 	}
 }
@@ -275,7 +286,7 @@ int upcr_write_stats_json(const char *path, double wall_s)
 		F(local_reads) F(local_read_bytes) F(local_writes) F(local_write_bytes) F(remote_reads)
 			F(remote_read_bytes) F(remote_writes) F(remote_write_bytes) F(bulk_local) F(bulk_local_bytes)
 				F(bulk_remote) F(bulk_remote_bytes) F(strict_ops) F(fences) F(barriers) F(lock_ops)
-					F(allocs) F(frees) F(collectives) F(collective_bytes) F(comm_ns)
+					F(allocs) F(frees) F(collectives) F(collective_bytes) F(comm_ns) F(barrier_wait_ns)
 #undef F
 		fprintf(f,
 			"    {\"thread\": %d, \"local_reads\": %llu, \"local_read_bytes\": %llu, \"local_writes\": %llu, "
@@ -284,7 +295,7 @@ int upcr_write_stats_json(const char *path, double wall_s)
 			"\"bulk_local_bytes\": %llu, \"bulk_remote\": %llu, \"bulk_remote_bytes\": %llu, "
 			"\"strict_ops\": %llu, \"fences\": %llu, \"barriers\": %llu, \"lock_ops\": %llu, "
 			"\"allocs\": %llu, \"frees\": %llu, \"collectives\": %llu, \"collective_bytes\": %llu, "
-			"\"comm_ns\": %.3f, \"modeled_ns\": %.3f}%s\n",
+			"\"comm_ns\": %.3f, \"modeled_ns\": %.3f, \"barrier_wait_ns\": %.0f}%s\n",
 			t, (unsigned long long)s.local_reads, (unsigned long long)s.local_read_bytes,
 			(unsigned long long)s.local_writes, (unsigned long long)s.local_write_bytes,
 			(unsigned long long)s.remote_reads, (unsigned long long)s.remote_read_bytes,
@@ -294,7 +305,7 @@ int upcr_write_stats_json(const char *path, double wall_s)
 			(unsigned long long)s.strict_ops, (unsigned long long)s.fences, (unsigned long long)s.barriers,
 			(unsigned long long)s.lock_ops, (unsigned long long)s.allocs, (unsigned long long)s.frees,
 			(unsigned long long)s.collectives, (unsigned long long)s.collective_bytes, s.comm_ns,
-			s.modeled_ns, t + 1 < T ? "," : "");
+			s.modeled_ns, s.barrier_wait_ns, t + 1 < T ? "," : "");
 	}
 	fprintf(f, "  ],\n");
 	fprintf(f,
@@ -303,7 +314,7 @@ int upcr_write_stats_json(const char *path, double wall_s)
 		"\"remote_writes\": %llu, \"remote_write_bytes\": %llu, \"bulk_local\": %llu, \"bulk_local_bytes\": %llu, "
 		"\"bulk_remote\": %llu, \"bulk_remote_bytes\": %llu, \"strict_ops\": %llu, \"fences\": %llu, "
 		"\"barriers\": %llu, \"lock_ops\": %llu, \"allocs\": %llu, \"frees\": %llu, \"collectives\": %llu, "
-		"\"collective_bytes\": %llu, \"comm_ns\": %.3f},\n",
+		"\"collective_bytes\": %llu, \"comm_ns\": %.3f, \"barrier_wait_ns\": %.0f},\n",
 		(unsigned long long)tot.local_reads, (unsigned long long)tot.local_read_bytes,
 		(unsigned long long)tot.local_writes, (unsigned long long)tot.local_write_bytes,
 		(unsigned long long)tot.remote_reads, (unsigned long long)tot.remote_read_bytes,
@@ -312,8 +323,20 @@ int upcr_write_stats_json(const char *path, double wall_s)
 		(unsigned long long)tot.bulk_remote, (unsigned long long)tot.bulk_remote_bytes,
 		(unsigned long long)tot.strict_ops, (unsigned long long)tot.fences, (unsigned long long)tot.barriers,
 		(unsigned long long)tot.lock_ops, (unsigned long long)tot.allocs, (unsigned long long)tot.frees,
-		(unsigned long long)tot.collectives, (unsigned long long)tot.collective_bytes, tot.comm_ns);
+		(unsigned long long)tot.collectives, (unsigned long long)tot.collective_bytes, tot.comm_ns,
+		tot.barrier_wait_ns);
 	fprintf(f, "  \"modeled_ns\": %.3f,\n", modeled);
+	/* the communication matrix, sparse: [from, to, operations, bytes] */
+	fprintf(f, "  \"pairs\": [");
+	int npairs = 0;
+	for (int t = 0; t < T; t++) {
+		upcr_pair_stat_t *row = upcr_pairs_of(t);
+		for (int u = 0; u < T; u++)
+			if (row[u].ops)
+				fprintf(f, "%s[%d, %d, %llu, %llu]", npairs++ ? ", " : "", t, u, (unsigned long long)row[u].ops,
+					(unsigned long long)row[u].bytes);
+	}
+	fprintf(f, "],\n");
 
 	/* merge the per-line tables */
 	size_t cap = 0, n = 0;
