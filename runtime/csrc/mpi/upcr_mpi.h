@@ -36,6 +36,7 @@
 typedef struct upcr_mpi_slot {
 	volatile uint64_t progress;  /* blocking operations completed */
 	volatile uint32_t symtop;    /* rank 0: symmetric heap top, 64-byte units past heap_start */
+	volatile uint32_t locmin;    /* rank 0: lowest bottom of any local heap, same units */
 	volatile int32_t exit_code;
 	volatile uint32_t aborter;   /* rank 0: ranks that started to stop the program */
 	uint32_t pad;
@@ -70,6 +71,7 @@ void upcr_rma_put(int rank, MPI_Aint disp, const void *src, size_t n);
 void upcr_rma_flush_all(void);
 uint32_t upcr_rma_cas32(int rank, MPI_Aint disp, uint32_t compare, uint32_t swap);
 uint32_t upcr_rma_fetch_add32(int rank, MPI_Aint disp, uint32_t add);
+uint32_t upcr_rma_fetch_op32(int rank, MPI_Aint disp, uint32_t v, MPI_Op op);
 
 /* waiting: poll until done() (a request or a condition), with the
  * deadlock watchdog; returns when done */

@@ -2,12 +2,15 @@
  * upcr_mpi_alloc.c - the shared heap of the MPI-3 backend (7.2.2, 7.2.3)
  * and lock allocation (7.2.4).
  *
- * Each partition's heap area is split in two halves.  The lower half
- * holds the symmetric blocks of upc_global_alloc and upc_all_alloc, at
- * the same offset in every partition: the top is a 32-bit counter (in
- * 64-byte units) on rank 0 advanced with MPI_Fetch_and_op.  The upper
- * half is the thread's local heap (upc_alloc, locks), managed by the
- * thread alone with a first-fit free list.  A block header (the SMP
+ * In each partition's heap area the symmetric blocks of upc_global_alloc
+ * and upc_all_alloc grow up from the bottom, at the same offset in every
+ * partition: their top is a 32-bit counter (in 64-byte units) on rank 0
+ * advanced with MPI_Fetch_and_op.  The thread's local heap (upc_alloc,
+ * locks) grows down from the top, managed by the thread alone with a
+ * first-fit free list; it reserves space in 1 MiB steps by lowering a
+ * second counter on rank 0, the lowest bottom of all local heaps, with
+ * MPI_MIN.  Each side checks the other's counter after moving its own,
+ * so the two never overlap.  A block header (the SMP
  * runtime's upcr_hdr_t) sits just below each block, in the partition of
  * the block's pointer; upc_free by any thread turns its state from live
  * to freed with a 32-bit compare-and-swap, which finds double frees.
@@ -18,20 +21,30 @@
 
 #define HDR ((uint64_t)((sizeof(upcr_hdr_t) + 63) / 64 * 64))
 
-static uint64_t sym_lo, sym_hi, loc_lo, loc_hi, loc_top;
+static uint64_t sym_lo, sym_hi, loc_bot, loc_reserved;
 static uint64_t loc_free; /* offset of the first free local block, 0 if none */
 
 uint64_t upcr_mpi_hdr_size(void) { return HDR; }
 
 void upcr_mpi_heap_init(void)
 {
-	uint64_t start = upcr_ctl_->heap_start, end = upcr_ctl_off_;
-	uint64_t mid = start + (end - start) / 2 / 64 * 64;
+	uint64_t start = upcr_ctl_->heap_start, end = upcr_ctl_off_ / 64 * 64;
 	sym_lo = start;
-	sym_hi = mid;
-	loc_lo = mid;
-	loc_hi = end;
-	loc_top = loc_lo;
+	sym_hi = end;
+	loc_bot = loc_reserved = end;
+	if (upcr_mythread_ == 0) {
+		upcr_slot_->symtop = 0;
+		upcr_slot_->locmin = (uint32_t)((end - start) / 64);
+	}
+}
+
+static MPI_Aint slot_field(size_t off) { return upcr_slot_disp() + (MPI_Aint)off; }
+
+/* The lowest bottom of the local heaps (an offset), read atomically. */
+static uint64_t local_floor(void)
+{
+	uint32_t v = upcr_rma_fetch_op32(0, slot_field(offsetof(upcr_mpi_slot_t, locmin)), 0, MPI_NO_OP);
+	return sym_lo + (uint64_t)v * 64;
 }
 
 static void write_hdr(int thread, uint64_t off, const upcr_hdr_t *h)
@@ -85,10 +98,10 @@ static uint64_t sym_alloc(uint64_t per, uint32_t kind, uint64_t nbytes, uint64_t
 	uint64_t units = (HDR + per + 63) / 64;
 	if (units > UINT32_MAX)
 		return 0;
-	MPI_Aint top = upcr_slot_disp() + (MPI_Aint)offsetof(upcr_mpi_slot_t, symtop);
+	MPI_Aint top = slot_field(offsetof(upcr_mpi_slot_t, symtop));
 	uint64_t old = upcr_rma_fetch_add32(0, top, (uint32_t)units);
 	uint64_t off = sym_lo + old * 64 + HDR;
-	if (off + per > sym_hi || old + units > UINT32_MAX)
+	if (off + per > sym_hi || old + units > UINT32_MAX || off + per > local_floor())
 		return 0; /* the counter stays advanced: the area is full anyway */
 	upcr_hdr_t h;
 	init_hdr(&h, kind, per, nbytes, nblocks, loc);
@@ -111,10 +124,22 @@ static uint64_t local_alloc(uint64_t n, uint32_t kind, upcr_loc_t loc)
 		prev = &h->next;
 		off = h->next;
 	}
-	if (loc_top + HDR + need > loc_hi)
+	if (loc_bot < sym_lo + HDR + need)
 		return 0;
-	uint64_t off = loc_top + HDR;
-	loc_top += HDR + need;
+	uint64_t bot = loc_bot - HDR - need;
+	if (bot < loc_reserved) {
+		/* reserve down to the next MiB below, then check the
+		 * symmetric top has not passed it */
+		uint64_t r = bot > sym_lo + ((uint64_t)1 << 20) ? (bot - ((uint64_t)1 << 20)) / 64 * 64 : sym_lo;
+		upcr_rma_fetch_op32(0, slot_field(offsetof(upcr_mpi_slot_t, locmin)), (uint32_t)((r - sym_lo) / 64),
+				    MPI_MIN);
+		uint32_t top = upcr_rma_fetch_op32(0, slot_field(offsetof(upcr_mpi_slot_t, symtop)), 0, MPI_NO_OP);
+		if (sym_lo + (uint64_t)top * 64 > bot)
+			return 0;
+		loc_reserved = r;
+	}
+	loc_bot = bot;
+	uint64_t off = bot + HDR;
 	upcr_hdr_t *h = (upcr_hdr_t *)(upcr_mybase_ + off - HDR);
 	init_hdr(h, kind, need, n, 1, loc);
 	return off;
@@ -183,6 +208,8 @@ static int in_heap(upcr_sptr_t p)
 	return p.thread < (uint32_t)upcr_threads_ && p.off >= sym_lo + HDR && p.off <= upcr_partsize_;
 }
 
+static void release_lock(upcr_sptr_t l, const char *fn, upcr_loc_t loc);
+
 /* Validate and release a block; `fn` names the user's call. */
 static void free_block(upcr_sptr_t p, const char *fn, int want_lock, upcr_loc_t loc)
 {
@@ -195,9 +222,19 @@ static void free_block(upcr_sptr_t p, const char *fn, int want_lock, upcr_loc_t 
 		upcr_fatal("bad-free", loc,
 			   "thread %d calls %s at %s with a pointer that was not returned by an allocation function",
 			   upcr_mythread_, fn, where);
-	if ((h.kind == UPCR_HK_LOCK) != want_lock && h.state != UPCR_HDR_FREE)
-		upcr_fatal("bad-free", loc, "thread %d calls %s at %s on %s", upcr_mythread_, fn, where,
-			   want_lock ? "memory that is not a lock" : "a lock (use upc_lock_free)");
+	if (h.kind == UPCR_HK_LOCK && !want_lock && h.state == UPCR_HDR_LIVE) {
+		/* UPC 1.2 freed locks with upc_free (upc_lock_free came in 1.3):
+		 * accepted with a warning, as on the SMP backend */
+		upcr_warn("lock-free", loc,
+			  "thread %d calls %s at %s on a lock: UPC 1.3 frees locks with upc_lock_free (the lock is "
+			  "freed)",
+			  upcr_mythread_, fn, where);
+		release_lock(p, fn, loc);
+		return;
+	}
+	if (h.kind != UPCR_HK_LOCK && want_lock && h.state == UPCR_HDR_LIVE)
+		upcr_fatal("bad-free", loc, "thread %d calls %s at %s on memory that is not a lock", upcr_mythread_,
+			   fn, where);
 	upcr_sptr_t st = {p.off - HDR + offsetof(upcr_hdr_t, state), p.thread, 0};
 	uint32_t old = upcr_rma_cas32((int)p.thread, upcr_disp(st), UPCR_HDR_LIVE, UPCR_HDR_FREE);
 	if (old != UPCR_HDR_LIVE) {
@@ -218,7 +255,7 @@ static void free_block(upcr_sptr_t p, const char *fn, int want_lock, upcr_loc_t 
 	if (upcr_is_local(fp)) {
 		memcpy(upcr_mybase_ + fp.off, &f, sizeof f);
 		upcr_hdr_t *lh = (upcr_hdr_t *)(upcr_mybase_ + p.off - HDR);
-		if (p.off >= loc_lo) { /* a local block of this thread: reusable */
+		if (h.kind == UPCR_HK_LOCAL || h.kind == UPCR_HK_LOCK) { /* a block of this thread's heap: reusable */
 			lh->next = loc_free;
 			loc_free = p.off;
 		}
@@ -295,7 +332,7 @@ static void release_lock(upcr_sptr_t l, const char *fn, upcr_loc_t loc)
 {
 	char where[256];
 	upcr_format_loc(where, sizeof where, loc);
-	if (!in_heap(l) || l.off < loc_lo + HDR)
+	if (!in_heap(l))
 		upcr_fatal("bad-lock", loc, "thread %d calls %s at %s with an invalid lock pointer", upcr_mythread_,
 			   fn, where);
 	upcr_hdr_t h;

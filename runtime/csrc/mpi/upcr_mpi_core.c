@@ -273,14 +273,19 @@ uint32_t upcr_rma_cas32(int rank, MPI_Aint disp, uint32_t compare, uint32_t swap
 	return old;
 }
 
-uint32_t upcr_rma_fetch_add32(int rank, MPI_Aint disp, uint32_t add)
+uint32_t upcr_rma_fetch_op32(int rank, MPI_Aint disp, uint32_t v, MPI_Op op)
 {
 	uint32_t old = 0;
 	if (npend[rank])
 		flush_rank(rank);
-	MPI_Fetch_and_op(&add, &old, MPI_UINT32_T, rank, disp, MPI_SUM, upcr_win_);
+	MPI_Fetch_and_op(&v, &old, MPI_UINT32_T, rank, disp, op, upcr_win_);
 	MPI_Win_flush(rank, upcr_win_);
 	return old;
+}
+
+uint32_t upcr_rma_fetch_add32(int rank, MPI_Aint disp, uint32_t add)
+{
+	return upcr_rma_fetch_op32(rank, disp, add, MPI_SUM);
 }
 
 /* ---- remote and strict accesses ---- */

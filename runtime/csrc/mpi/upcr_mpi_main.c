@@ -16,6 +16,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <sys/mman.h>
+#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -29,6 +30,7 @@ extern uint64_t *upcr_static_local_;
 
 static const char *outdir, *statsf;
 static volatile int finishing;
+static double wall0; /* the program's start: MPI and the window are set up */
 
 static size_t round_up(size_t n, size_t a) { return (n + a - 1) / a * a; }
 
@@ -228,7 +230,7 @@ static void write_final(int status, double ms)
 			fclose(f);
 		}
 	}
-	if (statsf && upcr_write_stats_json(statsf, (upcr_now_ns() - upcr_mpi_t0) / 1e9) != 0)
+	if (statsf && upcr_write_stats_json(statsf, (upcr_now_ns() - wall0) / 1e9) != 0)
 		fprintf(stderr, "upcr: cannot write statistics to %s: %s\n", statsf, strerror(errno));
 	free(all);
 	free(codes);
@@ -423,7 +425,23 @@ int main(int argc, char **argv)
 	cpu_set_t cs;
 	upcr_ncpu_ = sched_getaffinity(0, sizeof cs, &cs) == 0 ? CPU_COUNT(&cs) : 1;
 	upcr_check_ = env_long("UPCR_CHECK", 0) != 0;
-	size_t heap = (size_t)env_long("UPCR_HEAP_MB", 64) << 20;
+	/* the heap is reserved, not allocated (pages are used when touched);
+	 * by default 3 GiB, but Open MPI backs a shared window with one file
+	 * in /dev/shm of the whole size and refuses one larger than the free
+	 * space there: then what fits (rank 0 decides, all must agree) */
+	size_t heap = (size_t)env_long("UPCR_HEAP_MB", 0) << 20;
+	if (heap == 0) {
+		unsigned long long h = (unsigned long long)3 << 30;
+		struct statvfs sv;
+		if (rank == 0 && statvfs("/dev/shm", &sv) == 0) {
+			unsigned long long fit = (unsigned long long)sv.f_bavail * sv.f_frsize / 10 * 8 / (unsigned long long)threads;
+			fit = fit > ((unsigned long long)96 << 20) ? fit - ((unsigned long long)32 << 20) : (unsigned long long)64 << 20;
+			if (fit < h)
+				h = fit;
+		}
+		MPI_Bcast(&h, 1, MPI_UNSIGNED_LONG_LONG, 0, MPI_COMM_WORLD);
+		heap = (size_t)h / 4096 * 4096;
+	}
 	upcr_scratch_size_ = round_up((size_t)env_long("UPCR_SCRATCH_KB", 256) << 10, 64);
 	upcr_mpi_deadlock_ms = env_long("UPCR_DEADLOCK_MS", 2000);
 	upcr_mpi_timeout_ms = env_long("UPCR_TIMEOUT_MS", 0);
@@ -493,6 +511,7 @@ int main(int argc, char **argv)
 	sigaction(SIGILL, &sa, NULL);
 	MPI_Barrier(MPI_COMM_WORLD); /* every window is initialised */
 	on_exit(thread_exit_handler, NULL);
+	wall0 = upcr_now_ns();
 	if (rank == 0 && pg->init)
 		pg->init();
 	upcr_barrier_kind(UPCR_BK_START, 0, 0, UPCR_NOLOC);

@@ -244,15 +244,22 @@ void upcr_mpi_wait(upcr_poll_fn done, void *arg)
 	int probe = 0;
 	uint64_t snap = 0;
 	unsigned spins = 0;
+	long nap = 10000; /* ns */
+	/* poll, then yield, then sleep with a growing nap: a rank that waits
+	 * long must not take the CPU from the ranks it waits for (there may
+	 * be more ranks than cores, and other work) */
+	int oversub = upcr_threads_ > upcr_ncpu_;
+	unsigned poll = oversub ? 16 : 2000, yield = oversub ? 64 : 4000;
 	while (!done(arg)) {
 		spins++;
-		if (upcr_threads_ > upcr_ncpu_) {
-			sched_yield();
-		} else if (spins > 1000) {
-			struct timespec ts = {0, 20000};
+		if (spins > yield) {
+			struct timespec ts = {0, nap};
 			nanosleep(&ts, NULL);
-		}
-		if ((spins & 63) == 0)
+			if (nap < 500000)
+				nap += nap / 2;
+		} else if (spins > poll)
+			sched_yield();
+		if ((spins & 15) == 0)
 			watchdog(&since, &probe, &snap);
 	}
 	upcr_slot_->progress++;

@@ -1,0 +1,176 @@
+package translate_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/upclint/upclint/grammar"
+	"github.com/upclint/upclint/runtime"
+	"github.com/upclint/upclint/runtime/translate"
+)
+
+// buildOn translates and compiles one program for a backend.
+func buildOn(path string, s *spec, backend string) (string, error) {
+	cfg := &grammar.Config{Defines: s.defines, IncludeDirs: s.includes, StaticThreads: s.static}
+	c, _, err := translate.TranslateFile(path, cfg, translate.Options{Check: s.check})
+	if err != nil {
+		return "", err
+	}
+	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)) + ".c"
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	return runtime.Build(ctx, []runtime.Source{{Name: name, Code: c}},
+		runtime.BuildOptions{StaticThreads: s.static, CacheDir: cacheDir, Backend: backend})
+}
+
+func runOn(bin string, threads int, s *spec, backend string) (*runtime.Result, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	dir, err := os.MkdirTemp("", "upcrun")
+	if err != nil {
+		return nil, err
+	}
+	defer func() { _ = os.RemoveAll(dir) }() // a leftover temporary directory does not fail the test
+	return runtime.Run(ctx, bin, runtime.Options{Threads: threads, Args: s.args, Timeout: time.Minute,
+		DeadlockAfter: time.Second, Check: s.check, Dir: dir, Backend: backend})
+}
+
+// Which thread reports a race-dependent error first (several threads
+// fail at once) may differ between runs: reports are compared without
+// thread numbers.
+var threadNums = regexp.MustCompile(`threads? [0-9][0-9,\-]*`)
+
+func sameReport(a, b *runtime.Report) string {
+	switch {
+	case a == nil && b == nil:
+		return ""
+	case a == nil || b == nil:
+		return fmt.Sprintf("fatal report %v on smp, %v on mpi", a, b)
+	case a.Kind != b.Kind:
+		return fmt.Sprintf("report kind %q on smp, %q on mpi", a.Kind, b.Kind)
+	case threadNums.ReplaceAllString(a.Message, "thread N") != threadNums.ReplaceAllString(b.Message, "thread N"):
+		return fmt.Sprintf("report %q on smp, %q on mpi", a.Message, b.Message)
+	}
+	return ""
+}
+
+func sortedLines(b []byte) string {
+	l := strings.Split(strings.TrimRight(string(b), "\n"), "\n")
+	sort.Strings(l)
+	return strings.Join(l, "\n")
+}
+
+// compareBackends says how an MPI run differs from the SMP run of the
+// same program ("" if it does not): exit status, each thread's output,
+// the fatal report and the kinds of the other reports.
+func compareBackends(a, b *runtime.Result) string {
+	if a.Status != b.Status {
+		return fmt.Sprintf("exit status %d on smp, %d on mpi\nmpi stderr:\n%s", a.Status, b.Status, b.Stderr)
+	}
+	if msg := sameReport(a.Fatal(), b.Fatal()); msg != "" {
+		return msg
+	}
+	if sortedLines(a.Stdout) != sortedLines(b.Stdout) {
+		return fmt.Sprintf("output on smp:\n%s\non mpi:\n%s", a.Stdout, b.Stdout)
+	}
+	if a.Fatal() == nil {
+		for t := range a.Threads {
+			if t < len(b.Threads) && string(a.Threads[t].Stdout) != string(b.Threads[t].Stdout) {
+				return fmt.Sprintf("thread %d output on smp:\n%s\non mpi:\n%s", t, a.Threads[t].Stdout, b.Threads[t].Stdout)
+			}
+		}
+	}
+	kinds := func(r *runtime.Result) string {
+		var k []string
+		for _, rep := range r.Reports {
+			if !rep.Fatal {
+				k = append(k, rep.Kind)
+			}
+		}
+		sort.Strings(k)
+		return strings.Join(slicesCompact(k), ",")
+	}
+	if kinds(a) != kinds(b) {
+		return fmt.Sprintf("warnings %s on smp, %s on mpi", kinds(a), kinds(b))
+	}
+	return ""
+}
+
+func slicesCompact(s []string) []string {
+	var out []string
+	for i, v := range s {
+		if i == 0 || v != s[i-1] {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// TestMPIConformance runs the conformance programs on the MPI backend and
+// compares each run with the SMP backend's: the same status, output and
+// error reports.  Every program runs with one of the THREADS counts 1, 2,
+// 3, 4 and 8 in turn (all of them with UPCLINT_MPI_ALL_THREADS=1: the
+// machine has few cores and each MPI run starts THREADS processes and
+// mpirun).  Programs run with --check are skipped: the MPI backend does
+// not implement the checks.
+func TestMPIConformance(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs C programs")
+	}
+	if !runtime.HaveMPI() {
+		t.Skip("mpicc or mpirun not found")
+	}
+	all := os.Getenv("UPCLINT_MPI_ALL_THREADS") == "1"
+	for i, path := range programs(t, "../../testdata/runtime") {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			t.Parallel()
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := parseSpec(t, path, src)
+			if s.check {
+				t.Skip("--check is not available on the MPI backend")
+			}
+			counts := s.threads
+			if !all && len(counts) > 1 {
+				counts = []int{counts[i%len(counts)]}
+			}
+			sem <- struct{}{}
+			smp, err := buildOn(path, s, runtime.BackendSMP)
+			var mpi string
+			if err == nil {
+				mpi, err = buildOn(path, s, runtime.BackendMPI)
+			}
+			<-sem
+			if err != nil {
+				t.Fatalf("build: %v", err)
+			}
+			for _, n := range counts {
+				sem <- struct{}{}
+				a, err := runOn(smp, n, s, runtime.BackendSMP)
+				var b *runtime.Result
+				if err == nil {
+					b, err = runOn(mpi, n, s, runtime.BackendMPI)
+				}
+				<-sem
+				if err != nil {
+					t.Fatalf("THREADS=%d: %v", n, err)
+				}
+				if msg := checkResult(b, n, s); msg != "" {
+					t.Errorf("THREADS=%d on mpi: %s", n, msg)
+				}
+				if msg := compareBackends(a, b); msg != "" {
+					t.Errorf("THREADS=%d: %s", n, msg)
+				}
+			}
+		})
+	}
+}
