@@ -219,3 +219,17 @@ func findLoops(g *Graph) *LoopForest {
 	f.Loops = loops
 	return f
 }
+
+// Counting returns l or the first loop nested in l whose induction
+// variable is name, or nil.
+func (l *Loop) Counting(name string) *Loop {
+	if iv := l.Induction(); iv != nil && iv.Name == name {
+		return l
+	}
+	for _, m := range l.Inner {
+		if r := m.Counting(name); r != nil {
+			return r
+		}
+	}
+	return nil
+}

@@ -106,7 +106,7 @@ func (f *Func) bounds(fo *Form, l *cfg.Loop, depth int) (lo, hi *Form, why strin
 		var ivLoop *cfg.Loop
 		for _, a := range t.Atoms {
 			at := f.Atoms[a]
-			if m := ivLoopIn(l, a); m != nil && at != nil && at.Kind == Induction {
+			if m := l.Counting(a); m != nil && at != nil && at.Kind == Induction {
 				ivLoop = m
 			} else if at == nil || at.Kind == Invariant {
 				if !l.Invariant(&ast.Name{Name: a}) {
@@ -145,20 +145,6 @@ func (f *Func) bounds(fo *Form, l *cfg.Loop, depth int) (lo, hi *Form, why strin
 		}
 	}
 	return lo, hi, ""
-}
-
-// ivLoopIn returns l or the first loop nested in l whose induction
-// variable is name.
-func ivLoopIn(l *cfg.Loop, name string) *cfg.Loop {
-	if iv := l.Induction(); iv != nil && iv.Name == name {
-		return l
-	}
-	for _, m := range l.Inner {
-		if r := ivLoopIn(m, name); r != nil {
-			return r
-		}
-	}
-	return nil
 }
 
 // sameRanges reports whether every loop nested in l (or l) counting name

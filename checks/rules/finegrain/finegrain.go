@@ -226,23 +226,11 @@ func (c *checker) chooseLoop(a *affine.Access) (*cfg.Loop, string) {
 // or of a loop nested in l.
 func dependsOnIV(fo *affine.Form, af *affine.Func, l *cfg.Loop) bool {
 	for _, name := range fo.Atoms() {
-		if at := af.Atoms[name]; at != nil && at.Kind == affine.Induction && ivLoopIn(l, name) != nil {
+		if at := af.Atoms[name]; at != nil && at.Kind == affine.Induction && l.Counting(name) != nil {
 			return true
 		}
 	}
 	return false
-}
-
-func ivLoopIn(l *cfg.Loop, name string) *cfg.Loop {
-	if iv := l.Induction(); iv != nil && iv.Name == name {
-		return l
-	}
-	for _, m := range l.Inner {
-		if r := ivLoopIn(m, name); r != nil {
-			return r
-		}
-	}
-	return nil
 }
 
 // baseInvariant reports whether the array or pointer expression e denotes

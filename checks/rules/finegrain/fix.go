@@ -470,7 +470,7 @@ func (c *checker) invariantIn(f *affine.Form, l *cfg.Loop) bool {
 		if at == nil {
 			return false
 		}
-		if at.Kind == affine.Induction && ivLoopIn(l, name) != nil {
+		if at.Kind == affine.Induction && l.Counting(name) != nil {
 			return false
 		}
 		if at.Kind == affine.Invariant && !l.Invariant(&ast.Name{Name: name}) {
