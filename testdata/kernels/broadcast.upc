@@ -61,7 +61,7 @@ void hand_broadcast_scalar(long v)
     int t;
     if (MYTHREAD == 0) {
         for (t = 0; t < THREADS; t++) // want "upc_all_"
-            x[t] = v; // want "remote"
+            x[t] = v; /* one element per thread: not finegrain's (nothing to coalesce) */
     }
     upc_barrier;
 }

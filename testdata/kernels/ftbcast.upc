@@ -23,7 +23,6 @@
 // Prints "ftbcast: checksum=<re>,<im> OK" from thread 0.
 //
 // expect: collidiom
-// expect: finegrain
 
 #include <upc_relaxed.h>
 #include <upc_collective.h>
@@ -90,7 +89,7 @@ int main(void)
 
     // Broadcast the shared pointers
     for (i = 0; i < THREADS; i++) // want "upc_all_"
-        reshuffle_arr[i] = reshuffle_arr_shd[i]; // want "remote"
+        reshuffle_arr[i] = reshuffle_arr_shd[i];
 
     /* send to thread t the columns it will own: chunk (rows x rows) per thread,
        stored at offset MYTHREAD*chunk of t's slab */

@@ -22,7 +22,9 @@
 // itself is combined with upc_all_reduceI, the library form).
 //
 // expect: collidiom
-// expect: finegrain
+//
+// The loops read one element on each thread: a bulk copy per owner would
+// still be one message per element, so finegrain leaves them to collidiom.
 
 #include <upc_relaxed.h>
 #include <upc_collective.h>
@@ -59,13 +61,13 @@ int main(void)
     if (MYTHREAD == 0) {
         long s = 0;
         for (t = 0; t < THREADS; t++) // want "upc_all_"
-            s += partial[t]; // want "remote"
+            s += partial[t];
         total = s;
     }
 
     /* hand-written gather-all: every thread copies all the counts */
     for (t = 0; t < THREADS; t++) // want "upc_all_"
-        counts[t] = count[t]; // want "remote"
+        counts[t] = count[t];
     for (t = 0; t < THREADS; t++) {
         gsum += counts[t];
         if (counts[t] > gmax)

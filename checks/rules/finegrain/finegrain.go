@@ -99,7 +99,7 @@ func (c *checker) check(pass *analysis.Pass) {
 		g.indef = g.indef || loc.class == classIndefinite
 	}
 	for _, g := range order {
-		if c.bulk(g.loop, g.accs[0].Base) {
+		if c.bulk(g.loop, g.accs[0].Base) || c.oneEach(g) {
 			continue
 		}
 		c.report(pass, g)

@@ -201,3 +201,36 @@ void threadof_guard(void)
         cb[i] = i;
     }
 }
+
+/* one element on each thread (err[THREADS], runtimes[THREADS]): a bulk copy
+   per owner would still be one message per element; the loops are
+   hand-written collectives, left to collidiom and allreduce */
+shared int errs[THREADS];
+shared double runtimes[THREADS];
+shared [] double *shared slabs[THREADS];
+
+int sum_errors(void)
+{
+    int t, e = 0;
+    if (MYTHREAD == 0)
+        for (t = 0; t < THREADS; t++)
+            e += errs[t];
+    return e;
+}
+
+double slowest(void)
+{
+    int t;
+    double m = 0;
+    for (t = 0; t < THREADS; t++)
+        if (runtimes[t] > m)
+            m = runtimes[t];
+    return m;
+}
+
+void cache_slabs(shared [] double **local)
+{
+    int t;
+    for (t = 0; t < THREADS; t++)
+        local[t] = slabs[t];
+}

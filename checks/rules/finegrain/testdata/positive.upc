@@ -15,7 +15,7 @@ shared float IN[N * THREADS][N], OUT[N * THREADS][N];
 shared [RB * N] float BIN[N * THREADS][N], BOUT[N * THREADS][N];
 shared [N] double blk[N * THREADS];
 shared rec_t Table[N * THREADS];
-shared long partial[THREADS];
+shared long pairs[2 * THREADS];
 shared int hist[THREADS][16];
 upc_lock_t *lock;
 typedef struct { int n; double items[N]; } box_t;
@@ -81,12 +81,13 @@ void write_remote_block(int t)
         blk[(MYTHREAD + 1) * N + k] = k; // want "remote writes of blk.*about 256 remote writes"
 }
 
-long gather_partials(void)
+/* two elements on each thread: a bulk copy per owner halves the messages */
+long gather_pairs(void)
 {
     int t;
     long s = 0;
-    for (t = 0; t < THREADS; t++)
-        s += partial[t]; // want "remote reads of partial\\[t\\].*about THREADS-1 remote reads"
+    for (t = 0; t < 2 * THREADS; t++)
+        s += pairs[t]; // want "remote reads of pairs\\[t\\].*about 2\\*THREADS\\*\\(THREADS-1\\)/THREADS remote reads"
     return s;
 }
 
