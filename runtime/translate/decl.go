@@ -764,6 +764,11 @@ func (t *translator) tail() string {
 		b.WriteString("}\n")
 	}
 	if t.mainFn == nil {
+		// a companion unit of a program of several: its shared objects
+		// join the program's when it starts
+		if len(entries) > 0 {
+			fmt.Fprintf(&b, "\nUPCR_UNIT(upcr_shared, %s);\n", initFn)
+		}
 		return b.String()
 	}
 	b.WriteString("\n/* entry point: every thread runs it */\nstatic int upcr_entry(int argc, char **argv)\n{\n\t(void)argc;\n\t(void)argv;\n")

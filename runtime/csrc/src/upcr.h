@@ -570,6 +570,20 @@ extern const upcr_program_t upcr_program;
 	const upcr_program_t upcr_program = {UPCR_ABI_VERSION, UPCR_STATIC_THREADS_VALUE, files, \
 					     UPCR_COUNT(files), NULL, 0, init, main}
 
+/* A translation unit without main that defines static shared objects
+ * registers its table (and its initializer, run by thread 0 before main)
+ * before main runs; the launcher lays them out after the program's own. */
+void upcr_register_unit(const upcr_shared_decl_t *shared, int nshared, void (*init)(void));
+#define UPCR_UNIT(shared, init)                                                  \
+	__attribute__((constructor)) static void upcr_unit_register(void)        \
+	{                                                                        \
+		upcr_register_unit(shared, UPCR_COUNT(shared), init);            \
+	}
+/* Every static shared object of the program: upcr_program's, then the
+ * registered units' (set by the launcher before the threads start). */
+extern const upcr_shared_decl_t *upcr_shared_;
+extern int upcr_nshared_;
+
 /* ------------------------------------------------------------------ */
 /* Internal primitives for the collectives library                      */
 /* ------------------------------------------------------------------ */

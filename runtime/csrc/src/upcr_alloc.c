@@ -390,11 +390,10 @@ static void range_warn(upcr_sptr_t p, size_t n, const char *what, upcr_loc_t loc
 
 int upcr_range_check(upcr_sptr_t p, size_t n, const char *what, upcr_loc_t loc)
 {
-	const upcr_program_t *pg = &upcr_program;
 	uint64_t off = p.off;
 	/* static objects */
-	for (int i = 0; i < pg->nshared; i++) {
-		const upcr_shared_decl_t *d = &pg->shared[i];
+	for (int i = 0; i < upcr_nshared_; i++) {
+		const upcr_shared_decl_t *d = &upcr_shared_[i];
 		uint64_t o = upcr_static_off_[i], sz = upcr_static_local_[i];
 		if (off < o || off >= o + sz)
 			continue;
@@ -463,7 +462,7 @@ typedef struct extent {
 
 static void static_extent(int i, int t, extent_t *e)
 {
-	const upcr_shared_decl_t *d = &upcr_program.shared[i];
+	const upcr_shared_decl_t *d = &upcr_shared_[i];
 	uint64_t local = upcr_static_local_[i];
 	uint64_t total = d->nelems * (d->threads_mult ? (uint64_t)upcr_threads_ : 1) * d->elemsize;
 	e->found = 1;
@@ -495,7 +494,7 @@ static int objects_around(int t, uint64_t off, extent_t *below, extent_t *above)
 	if (off >= c->scratch_off && off < c->heap_start)
 		return 0;
 	if (off < c->scratch_off) {
-		for (int i = 0; i < upcr_program.nshared; i++) {
+		for (int i = 0; i < upcr_nshared_; i++) {
 			if (upcr_static_off_[i] <= off) {
 				static_extent(i, t, below);
 			} else {
@@ -531,7 +530,7 @@ static int objects_around(int t, uint64_t off, extent_t *below, extent_t *above)
 static void describe(const extent_t *e, char *buf, size_t len)
 {
 	if (e->stat >= 0) {
-		const upcr_shared_decl_t *d = &upcr_program.shared[e->stat];
+		const upcr_shared_decl_t *d = &upcr_shared_[e->stat];
 		uint64_t n = d->nelems * (d->threads_mult ? (uint64_t)upcr_threads_ : 1);
 		snprintf(buf, len, "shared object '%s' (%llu elements of %llu bytes)", d->name ? d->name : "?",
 			 (unsigned long long)n, (unsigned long long)d->elemsize);

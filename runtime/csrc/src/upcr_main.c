@@ -85,15 +85,66 @@ static size_t default_heap(size_t threads)
 	return heap < ((size_t)64 << 20) ? (size_t)64 << 20 : heap;
 }
 
-static size_t layout_static(void)
+/* ---- translation units without main (UPCR_UNIT) ---- */
+
+#define MAX_UNITS 256
+static struct {
+	const upcr_shared_decl_t *shared;
+	int n;
+	void (*init)(void);
+} units[MAX_UNITS];
+static int nunits;
+
+const upcr_shared_decl_t *upcr_shared_;
+int upcr_nshared_;
+
+void upcr_register_unit(const upcr_shared_decl_t *shared, int nshared, void (*init)(void))
+{
+	if (nunits == MAX_UNITS) {
+		fprintf(stderr, "upcr: more than %d translation units define shared objects\n", MAX_UNITS);
+		exit(2);
+	}
+	units[nunits].shared = shared;
+	units[nunits].n = nshared;
+	units[nunits].init = init;
+	nunits++;
+}
+
+/* upcr_shared_: the program's table, then each unit's. */
+static void collect_shared(void)
 {
 	const upcr_program_t *pg = &upcr_program;
+	upcr_shared_ = pg->shared;
+	upcr_nshared_ = pg->nshared;
+	if (nunits == 0)
+		return;
+	int n = pg->nshared;
+	for (int u = 0; u < nunits; u++)
+		n += units[u].n;
+	upcr_shared_decl_t *all = calloc((size_t)n + 1, sizeof *all);
+	if (!all) {
+		fprintf(stderr, "upcr: out of memory\n");
+		exit(70);
+	}
+	int k = 0;
+	for (int i = 0; i < pg->nshared; i++)
+		all[k++] = pg->shared[i];
+	for (int u = 0; u < nunits; u++)
+		for (int i = 0; i < units[u].n; i++)
+			all[k++] = units[u].shared[i];
+	upcr_shared_ = all;
+	upcr_nshared_ = n;
+}
+
+static size_t layout_static(void)
+{
+	collect_shared();
 	size_t T = (size_t)upcr_threads_;
 	size_t off = UPCR_GUARD;
-	upcr_static_off_ = calloc((size_t)pg->nshared + 1, sizeof(uint64_t));
-	upcr_static_local_ = calloc((size_t)pg->nshared + 1, sizeof(uint64_t));
-	for (int i = 0; i < pg->nshared; i++) {
-		const upcr_shared_decl_t *d = &pg->shared[i];
+	upcr_static_off_ = calloc((size_t)upcr_nshared_ + 1, sizeof(uint64_t));
+	upcr_static_local_ = calloc((size_t)upcr_nshared_ + 1, sizeof(uint64_t));
+	for (int i = 0; i < upcr_nshared_; i++) {
+		const upcr_shared_decl_t *d = &upcr_shared_[i];
 		size_t n = d->nelems * (d->threads_mult ? T : 1);
 		size_t local;
 		if (d->blocksize == 0)
@@ -112,10 +163,9 @@ static size_t layout_static(void)
 
 static void init_static(void)
 {
-	const upcr_program_t *pg = &upcr_program;
 	size_t T = (size_t)upcr_threads_;
-	for (int i = 0; i < pg->nshared; i++) {
-		const upcr_shared_decl_t *d = &pg->shared[i];
+	for (int i = 0; i < upcr_nshared_; i++) {
+		const upcr_shared_decl_t *d = &upcr_shared_[i];
 		upcr_sptr_t base = {upcr_static_off_[i], 0, 0};
 		if (d->base)
 			*d->base = base;
@@ -252,6 +302,9 @@ static int child_main(int t, int argc, char **argv, pid_t parent, sigset_t *oldm
 	atexit(thread_exit_handler);
 	if (t == 0 && upcr_program.init)
 		upcr_program.init();
+	for (int u = 0; t == 0 && u < nunits; u++)
+		if (units[u].init)
+			units[u].init();
 	upcr_barrier_kind(UPCR_BK_START, 0, 0, UPCR_NOLOC);
 	int rc = upcr_program.main(argc, argv);
 	exit(rc);
