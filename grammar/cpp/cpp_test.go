@@ -152,6 +152,7 @@ func TestConditionals(t *testing.T) {
 		{"predefined", "#if __UPC__ && __UPC_VERSION__ == 201311L && __STDC_VERSION__ >= 199901L && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && __SIZEOF_POINTER__ == 8 && __INT_MAX__ == 2147483647 && __UPC_DYNAMIC_THREADS__ && !defined __GNUC__\nok\n#endif", "ok", nil},
 		// UPC 1.3 language specification, section UPC_MAX_BLOCK_SIZE: the macro is usable in #if.
 		{"UPC_MAX_BLOCK_SIZE", "#if defined UPC_MAX_BLOCK_SIZE && UPC_MAX_BLOCK_SIZE > 0 && UPC_MAX_BLOCK_SIZE == 4194303\nok\n#endif\nUPC_MAX_BLOCK_SIZE", "ok\n4194303", nil},
+		{"library feature macros", "#if __UPC_COLLECTIVE__ == 1 && __UPC_TICK__ == 1 && __UPC_NB__ == 1 && __UPC_CASTABLE__ == 1 && __UPC_ATOMIC__ == 1 && __UPC_IO__ >= 1\nok\n#endif", "ok", nil},
 		{"int128", "#if __SIZEOF_INT128__ == 16\n__int128_t a; __uint128_t b;\n#endif", "__int128 a ; unsigned __int128 b ;", nil},
 		{"has_include missing", "#if __has_include(<nothere.h>) || __has_include(\"nothere.h\")\nno\n#else\nok\n#endif", "ok", nil},
 		{"has_attribute", "#if defined __has_include && !__has_attribute(noreturn)\nok\n#endif", "ok", nil},
