@@ -105,10 +105,10 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-// advancedByAll reports whether every thread that runs fn also updates the
-// shared scalar named name in place (++, --, a compound assignment): a
-// counter or accumulator that the threads take turns on, typically under a
-// lock, so that each read sees a different value and is no broadcast.
+// advancedByAll reports whether every thread that runs fn also writes the
+// shared scalar named name (++, --, any assignment): a counter or
+// accumulator that the threads take turns on, typically under a lock, so
+// that each read sees a different value and is no broadcast.
 func advancedByAll(fn *facts.Func, name string) bool {
 	for _, b := range fn.Graph.Blocks {
 		if !b.Live || b.Forall != nil {
@@ -129,9 +129,10 @@ func advancedByAll(fn *facts.Func, name string) bool {
 						target = m.X
 					}
 				case *ast.AssignExpr:
-					if m.Op != "=" {
-						target = m.L
-					}
+					// x = v + 1 after v = x (a counter taken under a
+					// lock) or x = (x + 1) % THREADS: every thread
+					// stores, so no value is one owner's
+					target = m.L
 				}
 				if target != nil && ast.NodeString(ast.Unparen(target)) == name {
 					found = true

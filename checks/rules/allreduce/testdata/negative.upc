@@ -167,3 +167,29 @@ int main(void)
         d += head(&a[0]);
     return ready() & 0 & (int)d & (int)t;
 }
+
+/* a counter taken under a lock with a plain assignment: each thread reads
+   the value the previous one left, then stores the next one */
+shared int next_ticket;
+upc_lock_t *ticket_lock;
+int take_ticket(void)
+{
+    int mine;
+    upc_lock(ticket_lock);
+    mine = next_ticket;
+    next_ticket = mine + 1;
+    upc_unlock(ticket_lock);
+    return mine;
+}
+
+/* a round-robin target: every thread reads it and advances it modulo THREADS */
+shared int rr_target;
+int next_victim(void)
+{
+    int from;
+    upc_lock(ticket_lock);
+    from = rr_target;
+    rr_target = (rr_target + 1) % THREADS;
+    upc_unlock(ticket_lock);
+    return from;
+}

@@ -184,3 +184,16 @@ int main(void)
     }
     return (int)(total + d + k) & 0;
 }
+
+/* only thread 0 stores the value every thread then reads: still a hidden
+   broadcast, although the store is a plain assignment */
+shared int chosen;
+int choose(int v)
+{
+    int c;
+    if (MYTHREAD == 0)
+        chosen = v;
+    upc_barrier;
+    c = chosen; // want "every thread reads shared chosen"
+    return c;
+}
