@@ -33,7 +33,7 @@ var cHeaders = []string{
 // upcHeaders use the shared qualifier, so they are only C once "shared" is
 // defined away.
 var upcHeaders = []string{
-	"bupc_collectivev.h", "bupc_extensions.h", "upc.h", "upc_atomic.h",
+	"bupc_collectivev.h", "bupc_extensions.h", "bupc_extern.h", "pupc.h", "upc.h", "upc_atomic.h",
 	"upc_castable.h", "upc_collective.h", "upc_io.h", "upc_nb.h",
 	"upc_relaxed.h", "upc_strict.h", "upc_tick.h", "upc_types.h",
 }
