@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/upclint/upclint/cfg"
+	"github.com/upclint/upclint/cfg/affinity"
 	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/checks/edit"
 	"github.com/upclint/upclint/checks/facts"
@@ -268,10 +269,24 @@ func (c *checker) sharedElem(e ast.Expr, t string) bool {
 		case *ast.IndexExpr:
 			tt := c.info.TypeOf(x)
 			bt := c.info.TypeOf(x.X)
-			return tt != nil && types.IsShared(tt) && bt != nil && isArray(bt) && uses(x.Index, t)
+			return tt != nil && types.IsShared(tt) && bt != nil && isArray(bt) && uses(x.Index, t) && !c.oneOwner(x)
 		}
 		return false
 	}
+}
+
+// oneOwner reports whether every element that x indexes lies on one
+// thread (an array member of a shared structure, on the structure's
+// owner: thread 0 for a shared structure that is not an array), so that a
+// loop over them is no collective.
+func (c *checker) oneOwner(x *ast.IndexExpr) bool {
+	for _, a := range c.fn.Affine().Accesses {
+		if a.Expr == ast.Expr(x) {
+			bs, ok := affinity.BlockOf(a, c.info)
+			return ok && bs == 0
+		}
+	}
+	return false
 }
 
 func (c *checker) private(e ast.Expr) bool {

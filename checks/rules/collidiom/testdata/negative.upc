@@ -160,3 +160,17 @@ void own_element_only(void)
         if (t == MYTHREAD)
             own_flags[t] = 1.0;
 }
+
+/* a shared structure that is not an array lies on thread 0 with all its
+   members (UPC 1.3 6.5.1.1): thread 0 filling its array member, and every
+   thread reading it back, is no scatter or gather */
+shared struct table { int a[THREADS]; double b[THREADS]; } tab;
+void fill_table(void)
+{
+    int t;
+    if (MYTHREAD == 0)
+        for (t = 0; t < THREADS; t++) {
+            tab.a[t] = t;
+            tab.b[t] = 2.0 * t;
+        }
+}

@@ -166,3 +166,14 @@ void p16(double *got)
     for (i = 0; i < THREADS; i++) // want "gather-all"
         got[i] = (dx[i]);
 }
+
+/* an array of shared structures: element t is on thread t, so thread 0
+   writing a member of each is a scatter */
+shared struct cell { int key; int idx; } cells[THREADS];
+void fill_cells(void)
+{
+    int t;
+    if (MYTHREAD == 0)
+        for (t = 0; t < THREADS; t++) // want "hand-written scatter over THREADS: thread 0 writes cells\\[t\\].idx on every thread"
+            cells[t].idx = t;
+}
