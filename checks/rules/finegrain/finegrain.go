@@ -215,11 +215,36 @@ func (c *checker) chooseLoop(a *affine.Access) (*cfg.Loop, string) {
 		return nil, ""
 	}
 	for i := len(cands) - 1; i >= 0; i-- {
-		if c.inhibitor(cands[i], a) == "" {
+		if c.inhibitor(cands[i], a) == "" && c.overfetch(cands[i], a) == "" {
 			return cands[i], ""
 		}
 	}
-	return cands[0], c.inhibitor(cands[0], a)
+	why := c.inhibitor(cands[0], a)
+	if why == "" {
+		why = c.overfetch(cands[0], a)
+	}
+	return cands[0], why
+}
+
+// overfetch says why a copy of all that a reads in loop l would fetch
+// more than the thread reads, or "": a upc_forall at or inside l runs only
+// the thread's iterations (owner computes), and the box of a's index over
+// all of them holds the other threads' elements too. A loop inside the
+// upc_forall fetches only what the thread's own iterations read: for a
+// blocked stencil, the neighbours at the block boundaries.
+func (c *checker) overfetch(l *cfg.Loop, a *affine.Access) string {
+	fs, fl := c.controlling(a)
+	if a.Write || fs == nil || fl == nil || !l.Contains(fl.Header) {
+		return ""
+	}
+	iv := fl.Induction()
+	if iv == nil || !a.Index.Has(iv.Name) {
+		return ""
+	}
+	if lo, hi, _ := c.af.Bounds(a.Index, l); lo != nil && (lo.Has(affine.MyThread) || hi.Has(affine.MyThread)) {
+		return "" // the box is the thread's own
+	}
+	return "each thread runs only its own iterations of the upc_forall, and a copy before it would fetch the elements the other threads read too"
 }
 
 // dependsOnIV reports whether fo has a term in the induction variable of l

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	gotoken "go/token"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -67,6 +68,21 @@ var ident = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // helperNames are declared inside the generated gather blocks.
 var helperNames = []string{"_upclint_k", "_upclint_r", "_upclint_t", "_upclint_c", "_upclint_g"}
+
+// helpersShadow reports whether the loop s names one of helperNames. A
+// gather or scatter block declares them in a scope of its own around
+// expressions taken from s, so only a name of s can be shadowed; the same
+// names in the blocks of earlier rewrites are in other scopes.
+func helpersShadow(s ast.Node) bool {
+	found := false
+	ast.Inspect(s, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Name); ok && slices.Contains(helperNames, id.Name) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
 
 // bufferName returns a fresh name for the private copy of base.
 func (fx *fixer) bufferName(base string) string {
@@ -173,10 +189,8 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 	if strings.Contains(p.elem, "<") || strings.Contains(p.elem, "(") || strings.Contains(p.elem, "[") {
 		return nil
 	}
-	for _, h := range helperNames {
-		if fx.names.Taken(h) {
-			return nil
-		}
+	if helpersShadow(g.loop.Stmt) {
+		return nil
 	}
 	bs, ok := c.blockOf(first)
 	if !ok {

@@ -151,10 +151,8 @@ func (c *checker) writeShape(fx *fixer, g *group, a *affine.Access) *writeFix {
 	if strings.ContainsAny(w.elem, "<([") {
 		return nil
 	}
-	for _, h := range helperNames {
-		if fx.names.Taken(h) {
-			return nil
-		}
+	if helpersShadow(fs) {
+		return nil
 	}
 	if _, ok := c.blockOf(a); !ok {
 		return nil
