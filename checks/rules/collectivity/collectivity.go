@@ -62,6 +62,11 @@ func (c *checker) check(op *collective.Op) {
 	if op.Fact.OK() {
 		return
 	}
+	if call, ok := op.Node.(*ast.CallExpr); ok && variance.CollectiveKind(call) == "" {
+		if callee := c.col.Info.Callee(call); callee != nil && !collective.Synchronizes(c.col.Info, callee) {
+			return // its only collectives are upc_forall loops: see the known limits
+		}
+	}
 	d := c.col.Divergence(op.Block)
 	if d == nil {
 		return

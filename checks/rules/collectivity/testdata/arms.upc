@@ -74,3 +74,29 @@ int main(void)
     same_in_both_arms(THREADS - 1, 0);
     return 0;
 }
+
+/* a function whose only collective is a upc_forall: a thread that skips
+   the call blocks nobody */
+void clear_mine(void)
+{
+    int i;
+    upc_forall (i = 0; i < THREADS; i++; &dst[i])
+        dst[i] = 0;
+}
+
+/* the same with a barrier after the loop: the others wait for ever */
+void clear_and_wait(void)
+{
+    int i;
+    upc_forall (i = 0; i < THREADS; i++; &dst[i])
+        dst[i] = 0;
+    upc_barrier;
+}
+
+void clear_on_one_thread(void)
+{
+    if (MYTHREAD == 0)
+        clear_mine();
+    if (MYTHREAD == 0)
+        clear_and_wait(); // want "this call of clear_and_wait \\(which executes a collective operation\\) is not reached by every thread"
+}
