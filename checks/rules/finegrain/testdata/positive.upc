@@ -2,6 +2,7 @@
 #include <upc_relaxed.h>
 #include <upc.h>
 #include <math.h>
+#include <stdlib.h>
 
 #define N 256
 #define RB 4
@@ -229,4 +230,16 @@ void other_element(void)
     for (i = 0; i < N * THREADS - 1; i++)
         if (i == MYTHREAD)
             A[i + 1] = 1.0; // want "fine-grained remote writes of A\\[i \\+ 1\\]"
+}
+
+/* a random draw in the loop touches no shared data: the reads are still
+   coalescible */
+long sample_sum(void)
+{
+    int k;
+    long s = 0;
+    for (k = 0; k < N; k++)
+        if (rand() % 2)
+            s += cvec[k]; // want "remote reads of cvec\\[k\\] in this loop: .*; coalesce with upc_memget"
+    return s;
 }
