@@ -58,7 +58,10 @@ var reporting sync.Map // *analysis.Pass → []Applicability
 
 // Report reports d with fixes as its suggested fixes. A fix reported
 // without Report (in d.SuggestedFixes) is safe when its rule's SafeFixes
-// says so, else unsafe.
+// says so, else unsafe. The applicabilities reach the driver through a
+// slot of the pass, so Report is called from the goroutine that runs the
+// pass (as pass.Report is by every rule of upclint), never concurrently on
+// one pass.
 func Report(pass *analysis.Pass, d analysis.Diagnostic, fixes ...SuggestedFix) {
 	if len(fixes) == 0 {
 		pass.Report(d)
