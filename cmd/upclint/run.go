@@ -169,26 +169,27 @@ func runProgram(ctx context.Context, f *runFlags, files, progArgs []string, stdo
 		}
 	}
 	cfg := &grammar.Config{IncludeDirs: f.fe.includes, Defines: f.fe.defines, Undefs: f.fe.undefs, StaticThreads: f.fe.threads}
+	units, err := translate.TranslateProgram(files, func(file string) *grammar.Config { return withSourceDir(cfg, file) },
+		translate.Options{NoFastLoop: f.noFast, Check: f.check})
+	var fe *translate.FrontEndError
+	if errors.As(err, &fe) {
+		for _, d := range fe.Diags {
+			fmt.Fprintln(stderr, d)
+		}
+		return &exitError{code: exitFailure, err: fmt.Errorf("%s: not run: the front end reported %d error(s)", fe.File, len(fe.Diags))}
+	}
+	if err != nil {
+		return &exitError{code: exitFailure, err: err}
+	}
 	var srcs []runtime.Source
-	for _, file := range files {
-		c, u, err := translate.TranslateFile(file, withSourceDir(cfg, file), translate.Options{NoFastLoop: f.noFast, Check: f.check})
-		var fe *translate.FrontEndError
-		if errors.As(translate.CheckFrontEnd(u), &fe) {
-			for _, d := range fe.Diags {
-				fmt.Fprintln(stderr, d)
-			}
-			return &exitError{code: exitFailure, err: fmt.Errorf("%s: not run: the front end reported %d error(s)", file, len(fe.Diags))}
-		}
-		if err != nil {
-			return &exitError{code: exitFailure, err: err}
-		}
-		name := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file)) + ".c"
-		srcs = append(srcs, runtime.Source{Name: name, Code: c})
+	for _, pu := range units {
+		name := strings.TrimSuffix(filepath.Base(pu.Path), filepath.Ext(pu.Path)) + ".c"
+		srcs = append(srcs, runtime.Source{Name: name, Code: pu.C})
 		if f.keep != "" {
 			if err := os.MkdirAll(f.keep, 0o755); err != nil {
 				return &exitError{code: exitFailure, err: err}
 			}
-			if err := os.WriteFile(filepath.Join(f.keep, name), c, 0o644); err != nil {
+			if err := os.WriteFile(filepath.Join(f.keep, name), pu.C, 0o644); err != nil {
 				return &exitError{code: exitFailure, err: err}
 			}
 		}

@@ -764,10 +764,12 @@ func (t *translator) tail() string {
 		b.WriteString("}\n")
 	}
 	if t.mainFn == nil {
-		// a companion unit of a program of several: its shared objects
-		// join the program's when it starts
+		// a companion unit of a program of several: its files and shared
+		// objects join the program's when it starts
 		if len(entries) > 0 {
-			fmt.Fprintf(&b, "\nUPCR_UNIT(upcr_shared, %s);\n", initFn)
+			fmt.Fprintf(&b, "\nUPCR_UNIT(upcr_files, %d, upcr_shared, %s);\n", t.opts.FileBase, initFn)
+		} else {
+			fmt.Fprintf(&b, "\nUPCR_UNIT_NOSHARED(upcr_files, %d, %s);\n", t.opts.FileBase, initFn)
 		}
 		return b.String()
 	}

@@ -143,17 +143,21 @@ func harnessBuild(ctx context.Context, t *corpus.Test, static int) (string, erro
 	}
 	// upcc compiles each file with -I of its directory
 	cfg.IncludeDirs = append(cfg.IncludeDirs, t.Dir)
-	var srcs []runtime.Source
+	var paths []string
 	for _, f := range t.Files {
-		c, u, err := translate.TranslateFile(filepath.Join(t.Dir, f), cfg, translate.Options{})
-		var fe *translate.FrontEndError
-		if errors.As(translate.CheckFrontEnd(u), &fe) && len(fe.Diags) > 0 {
-			return "", fmt.Errorf("front end: %s", fe.Diags[0])
-		}
-		if err != nil {
-			return "", fmt.Errorf("translate: %s", firstLines(err.Error(), 2))
-		}
-		srcs = append(srcs, runtime.Source{Name: strings.TrimSuffix(filepath.Base(f), filepath.Ext(f)) + ".c", Code: c})
+		paths = append(paths, filepath.Join(t.Dir, f))
+	}
+	units, err := translate.TranslateProgram(paths, func(string) *grammar.Config { return cfg }, translate.Options{})
+	var fe *translate.FrontEndError
+	if errors.As(err, &fe) && len(fe.Diags) > 0 {
+		return "", fmt.Errorf("front end: %s", fe.Diags[0])
+	}
+	if err != nil {
+		return "", fmt.Errorf("translate: %s", firstLines(err.Error(), 2))
+	}
+	var srcs []runtime.Source
+	for _, u := range units {
+		srcs = append(srcs, runtime.Source{Name: strings.TrimSuffix(filepath.Base(u.Path), filepath.Ext(u.Path)) + ".c", Code: u.C})
 	}
 	bin, err := runtime.Build(ctx, srcs, runtime.BuildOptions{StaticThreads: static, CacheDir: cacheDir, CFlags: cflags})
 	if err != nil {

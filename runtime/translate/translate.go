@@ -77,6 +77,11 @@ type Options struct {
 	// elements without their privatized version (privloop.go), every
 	// access through the general accessor. For comparisons.
 	NoPrivatize bool
+	// FileBase is the index of this unit's first file in the program's
+	// file table, for a unit without main in a program of several: its
+	// locations then name its own files (which it registers with
+	// UPCR_UNIT). The unit holding main has FileBase 0.
+	FileBase int
 }
 
 // Error is a translation failure at a source position.
@@ -303,7 +308,7 @@ func (t *translator) mainFile() *fileInfo {
 // fileIndex returns the index of fi in upcr_files, adding it.
 func (t *translator) fileIndex(fi *fileInfo) int {
 	if fi.idx < 0 {
-		fi.idx = len(t.fileTable)
+		fi.idx = t.opts.FileBase + len(t.fileTable)
 		t.fileTable = append(t.fileTable, fi)
 	}
 	return fi.idx

@@ -3,6 +3,7 @@ package translate_test
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -12,26 +13,39 @@ import (
 	"github.com/upclint/upclint/runtime/translate"
 )
 
-// TestSeveralUnits builds a program of two translation units whose second
-// unit defines the shared objects (with initializers) that main uses.
-func TestSeveralUnits(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs a C program")
+// buildUnits translates and builds a program of several files of
+// testdata/runtime/units (main's unit not necessarily first).
+func buildUnits(t *testing.T, ctx context.Context, names ...string) string {
+	t.Helper()
+	var paths []string
+	for _, n := range names {
+		paths = append(paths, filepath.Join("../../testdata/runtime/units", n+".upc"))
+	}
+	units, err := translate.TranslateProgram(paths, func(string) *grammar.Config { return &grammar.Config{} }, translate.Options{})
+	if err != nil {
+		t.Fatal(err)
 	}
 	var srcs []runtime.Source
-	for _, f := range []string{"main", "units"} {
-		c, _, err := translate.TranslateFile("../../testdata/runtime/units/"+f+".upc", &grammar.Config{}, translate.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		srcs = append(srcs, runtime.Source{Name: f + ".c", Code: c})
+	for i, u := range units {
+		srcs = append(srcs, runtime.Source{Name: names[i] + ".c", Code: u.C})
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
 	bin, err := runtime.Build(ctx, srcs, runtime.BuildOptions{CacheDir: cacheDir})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return bin
+}
+
+// TestSeveralUnits builds programs of two translation units: the second
+// unit defines the shared objects (with initializers) that main uses, and
+// a runtime error in a unit without main names that unit's file.
+func TestSeveralUnits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs C programs")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	bin := buildUnits(t, ctx, "units", "main")
 	for _, n := range []int{1, 2, 4} {
 		res, err := runtime.Run(ctx, bin, runtime.Options{Threads: n, Args: []string{"z"}, Timeout: 30 * time.Second})
 		if err != nil {
@@ -45,5 +59,16 @@ func TestSeveralUnits(t *testing.T) {
 		if got := strings.TrimSpace(string(res.Threads[0].Stdout)); got != want {
 			t.Errorf("THREADS=%d: output %q, want %q", n, got, want)
 		}
+	}
+
+	bin = buildUnits(t, ctx, "freemain", "freeunit")
+	res, err := runtime.Run(ctx, bin, runtime.Options{Threads: 2, Timeout: 30 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := res.Fatal()
+	if f == nil || f.Kind != "double-free" || filepath.Base(f.File) != "freeunit.upc" || f.Line != 7 ||
+		!strings.Contains(f.Message, "freeunit.upc:5") {
+		t.Errorf("want a double free at freeunit.upc:7 of memory allocated at freeunit.upc:5, got %+v", f)
 	}
 }

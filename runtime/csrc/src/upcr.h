@@ -74,6 +74,8 @@ typedef uint32_t upcr_loc_t;
 #define UPCR_LOC(file, line) ((upcr_loc_t)(((uint32_t)(file) << 22) | ((uint32_t)(line) & 0x3fffff)))
 #define UPCR_LOC_FILE(loc) ((int)((loc) >> 22))
 #define UPCR_LOC_LINE(loc) ((int)((loc) & 0x3fffff))
+/* The source file a location names ("?" if none). */
+const char *upcr_file_name(upcr_loc_t loc);
 #define UPCR_NOLOC ((upcr_loc_t)0)
 
 /* ------------------------------------------------------------------ */
@@ -570,14 +572,22 @@ extern const upcr_program_t upcr_program;
 	const upcr_program_t upcr_program = {UPCR_ABI_VERSION, UPCR_STATIC_THREADS_VALUE, files, \
 					     UPCR_COUNT(files), NULL, 0, init, main}
 
-/* A translation unit without main that defines static shared objects
- * registers its table (and its initializer, run by thread 0 before main)
- * before main runs; the launcher lays them out after the program's own. */
-void upcr_register_unit(const upcr_shared_decl_t *shared, int nshared, void (*init)(void));
-#define UPCR_UNIT(shared, init)                                                  \
-	__attribute__((constructor)) static void upcr_unit_register(void)        \
-	{                                                                        \
-		upcr_register_unit(shared, UPCR_COUNT(shared), init);            \
+/* A translation unit without main (a program of several) registers its
+ * file table, whose first entry has index files_base in its locations,
+ * and its static shared objects with their initializer (run by thread 0
+ * before main) before main runs; the launcher lays the objects out after
+ * the program's own. */
+void upcr_register_unit(const char *const *files, int nfiles, int files_base, const upcr_shared_decl_t *shared,
+			int nshared, void (*init)(void));
+#define UPCR_UNIT(files, base, shared, init)                                                     \
+	__attribute__((constructor)) static void upcr_unit_register(void)                        \
+	{                                                                                        \
+		upcr_register_unit(files, UPCR_COUNT(files), base, shared, UPCR_COUNT(shared), init); \
+	}
+#define UPCR_UNIT_NOSHARED(files, base, init)                                         \
+	__attribute__((constructor)) static void upcr_unit_register(void)             \
+	{                                                                             \
+		upcr_register_unit(files, UPCR_COUNT(files), base, NULL, 0, init);    \
 	}
 /* Every static shared object of the program: upcr_program's, then the
  * registered units' (set by the launcher before the threads start). */

@@ -40,7 +40,8 @@ const char *upcr_file_name(upcr_loc_t loc)
 	int f = UPCR_LOC_FILE(loc);
 	if (upcr_program.files && f >= 0 && f < upcr_program.nfiles && upcr_program.files[f])
 		return upcr_program.files[f];
-	return "?";
+	const char *u = upcr_unit_file(f); /* a file of another translation unit */
+	return u ? u : "?";
 }
 
 void upcr_format_loc(char *buf, size_t len, upcr_loc_t loc)

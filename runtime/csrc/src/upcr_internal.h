@@ -245,6 +245,7 @@ void upcr_extent_check(upcr_sptr_t p, size_t n, const char *what, upcr_loc_t loc
 
 /* reports (upcr_core.c) */
 const char *upcr_file_name(upcr_loc_t loc);
+const char *upcr_unit_file(int f);
 void upcr_format_loc(char *buf, size_t len, upcr_loc_t loc);
 void upcr_note_loc(upcr_loc_t loc);
 int upcr_add_report(const char *kind, int thread, int fatal, upcr_loc_t loc, const char *msg);

@@ -103,9 +103,7 @@ static char *shared_at(upcr_sptr_t p, size_t off, size_t n, const char *fn, upcr
 {
 	if (upcr_isnull(p) || p.thread >= (uint32_t)upcr_threads_ || p.off + off + n > upcr_partsize_) {
 		char where[256];
-		int f = UPCR_LOC_FILE(loc);
-		snprintf(where, sizeof where, "%s:%d", f < upcr_program.nfiles ? upcr_program.files[f] : "?",
-			 UPCR_LOC_LINE(loc));
+		snprintf(where, sizeof where, "%s:%d", upcr_file_name(loc), UPCR_LOC_LINE(loc));
 		upcr_fatal(upcr_isnull(p) ? "null-pointer" : "bad-pointer", loc,
 			   "thread %d calls %s at %s with a shared %s (thread %u, offset %llu + %zu bytes)",
 			   upcr_mythread_, fn, where, upcr_isnull(p) ? "null pointer" : "range outside the shared segment",

@@ -42,13 +42,10 @@ static uint64_t region_ops;
 
 static void fmt_loc(char *buf, size_t len, upcr_loc_t loc)
 {
-	int f = UPCR_LOC_FILE(loc);
 	if (loc == UPCR_NOLOC)
 		snprintf(buf, len, "unknown location");
 	else
-		snprintf(buf, len, "%s:%d",
-			 f < upcr_program.nfiles && upcr_program.files[f] ? upcr_program.files[f] : "?",
-			 UPCR_LOC_LINE(loc));
+		snprintf(buf, len, "%s:%d", upcr_file_name(loc), UPCR_LOC_LINE(loc));
 }
 
 static void leak_check(void)

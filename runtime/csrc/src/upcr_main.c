@@ -89,6 +89,8 @@ static size_t default_heap(size_t threads)
 
 #define MAX_UNITS 256
 static struct {
+	const char *const *files;
+	int nfiles, base;
 	const upcr_shared_decl_t *shared;
 	int n;
 	void (*init)(void);
@@ -98,16 +100,29 @@ static int nunits;
 const upcr_shared_decl_t *upcr_shared_;
 int upcr_nshared_;
 
-void upcr_register_unit(const upcr_shared_decl_t *shared, int nshared, void (*init)(void))
+void upcr_register_unit(const char *const *files, int nfiles, int files_base, const upcr_shared_decl_t *shared,
+			int nshared, void (*init)(void))
 {
 	if (nunits == MAX_UNITS) {
 		fprintf(stderr, "upcr: more than %d translation units define shared objects\n", MAX_UNITS);
 		exit(2);
 	}
+	units[nunits].files = files;
+	units[nunits].nfiles = nfiles;
+	units[nunits].base = files_base;
 	units[nunits].shared = shared;
 	units[nunits].n = nshared;
 	units[nunits].init = init;
 	nunits++;
+}
+
+/* The name of file index f of a registered unit, or NULL. */
+const char *upcr_unit_file(int f)
+{
+	for (int u = 0; u < nunits; u++)
+		if (f >= units[u].base && f < units[u].base + units[u].nfiles)
+			return units[u].files[f - units[u].base];
+	return NULL;
 }
 
 /* upcr_shared_: the program's table, then each unit's. */
