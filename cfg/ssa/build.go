@@ -139,7 +139,7 @@ func (b *builder) defsOf(n ast.Node, def func(*Var)) {
 				name(m.X)
 			}
 		case *ast.InitDeclarator:
-			if id := declIdent(m.Decl); id != nil {
+			if id := ast.DeclaratorIdent(m.Decl); id != nil {
 				if v := b.f.resolver.defs[id]; v != nil {
 					if _, ok := b.slot[v]; ok {
 						def(v)
@@ -371,7 +371,7 @@ func (b *builder) constInt(v int64, e ast.Expr) *Const {
 // declaration.
 func (b *builder) decl(d *ast.Decl) {
 	for _, id := range d.Inits {
-		ident := declIdent(id.Decl)
+		ident := ast.DeclaratorIdent(id.Decl)
 		if ident == nil {
 			continue
 		}

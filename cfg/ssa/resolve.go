@@ -119,7 +119,7 @@ func (r *resolver) declare(specs *ast.DeclSpecs, inits []*ast.InitDeclarator, sc
 		return
 	}
 	for _, d := range inits {
-		id := declIdent(d.Decl)
+		id := ast.DeclaratorIdent(d.Decl)
 		if id == nil {
 			continue
 		}
@@ -182,16 +182,6 @@ func shape(v *Var, d *ast.Declarator) {
 	}
 }
 
-func declIdent(d *ast.Declarator) *ast.Ident {
-	for d != nil && d.Direct != nil {
-		if d.Direct.Name != nil {
-			return d.Direct.Name
-		}
-		d = d.Direct.Nested
-	}
-	return nil
-}
-
 // resolveFunc resolves every name in the function definition fn.
 func (r *resolver) resolveFunc(fn *ast.Decl) (params []*Var) {
 	r.push()
@@ -204,7 +194,7 @@ func (r *resolver) resolveFunc(fn *ast.Decl) (params []*Var) {
 						continue
 					}
 					for _, p := range paramDecls(fn, s.Params) {
-						id := declIdent(p.Decl)
+						id := ast.DeclaratorIdent(p.Decl)
 						if id == nil {
 							continue
 						}
@@ -249,7 +239,7 @@ func paramDecls(fn *ast.Decl, pl *ast.ParamList) []*ast.ParamDecl {
 	find:
 		for _, k := range fn.KRDecls {
 			for _, x := range k.Inits {
-				if n := declIdent(x.Decl); n != nil && n.Name == id.Name {
+				if n := ast.DeclaratorIdent(x.Decl); n != nil && n.Name == id.Name {
 					p = &ast.ParamDecl{Specs: k.Specs, Decl: x.Decl}
 					break find
 				}

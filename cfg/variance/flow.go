@@ -131,7 +131,7 @@ func (f *Func) buildFlow() *flow {
 		consider(p)
 	}
 	initDecl := func(n *ast.InitDeclarator) {
-		if id := declIdent(n.Decl); id != nil {
+		if id := ast.DeclaratorIdent(n.Decl); id != nil {
 			v, _ := in.Types.Defs[id].(*types.Var)
 			consider(v)
 		}
@@ -436,7 +436,7 @@ func (w *walker) walk(n ast.Node) {
 			if m.Init != nil {
 				w.walk(m.Init)
 			}
-			if id := declIdent(m.Decl); id != nil {
+			if id := ast.DeclaratorIdent(m.Decl); id != nil {
 				if v, ok := w.in.Types.Defs[id].(*types.Var); ok {
 					if vi := w.fl.promoted[v]; vi > 0 {
 						w.def(vi-1, m, w.guard)

@@ -296,7 +296,7 @@ func Analyze(file *ast.File, info *types.Info, conf *Config) *Info {
 		}
 		f := &Func{Decl: d, Graph: g, info: in}
 		if len(d.Inits) > 0 && info != nil {
-			if id := declIdent(d.Inits[0].Decl); id != nil {
+			if id := ast.DeclaratorIdent(d.Inits[0].Decl); id != nil {
 				f.Obj, _ = info.Defs[id].(*types.FuncObj)
 			}
 		}
@@ -359,16 +359,6 @@ func (f *Func) promoted(v *types.Var) bool {
 	return v != nil && f.flow != nil && f.flow.promoted[v] > 0
 }
 
-func declIdent(d *ast.Declarator) *ast.Ident {
-	for d != nil && d.Direct != nil {
-		if d.Direct.Name != nil {
-			return d.Direct.Name
-		}
-		d = d.Direct.Nested
-	}
-	return nil
-}
-
 func (f *Func) params() []*types.Var {
 	var out []*types.Var
 	if f.Obj == nil || f.info.Types == nil {
@@ -380,7 +370,7 @@ func (f *Func) params() []*types.Var {
 			for _, s := range d.Direct.Suffixes {
 				if s.Params != nil {
 					for _, p := range s.Params.Params {
-						if id := declIdent(p.Decl); id != nil {
+						if id := ast.DeclaratorIdent(p.Decl); id != nil {
 							if v, ok := f.info.Types.Defs[id].(*types.Var); ok {
 								out = append(out, v)
 							}
@@ -457,7 +447,7 @@ func (f *Func) collectEvents() []blockEvents {
 				case *ast.StmtExpr:
 					return false
 				case *ast.InitDeclarator:
-					if id := declIdent(m.Decl); id != nil && in.Types != nil && m.Init != nil {
+					if id := ast.DeclaratorIdent(m.Decl); id != nil && in.Types != nil && m.Init != nil {
 						if v, _ := in.Types.Defs[id].(*types.Var); v != nil && !f.promoted(v) {
 							evs = append(evs, event{kind: evInit, node: m, v: v})
 						}
@@ -542,7 +532,7 @@ func (f *Func) step() bool {
 				m := ev.node.(*ast.InitDeclarator)
 				mark(ev.v, f.initVariant(m.Init))
 				if ctl != nil && in.Vars[ev.v] == nil {
-					mark(ev.v, under(declIdent(m.Decl).Name+" initialized", m))
+					mark(ev.v, under(ast.DeclaratorIdent(m.Decl).Name+" initialized", m))
 				}
 			case evAssign:
 				m := ev.node.(*ast.AssignExpr)

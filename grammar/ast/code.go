@@ -533,14 +533,7 @@ func FuncName(fn *Decl) string {
 	if fn == nil || len(fn.Inits) == 0 || fn.Inits[0].Decl == nil {
 		return ""
 	}
-	d := fn.Inits[0].Decl
-	for d != nil && d.Direct != nil {
-		if d.Direct.Name != nil {
-			return d.Direct.Name.Name
-		}
-		d = d.Direct.Nested
-	}
-	return ""
+	return DeclaratorName(fn.Inits[0].Decl)
 }
 
 // IntConst returns the value of e if it is an integer literal (possibly

@@ -179,13 +179,21 @@ func writeInit(sb *strings.Builder, in *Initializer) {
 
 // DeclaratorName returns the name a declarator declares, or "".
 func DeclaratorName(d *Declarator) string {
+	if id := DeclaratorIdent(d); id != nil {
+		return id.Name
+	}
+	return ""
+}
+
+// DeclaratorIdent returns the identifier a declarator declares, or nil.
+func DeclaratorIdent(d *Declarator) *Ident {
 	for d != nil && d.Direct != nil {
 		if d.Direct.Name != nil {
-			return d.Direct.Name.Name
+			return d.Direct.Name
 		}
 		d = d.Direct.Nested
 	}
-	return ""
+	return nil
 }
 
 // typeString renders a type name briefly: its specifiers and "*"s.
