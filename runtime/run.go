@@ -41,7 +41,7 @@ type Options struct {
 	Net           *NetModel // network model (nil: DefaultNet)
 	Inject        bool      // delay remote operations by their modeled cost
 	Check         bool      // runtime checks: casts, bulk ranges, collective arguments
-	HeapMB        int       // shared heap per thread in MiB (default 64)
+	HeapMB        int       // shared heap per thread in MiB (default: the machine's memory, reserved lazily)
 	// Backend is the runtime the binary was built for (BuildOptions.Backend):
 	// BackendMPI starts it with mpirun, one rank per thread.
 	Backend  string
