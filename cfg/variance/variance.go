@@ -531,7 +531,7 @@ func (f *Func) step() bool {
 				}
 				m := ev.node.(*ast.InitDeclarator)
 				mark(ev.v, f.initVariant(m.Init))
-				if ctl != nil && in.Vars[ev.v] == nil {
+				if ctl != nil && in.Vars[ev.v] == nil && !f.overwritten(be.b, ev.v) {
 					mark(ev.v, under(ast.DeclaratorIdent(m.Decl).Name+" initialized", m))
 				}
 			case evAssign:
@@ -561,7 +561,7 @@ func (f *Func) step() bool {
 				if in.Vars[ev.v] == nil {
 					mark(ev.v, f.Variant(m.R))
 				}
-				if ctl != nil && in.Vars[ev.v] == nil {
+				if ctl != nil && in.Vars[ev.v] == nil && !f.overwritten(be.b, ev.v) {
 					mark(ev.v, under(ast.NodeString(m.L)+" assigned", m))
 				}
 			case evChange:
@@ -577,7 +577,7 @@ func (f *Func) step() bool {
 				}
 				_, why := f.target(x)
 				mark(ev.v, why)
-				if ctl != nil && in.Vars[ev.v] == nil {
+				if ctl != nil && in.Vars[ev.v] == nil && !f.overwritten(be.b, ev.v) {
 					mark(ev.v, under(ast.NodeString(x)+" changed", ev.node))
 				}
 			case evCall:
@@ -976,3 +976,88 @@ func (f *Func) addrVariant(e ast.Expr) *Reason {
 }
 
 func isArray(t types.Type) bool { _, ok := types.Core(t).(*types.Array); return ok }
+
+// overwritten reports whether the value that block b, under
+// thread-dependent control, gives the variable v is never read by the
+// threads alike: every path from b that does not end the program reaches
+// a block that every thread executes and that assigns v with "=" without
+// reading it, and v is read on the way only under thread-dependent
+// control (a call of the unit's functions may read a variable of static
+// storage). Typical: the parameters one thread reads from
+// a file (whose address it passes to fscanf, which keeps v out of SSA
+// form), then every thread's copy from shared memory after a barrier.
+func (f *Func) overwritten(b *cfg.Block, v *types.Var) bool {
+	if v.Field || f.info.Types == nil {
+		return false
+	}
+	g := f.Graph
+	seen := make([]bool, len(g.Blocks))
+	seen[b.Index] = true
+	stack := append([]*cfg.Block(nil), b.Succs...)
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[x.Index] {
+			continue
+		}
+		seen[x.Index] = true
+		if x == g.Exit {
+			return false
+		}
+		reads, kills := f.mentions(x, v)
+		if kills && f.Control(x) == nil {
+			continue
+		}
+		if reads && f.Control(x) == nil {
+			return false
+		}
+		for i, s := range x.Succs {
+			if s == g.Exit && x.Edges[i].Kind == cfg.NoReturn {
+				continue
+			}
+			stack = append(stack, s)
+		}
+	}
+	return true
+}
+
+// mentions reports whether block b reads v (or takes its address) before
+// any assignment to it, and whether it first assigns it with "=" from a
+// value that does not read it (a kill: what follows reads the new value).
+func (f *Func) mentions(b *cfg.Block, v *types.Var) (reads, kills bool) {
+	uses := f.info.Types.Uses
+	done := false
+	for _, n := range b.Nodes {
+		ast.InspectCode(n, func(m ast.Node) bool {
+			if done {
+				return false
+			}
+			switch m := m.(type) {
+			case *ast.AssignExpr:
+				if x, ok := ast.Unparen(m.L).(*ast.Name); ok && m.Op == "=" && uses[x] == types.Object(v) {
+					ast.InspectCode(m.R, func(k ast.Node) bool {
+						if y, ok := k.(*ast.Name); ok && uses[y] == types.Object(v) {
+							reads = true
+						}
+						return !reads
+					})
+					kills, done = !reads, true
+					return false
+				}
+			case *ast.Name:
+				if uses[m] == types.Object(v) {
+					reads, done = true, true
+				}
+			case *ast.CallExpr:
+				if v.IsStatic() && f.info.Callee(m) != nil {
+					reads, done = true, true
+				}
+			}
+			return !done
+		})
+		if done {
+			break
+		}
+	}
+	return reads, kills
+}

@@ -100,3 +100,42 @@ void clear_on_one_thread(void)
     if (MYTHREAD == 0)
         clear_and_wait(); // want "this call of clear_and_wait \\(which executes a collective operation\\) is not reached by every thread"
 }
+
+/* parameters one thread reads from a file, then every thread's copy from
+   shared memory: the value thread 0 read is overwritten alike everywhere */
+shared int sh_iters;
+int levels;
+void params_overwritten(void)
+{
+    int iters, it;
+    if (MYTHREAD == 0) {
+        FILE *fp = fopen("params.in", "r");
+        if (fp) {
+            fscanf(fp, "%d %d", &iters, &levels);
+            fclose(fp);
+        } else {
+            iters = 4;
+            levels = 2;
+        }
+        sh_iters = iters * 100 + levels;
+    }
+    upc_barrier;
+    iters = sh_iters / 100;
+    levels = sh_iters % 100;
+    for (it = 0; it < iters; it++)
+        upc_barrier;
+    for (it = levels; it > 0; it--)
+        upc_barrier;
+}
+
+/* the same, but a copy is taken before the overwrite */
+void params_copied_too_early(void)
+{
+    int iters, it, copy;
+    if (MYTHREAD == 0)
+        iters = 4;
+    copy = iters;
+    iters = sh_iters;
+    for (it = 0; it < copy; it++)
+        upc_barrier; // want "thread-dependent trip count"
+}
