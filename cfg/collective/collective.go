@@ -457,7 +457,7 @@ func (f *Func) sequences(c, join *cfg.Block, region []*cfg.Block, choose func(*c
 		ops[b] = strings.Join(seq, "; ")
 	}
 	add := func(set []string, s string) ([]string, bool) {
-		if slices.Contains(set, s) || len(set) > 1 {
+		if slices.ContainsFunc(set, func(x string) bool { return sameOps(x, s) }) || len(set) > 1 {
 			return set, false
 		}
 		return append(set, s), true
@@ -507,4 +507,14 @@ func (f *Func) sequences(c, join *cfg.Block, region []*cfg.Block, choose func(*c
 		}
 	}
 	return ends, true
+}
+
+// sameOps reports whether two sequences of collective operations match:
+// a upc_barrier is a upc_notify followed by a upc_wait (UPC 1.3 §6.6.1).
+func sameOps(a, b string) bool {
+	if a == b {
+		return true
+	}
+	r := strings.NewReplacer("upc_barrier", "upc_notify; upc_wait")
+	return r.Replace(a) == r.Replace(b)
 }

@@ -139,3 +139,14 @@ void params_copied_too_early(void)
     for (it = 0; it < copy; it++)
         upc_barrier; // want "thread-dependent trip count"
 }
+
+/* a barrier is a notify followed by a wait */
+void barrier_or_split_phase(int coin)
+{
+    if (MYTHREAD % 2 == 0) {
+        upc_barrier;
+    } else {
+        upc_notify;
+        upc_wait;
+    }
+}
