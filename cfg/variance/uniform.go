@@ -191,6 +191,9 @@ func (u *Uniformity) variant(e ast.Expr, ivs map[string]bool) *Reason {
 	case *ast.ParenExpr:
 		return u.variant(x.X, ivs)
 	case *ast.BinaryExpr:
+		if Absorbed(x) {
+			return nil
+		}
 		if r := u.variant(x.X, ivs); r != nil {
 			return r
 		}

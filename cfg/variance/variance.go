@@ -830,6 +830,9 @@ func (f *Func) Variant(e ast.Expr) *Reason {
 	case *ast.PostfixExpr:
 		return f.Variant(x.X)
 	case *ast.BinaryExpr:
+		if Absorbed(x) {
+			return nil
+		}
 		if r := f.Variant(x.X); r != nil {
 			return r
 		}
@@ -1060,4 +1063,21 @@ func (f *Func) mentions(b *cfg.Block, v *types.Var) (reads, kills bool) {
 		}
 	}
 	return reads, kills
+}
+
+// Absorbed reports whether the value of x is a constant whatever its
+// other operand: c && 0, 0 && c, c || 1, 1 || c, c * 0 (a debugging switch
+// turned off, MYTHREAD == 0 && DEBUGGING with DEBUGGING 0).
+func Absorbed(x *ast.BinaryExpr) bool {
+	for _, e := range []ast.Expr{x.X, x.Y} {
+		v, ok := ast.IntConst(e)
+		if !ok {
+			continue
+		}
+		switch {
+		case x.Op == "&&" && v == 0, x.Op == "||" && v != 0, x.Op == "*" && v == 0:
+			return true
+		}
+	}
+	return false
 }
