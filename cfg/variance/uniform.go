@@ -235,7 +235,7 @@ func (u *Uniformity) variant(e ast.Expr, ivs map[string]bool) *Reason {
 		if t := u.Types.TypeOf(x); t != nil && types.IsShared(t) {
 			return u.V.Variant(x) // a read of shared data
 		}
-		if r := u.variant(x.Index, ivs); r != nil {
+		if r := u.variant(x.Index, ivs); r != nil && !u.V.tableRead(x.X) {
 			return r
 		}
 		if t := u.Types.TypeOf(x.X); t != nil && isArray(t) {

@@ -202,8 +202,10 @@ type Info struct {
 	// edges (see newDef).
 	defBuf  []def
 	edgeBuf []*def
-	byDecl  map[*ast.Decl]*Func
-	byObj   map[*types.FuncObj]*Func
+	// tableWrites: see tables
+	tableWrites map[*types.Var][]tableWrite
+	byDecl      map[*ast.Decl]*Func
+	byObj       map[*types.FuncObj]*Func
 }
 
 // Func holds the facts of one function.
@@ -918,7 +920,7 @@ func (f *Func) memRead(e, base, index ast.Expr) *Reason {
 		return &Reason{Node: e, What: "read of shared " + ast.NodeString(e), Origin: FromShared, Form: FormShared}
 	}
 	if index != nil {
-		if r := f.Variant(index); r != nil {
+		if r := f.Variant(index); r != nil && !f.tableRead(base) {
 			return r
 		}
 	}
@@ -1080,4 +1082,15 @@ func Absorbed(x *ast.BinaryExpr) bool {
 		}
 	}
 	return false
+}
+
+// tableRead reports whether base names a per-thread table whose elements
+// are all alike (see uniformTable), so that the index does not matter.
+func (f *Func) tableRead(base ast.Expr) bool {
+	x, ok := ast.Unparen(base).(*ast.Name)
+	if !ok || f.info.Types == nil {
+		return false
+	}
+	v, _ := f.info.Types.Uses[x].(*types.Var)
+	return v != nil && f.info.uniformTable(v)
 }

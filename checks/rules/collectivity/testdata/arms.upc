@@ -164,3 +164,35 @@ void run_unless_debugging(void)
         return;
     upc_barrier; // want "after a thread-dependent exit"
 }
+
+/* a table every thread fills for all threads (NAS CG's process grid): the
+   number of levels does not depend on the element, the owner does */
+int levels_of[64];
+int owner_of[64];
+void grid_setup(int ncols)
+{
+    int t, i;
+    for (t = 0; t < THREADS; t++) {
+        i = ncols / 2;
+        levels_of[t] = 0;
+        while (i > 0) {
+            levels_of[t]++;
+            i /= 2;
+        }
+        owner_of[t] = t % ncols;
+    }
+}
+
+void reduce_over_levels(void)
+{
+    int i, my_levels = levels_of[MYTHREAD];
+    for (i = 0; i < my_levels; i++)
+        upc_barrier;
+}
+
+void wait_by_owner(void)
+{
+    int i, mine = owner_of[MYTHREAD];
+    for (i = 0; i < mine; i++)
+        upc_barrier; // want "thread-dependent trip count"
+}
