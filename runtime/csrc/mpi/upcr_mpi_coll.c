@@ -292,7 +292,7 @@ static void check_op(const coll_type_t *ty, const char *name, int op, upcr_anyfn
 /* Combine the partial of `t`'s subtree: t absorbs t + 2^k for 2^k below
  * lowbit(t) (all of the threads for t = 0), in increasing k. */
 static int subtree(const coll_type_t *ty, int op, upcr_anyfn_t fn, const unsigned char *parts, int t, int T,
-		   unsigned char *acc, upcr_loc_t loc)
+		   unsigned char *acc)
 {
 	size_t rec = ty->esz + 1;
 	int have = parts[(size_t)t * rec + ty->esz];
@@ -301,9 +301,7 @@ static int subtree(const coll_type_t *ty, int op, upcr_anyfn_t fn, const unsigne
 	int lim = t == 0 ? T : lowbit(t);
 	for (int k = 1; k < lim && t + k < T; k *= 2) {
 		unsigned char c[16];
-		if (t == 0)
-			account(k, ty->esz + 1, loc);
-		if (!subtree(ty, op, fn, parts, t + k, T, c, loc))
+		if (!subtree(ty, op, fn, parts, t + k, T, c))
 			continue;
 		if (!have) {
 			memcpy(acc, c, ty->esz);
@@ -380,10 +378,15 @@ static void coll_reduce(const coll_type_t *ty, const char *name, upcr_sptr_t dst
 		upcr_mpi_wait_req(&rq);
 	} else {
 		mine[esz] = (unsigned char)my_partial(ty, op, fn, src, nelems, blk, mine);
+		/* charged as the SMP library's tree: each thread reads the
+		 * partials of its children me + 2^k */
+		int lim = me == 0 ? T : lowbit(me);
+		for (int k = 1; k < lim && me + k < T; k *= 2)
+			account(me + k, esz + 1, loc);
 		MPI_Request rq;
 		MPI_Igather(mine, (int)rec, MPI_BYTE, parts, (int)rec, MPI_BYTE, 0, MPI_COMM_WORLD, &rq);
 		upcr_mpi_wait_req(&rq);
-		have = me == 0 && subtree(ty, op, fn, parts, 0, T, acc, loc);
+		have = me == 0 && subtree(ty, op, fn, parts, 0, T, acc);
 	}
 	if (me == 0 && have) {
 		if (upcr_is_local(dst))

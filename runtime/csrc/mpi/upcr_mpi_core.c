@@ -40,8 +40,6 @@ int upcr_check_;
 int upcr_forall_depth_;
 size_t upcr_scratch_size_;
 upcr_counters_t upcr_ctr_;
-uint64_t *upcr_static_off_;
-uint64_t *upcr_static_local_;
 
 upcr_ctl_t *upcr_ctl_;
 char *upcr_seg_;
@@ -60,34 +58,9 @@ upcr_mpi_slot_t *upcr_slot_;
 int upcr_mpi_shared_;
 
 
-double upcr_now_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
 
-const char *upcr_file_name(upcr_loc_t loc)
-{
-	int f = UPCR_LOC_FILE(loc);
-	if (upcr_program.files && f >= 0 && f < upcr_program.nfiles && upcr_program.files[f])
-		return upcr_program.files[f];
-	return "?";
-}
 
-void upcr_format_loc(char *buf, size_t len, upcr_loc_t loc)
-{
-	if (loc == UPCR_NOLOC)
-		snprintf(buf, len, "unknown location");
-	else
-		snprintf(buf, len, "%s:%d", upcr_file_name(loc), UPCR_LOC_LINE(loc));
-}
 
-void upcr_note_loc(upcr_loc_t loc)
-{
-	if (upcr_ctl_ && loc != UPCR_NOLOC)
-		upcr_me()->loc = loc;
-}
 
 /* Each rank records its own reports in its control region; the rank that
  * writes the final report merges them. */
@@ -152,30 +125,7 @@ void upcr_warn(const char *kind, upcr_loc_t loc, const char *fmt, ...)
 	va_end(ap);
 }
 
-void upcr_check_local_cast(upcr_sptr_t p, upcr_loc_t loc)
-{
-	char where[256];
-	upcr_format_loc(where, sizeof where, loc);
-	upcr_warn("remote-cast", loc,
-		  "thread %d casts a pointer-to-shared with affinity to thread %u to a local pointer at %s "
-		  "(undefined in UPC: only MYTHREAD's data may be accessed through a local pointer)",
-		  upcr_mythread_, p.thread, where);
-}
 
-size_t upc_affinitysize(size_t totalsize, size_t nbytes, size_t threadid)
-{
-	size_t T = (size_t)upcr_threads_;
-	if (nbytes == 0)
-		return threadid == 0 ? totalsize : 0;
-	size_t nblocks = totalsize / nbytes, rem = totalsize % nbytes;
-	size_t full = nblocks / T, extra = nblocks % T;
-	size_t size = full * nbytes;
-	if (threadid < extra)
-		size += nbytes;
-	else if (threadid == extra)
-		size += rem;
-	return size;
-}
 
 /* ---- one-sided transfers ---- */
 

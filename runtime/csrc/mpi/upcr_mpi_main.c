@@ -25,8 +25,6 @@ extern long upcr_mpi_timeout_ms;
 extern double upcr_mpi_t0;
 int upcr_mpi_get_deadline(void *dst, int rank, MPI_Aint disp, size_t n, double ms);
 
-extern uint64_t *upcr_static_off_;
-extern uint64_t *upcr_static_local_;
 
 static const char *outdir, *statsf;
 static volatile int finishing;
@@ -34,85 +32,9 @@ static double wall0; /* the program's start: MPI and the window are set up */
 
 static size_t round_up(size_t n, size_t a) { return (n + a - 1) / a * a; }
 
-static long env_long(const char *name, long def)
-{
-	const char *v = getenv(name);
-	if (!v || !*v)
-		return def;
-	char *end;
-	long x = strtol(v, &end, 10);
-	if (*end) {
-		fprintf(stderr, "upcr: %s=%s is not a number\n", name, v);
-		MPI_Abort(MPI_COMM_WORLD, 2);
-	}
-	return x;
-}
 
-static double env_double(const char *name, double def)
-{
-	const char *v = getenv(name);
-	if (!v || !*v)
-		return def;
-	char *end;
-	double x = strtod(v, &end);
-	if (*end || x < 0) {
-		fprintf(stderr, "upcr: %s=%s is not a non-negative number\n", name, v);
-		MPI_Abort(MPI_COMM_WORLD, 2);
-	}
-	return x;
-}
 
-/* The static layout is the SMP runtime's (upcr_main.c). */
-static size_t layout_static(void)
-{
-	const upcr_program_t *pg = &upcr_program;
-	size_t T = (size_t)upcr_threads_;
-	size_t off = UPCR_GUARD;
-	upcr_static_off_ = calloc((size_t)pg->nshared + 1, sizeof(uint64_t));
-	upcr_static_local_ = calloc((size_t)pg->nshared + 1, sizeof(uint64_t));
-	for (int i = 0; i < pg->nshared; i++) {
-		const upcr_shared_decl_t *d = &pg->shared[i];
-		size_t n = d->nelems * (d->threads_mult ? T : 1);
-		size_t local;
-		if (d->blocksize == 0)
-			local = n * d->elemsize;
-		else {
-			size_t nblocks = (n + d->blocksize - 1) / d->blocksize;
-			local = (nblocks + T - 1) / T * d->blocksize * d->elemsize;
-		}
-		off = round_up(off, 64);
-		upcr_static_off_[i] = off;
-		upcr_static_local_[i] = local;
-		off += local ? local : 1;
-	}
-	return round_up(off, 64) - UPCR_GUARD;
-}
 
-/* Every rank writes the initial values of its own elements. */
-static void init_static(void)
-{
-	const upcr_program_t *pg = &upcr_program;
-	size_t T = (size_t)upcr_threads_;
-	for (int i = 0; i < pg->nshared; i++) {
-		const upcr_shared_decl_t *d = &pg->shared[i];
-		upcr_sptr_t base = {upcr_static_off_[i], 0, 0};
-		if (d->base)
-			*d->base = base;
-		if (!d->init || d->init_size == 0)
-			continue;
-		size_t n = d->nelems * (d->threads_mult ? T : 1);
-		const char *src = d->init;
-		for (size_t e = 0; e < n && e * d->elemsize < d->init_size; e++) {
-			upcr_sptr_t p = upcr_add(base, (int64_t)e, d->elemsize, d->blocksize);
-			if (!upcr_is_local(p))
-				continue;
-			size_t len = d->init_size - e * d->elemsize;
-			if (len > d->elemsize)
-				len = d->elemsize;
-			memcpy(upcr_mybase_ + p.off, src + e * d->elemsize, len);
-		}
-	}
-}
 
 static const char *signame(int sig)
 {
@@ -348,7 +270,7 @@ static void make_window(size_t part)
 	MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
 	MPI_Comm_size(node, &nsize);
 	MPI_Comm_free(&node);
-	int want = nsize == T && env_long("UPCR_MPI_SHARED", 1) != 0, ok = 0;
+	int want = nsize == T && upcr_env_long("UPCR_MPI_SHARED", 1) != 0, ok = 0;
 	if (want) {
 		/* osc components without shared windows (e.g. --mca osc pt2pt)
 		 * make this fail: fall back to a created window */
@@ -407,7 +329,7 @@ int main(int argc, char **argv)
 				pg->abi, UPCR_ABI_VERSION);
 		MPI_Abort(MPI_COMM_WORLD, 2);
 	}
-	long threads = env_long("UPCR_THREADS", pg->static_threads > 0 ? pg->static_threads : size);
+	long threads = upcr_env_long("UPCR_THREADS", pg->static_threads > 0 ? pg->static_threads : size);
 	if (threads != size) {
 		if (rank == 0)
 			fprintf(stderr, "upcr: UPCR_THREADS=%ld but mpirun started %d ranks (one rank per UPC thread)\n",
@@ -424,12 +346,12 @@ int main(int argc, char **argv)
 	upcr_mythread_ = rank;
 	cpu_set_t cs;
 	upcr_ncpu_ = sched_getaffinity(0, sizeof cs, &cs) == 0 ? CPU_COUNT(&cs) : 1;
-	upcr_check_ = env_long("UPCR_CHECK", 0) != 0;
+	upcr_check_ = upcr_env_long("UPCR_CHECK", 0) != 0;
 	/* the heap is reserved, not allocated (pages are used when touched);
 	 * by default 3 GiB, but Open MPI backs a shared window with one file
 	 * in /dev/shm of the whole size and refuses one larger than the free
 	 * space there: then what fits (rank 0 decides, all must agree) */
-	size_t heap = (size_t)env_long("UPCR_HEAP_MB", 0) << 20;
+	size_t heap = (size_t)upcr_env_long("UPCR_HEAP_MB", 0) << 20;
 	if (heap == 0) {
 		unsigned long long h = (unsigned long long)3 << 30;
 		struct statvfs sv;
@@ -442,21 +364,18 @@ int main(int argc, char **argv)
 		MPI_Bcast(&h, 1, MPI_UNSIGNED_LONG_LONG, 0, MPI_COMM_WORLD);
 		heap = (size_t)h / 4096 * 4096;
 	}
-	upcr_scratch_size_ = round_up((size_t)env_long("UPCR_SCRATCH_KB", 256) << 10, 64);
-	upcr_mpi_deadlock_ms = env_long("UPCR_DEADLOCK_MS", 2000);
-	upcr_mpi_timeout_ms = env_long("UPCR_TIMEOUT_MS", 0);
+	upcr_scratch_size_ = round_up((size_t)upcr_env_long("UPCR_SCRATCH_KB", 256) << 10, 64);
+	upcr_mpi_deadlock_ms = upcr_env_long("UPCR_DEADLOCK_MS", 2000);
+	upcr_mpi_timeout_ms = upcr_env_long("UPCR_TIMEOUT_MS", 0);
 	outdir = getenv("UPCR_OUTDIR");
 	statsf = getenv("UPCR_STATS");
 
 	size_t T = (size_t)threads;
-	size_t static_size = layout_static();
+	size_t static_size = upcr_layout_static();
 	size_t scratch_off = round_up(UPCR_GUARD + static_size, 64);
 	size_t heap_start = round_up(scratch_off + upcr_scratch_size_, 4096);
-	size_t ctl_sz = sizeof(upcr_ctl_t) + T * sizeof(upcr_thread_ctl_t);
-	size_t lines_off = round_up(ctl_sz, 4096);
-	size_t bot_off = round_up(lines_off + upcr_stats_tables_size(T), 64);
-	size_t free_off = bot_off + T * sizeof(uint64_t);
-	size_t ctl_total = round_up(free_off + T * sizeof(uint64_t), 4096);
+	upcr_ctl_layout_t cl = upcr_ctl_layout(T);
+	size_t lines_off = cl.lines_off, bot_off = cl.bot_off, free_off = cl.free_off, ctl_total = cl.total;
 	size_t part = round_up(heap_start + heap, 4096) + ctl_total + UPCR_SLOT_SIZE + UPCR_TAIL;
 	upcr_partsize_ = part;
 	upcr_ctl_off_ = part - UPCR_TAIL - UPCR_SLOT_SIZE - ctl_total;
@@ -483,15 +402,15 @@ int main(int argc, char **argv)
 	c->lines_off = lines_off;
 	c->loc_bot_off = bot_off;
 	c->loc_free_off = free_off;
-	c->net_o = env_double("UPCR_NET_O_NS", 300);
-	c->net_L = env_double("UPCR_NET_L_NS", 1500);
-	c->net_G = env_double("UPCR_NET_G_NS_PER_BYTE", 0.08);
-	c->inject = env_long("UPCR_INJECT", 0) != 0;
+	c->net_o = upcr_env_double("UPCR_NET_O_NS", 300);
+	c->net_L = upcr_env_double("UPCR_NET_L_NS", 1500);
+	c->net_G = upcr_env_double("UPCR_NET_G_NS_PER_BYTE", 0.08);
+	c->inject = upcr_env_long("UPCR_INJECT", 0) != 0;
 	for (size_t t = 0; t < T; t++)
 		c->thr[t].exit_code = -1;
 	upcr_is_launcher_ = 0;
 	upcr_mpi_heap_init();
-	init_static();
+	upcr_init_static(1);
 	extern void upcr_mpi_rma_init(void);
 	upcr_mpi_rma_init();
 	MPI_Win_lock_all(MPI_MODE_NOCHECK, upcr_win_);
@@ -512,8 +431,8 @@ int main(int argc, char **argv)
 	MPI_Barrier(MPI_COMM_WORLD); /* every window is initialised */
 	on_exit(thread_exit_handler, NULL);
 	wall0 = upcr_now_ns();
-	if (rank == 0 && pg->init)
-		pg->init();
+	if (rank == 0)
+		upcr_run_initializers();
 	upcr_barrier_kind(UPCR_BK_START, 0, 0, UPCR_NOLOC);
 	int rc = pg->main(argc, argv);
 	exit(rc);

@@ -28,37 +28,9 @@ uint32_t upcr_cphase_;
 uint32_t upcr_ccount_;
 int upcr_ncpu_ = 1;
 
-double upcr_now_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
 
-const char *upcr_file_name(upcr_loc_t loc)
-{
-	int f = UPCR_LOC_FILE(loc);
-	if (upcr_program.files && f >= 0 && f < upcr_program.nfiles && upcr_program.files[f])
-		return upcr_program.files[f];
-	const char *u = upcr_unit_file(f); /* a file of another translation unit */
-	return u ? u : "?";
-}
 
-void upcr_format_loc(char *buf, size_t len, upcr_loc_t loc)
-{
-	if (loc == UPCR_NOLOC)
-		snprintf(buf, len, "unknown location");
-	else
-		snprintf(buf, len, "%s:%d", upcr_file_name(loc), UPCR_LOC_LINE(loc));
-}
 
-/* Remember the last runtime call site; the launcher shows it when the
- * thread crashes.  Cheap enough for every slow-path call. */
-void upcr_note_loc(upcr_loc_t loc)
-{
-	if (upcr_ctl_ && loc != UPCR_NOLOC)
-		upcr_me()->loc = loc;
-}
 
 /* Append a report to the shared table.  Returns 0 if an identical
  * non-fatal report (same kind and location) was already recorded, so
@@ -132,34 +104,7 @@ void upcr_warn(const char *kind, upcr_loc_t loc, const char *fmt, ...)
 	va_end(ap);
 }
 
-void upcr_check_local_cast(upcr_sptr_t p, upcr_loc_t loc)
-{
-	char where[256];
-	upcr_format_loc(where, sizeof where, loc);
-	/* an error under --check: the program's behaviour is undefined from
-	 * here on (UPC 1.3 6.4.3), so it must not pass a checked run */
-	upcr_fatal("remote-cast", loc,
-		   "thread %d casts a pointer-to-shared with affinity to thread %u to a local pointer at %s "
-		   "(undefined in UPC: only MYTHREAD's data may be accessed through a local pointer)",
-		   upcr_mythread_, p.thread, where);
-}
 
-size_t upc_affinitysize(size_t totalsize, size_t nbytes, size_t threadid)
-{
-	size_t T = (size_t)upcr_threads_;
-	if (nbytes == 0) /* indefinite block size: everything on thread 0 */
-		return threadid == 0 ? totalsize : 0;
-	size_t nblocks = totalsize / nbytes;
-	size_t rem = totalsize % nbytes; /* a trailing partial block */
-	size_t full = nblocks / T;       /* full rounds of blocks */
-	size_t extra = nblocks % T;      /* threads with one more full block */
-	size_t size = full * nbytes;
-	if (threadid < extra)
-		size += nbytes;
-	else if (threadid == extra)
-		size += rem;
-	return size;
-}
 
 /* ---- remote and strict accesses ---- */
 

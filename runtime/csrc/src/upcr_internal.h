@@ -237,6 +237,18 @@ void upcr_stats_publish(int with_lines);
 int upcr_write_stats_json(const char *path, double wall_s);
 void upcr_stats_init_thread(void);
 
+/* the program image (upcr_image.c), the same on every backend */
+long upcr_env_long(const char *name, long def);
+double upcr_env_double(const char *name, double def);
+size_t upcr_layout_static(void); /* lays out the static shared objects: bytes per partition */
+void upcr_init_static(int mine_only); /* base pointers and initial values (of MYTHREAD's part only) */
+void upcr_run_initializers(void);
+extern uint64_t *upcr_static_off_, *upcr_static_local_;
+typedef struct upcr_ctl_layout {
+	size_t lines_off, bot_off, free_off, total; /* offsets in the control region, its size */
+} upcr_ctl_layout_t;
+upcr_ctl_layout_t upcr_ctl_layout(size_t threads);
+
 /* allocation (upcr_alloc.c) */
 void upcr_heap_init(void);
 upcr_hdr_t *upcr_hdr_at(int thread, uint64_t off);

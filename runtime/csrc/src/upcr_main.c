@@ -35,40 +35,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-uint64_t *upcr_static_off_;
-uint64_t *upcr_static_local_;
-
 static size_t round_up(size_t n, size_t a) { return (n + a - 1) / a * a; }
-
-static long env_long(const char *name, long def)
-{
-	const char *v = getenv(name);
-	if (!v || !*v)
-		return def;
-	char *end;
-	long x = strtol(v, &end, 10);
-	if (*end) {
-		fprintf(stderr, "upcr: %s=%s is not a number\n", name, v);
-		exit(2);
-	}
-	return x;
-}
-
-static double env_double(const char *name, double def)
-{
-	const char *v = getenv(name);
-	if (!v || !*v)
-		return def;
-	char *end;
-	double x = strtod(v, &end);
-	if (*end || x < 0) {
-		fprintf(stderr, "upcr: %s=%s is not a non-negative number\n", name, v);
-		exit(2);
-	}
-	return x;
-}
-
-/* ---- static shared data ---- */
 
 /* The shared heap each partition reserves when UPCR_HEAP_MB is unset: the
  * machine's physical memory, so that any program that fits in memory can
@@ -83,119 +50,6 @@ static size_t default_heap(size_t threads)
 	size_t cap = ((size_t)1 << 45) / threads; /* 32 TiB in all, a quarter of x86-64 user space */
 	size_t heap = ram < cap ? ram : cap;
 	return heap < ((size_t)64 << 20) ? (size_t)64 << 20 : heap;
-}
-
-/* ---- translation units without main (UPCR_UNIT) ---- */
-
-#define MAX_UNITS 256
-static struct {
-	const char *const *files;
-	int nfiles, base;
-	const upcr_shared_decl_t *shared;
-	int n;
-	void (*init)(void);
-} units[MAX_UNITS];
-static int nunits;
-
-const upcr_shared_decl_t *upcr_shared_;
-int upcr_nshared_;
-
-void upcr_register_unit(const char *const *files, int nfiles, int files_base, const upcr_shared_decl_t *shared,
-			int nshared, void (*init)(void))
-{
-	if (nunits == MAX_UNITS) {
-		fprintf(stderr, "upcr: more than %d translation units define shared objects\n", MAX_UNITS);
-		exit(2);
-	}
-	units[nunits].files = files;
-	units[nunits].nfiles = nfiles;
-	units[nunits].base = files_base;
-	units[nunits].shared = shared;
-	units[nunits].n = nshared;
-	units[nunits].init = init;
-	nunits++;
-}
-
-/* The name of file index f of a registered unit, or NULL. */
-const char *upcr_unit_file(int f)
-{
-	for (int u = 0; u < nunits; u++)
-		if (f >= units[u].base && f < units[u].base + units[u].nfiles)
-			return units[u].files[f - units[u].base];
-	return NULL;
-}
-
-/* upcr_shared_: the program's table, then each unit's. */
-static void collect_shared(void)
-{
-	const upcr_program_t *pg = &upcr_program;
-	upcr_shared_ = pg->shared;
-	upcr_nshared_ = pg->nshared;
-	if (nunits == 0)
-		return;
-	int n = pg->nshared;
-	for (int u = 0; u < nunits; u++)
-		n += units[u].n;
-	upcr_shared_decl_t *all = calloc((size_t)n + 1, sizeof *all);
-	if (!all) {
-		fprintf(stderr, "upcr: out of memory\n");
-		exit(70);
-	}
-	int k = 0;
-	for (int i = 0; i < pg->nshared; i++)
-		all[k++] = pg->shared[i];
-	for (int u = 0; u < nunits; u++)
-		for (int i = 0; i < units[u].n; i++)
-			all[k++] = units[u].shared[i];
-	upcr_shared_ = all;
-	upcr_nshared_ = n;
-}
-
-static size_t layout_static(void)
-{
-	collect_shared();
-	size_t T = (size_t)upcr_threads_;
-	size_t off = UPCR_GUARD;
-	upcr_static_off_ = calloc((size_t)upcr_nshared_ + 1, sizeof(uint64_t));
-	upcr_static_local_ = calloc((size_t)upcr_nshared_ + 1, sizeof(uint64_t));
-	for (int i = 0; i < upcr_nshared_; i++) {
-		const upcr_shared_decl_t *d = &upcr_shared_[i];
-		size_t n = d->nelems * (d->threads_mult ? T : 1);
-		size_t local;
-		if (d->blocksize == 0)
-			local = n * d->elemsize;
-		else {
-			size_t nblocks = (n + d->blocksize - 1) / d->blocksize;
-			local = (nblocks + T - 1) / T * d->blocksize * d->elemsize;
-		}
-		off = round_up(off, 64);
-		upcr_static_off_[i] = off;
-		upcr_static_local_[i] = local;
-		off += local ? local : 1;
-	}
-	return round_up(off, 64) - UPCR_GUARD;
-}
-
-static void init_static(void)
-{
-	size_t T = (size_t)upcr_threads_;
-	for (int i = 0; i < upcr_nshared_; i++) {
-		const upcr_shared_decl_t *d = &upcr_shared_[i];
-		upcr_sptr_t base = {upcr_static_off_[i], 0, 0};
-		if (d->base)
-			*d->base = base;
-		if (!d->init || d->init_size == 0)
-			continue;
-		size_t n = d->nelems * (d->threads_mult ? T : 1);
-		const char *src = d->init;
-		for (size_t e = 0; e < n && e * d->elemsize < d->init_size; e++) {
-			upcr_sptr_t p = upcr_add(base, (int64_t)e, d->elemsize, d->blocksize);
-			size_t len = d->init_size - e * d->elemsize;
-			if (len > d->elemsize)
-				len = d->elemsize;
-			memcpy(upcr_addr(p), src + e * d->elemsize, len);
-		}
-	}
 }
 
 /* ---- children ---- */
@@ -315,11 +169,8 @@ static int child_main(int t, int argc, char **argv, pid_t parent, sigset_t *oldm
 	me->state = UPCR_ST_RUNNING;
 	upcr_stats_init_thread();
 	atexit(thread_exit_handler);
-	if (t == 0 && upcr_program.init)
-		upcr_program.init();
-	for (int u = 0; t == 0 && u < nunits; u++)
-		if (units[u].init)
-			units[u].init();
+	if (t == 0)
+		upcr_run_initializers();
 	upcr_barrier_kind(UPCR_BK_START, 0, 0, UPCR_NOLOC);
 	int rc = upcr_program.main(argc, argv);
 	exit(rc);
@@ -564,7 +415,7 @@ int main(int argc, char **argv)
 			UPCR_ABI_VERSION);
 		return 2;
 	}
-	long threads = env_long("UPCR_THREADS", pg->static_threads > 0 ? pg->static_threads : 1);
+	long threads = upcr_env_long("UPCR_THREADS", pg->static_threads > 0 ? pg->static_threads : 1);
 	if (threads < 1 || threads > UPCR_MAX_THREADS) {
 		fprintf(stderr, "upcr: UPCR_THREADS=%ld out of range 1..%d\n", threads, UPCR_MAX_THREADS);
 		return 2;
@@ -577,28 +428,25 @@ int main(int argc, char **argv)
 	upcr_threads_ = (int)threads;
 	cpu_set_t cs;
 	upcr_ncpu_ = sched_getaffinity(0, sizeof cs, &cs) == 0 ? CPU_COUNT(&cs) : 1;
-	upcr_check_ = env_long("UPCR_CHECK", 0) != 0;
-	long heap_mb = env_long("UPCR_HEAP_MB", 0);
+	upcr_check_ = upcr_env_long("UPCR_CHECK", 0) != 0;
+	long heap_mb = upcr_env_long("UPCR_HEAP_MB", 0);
 	size_t heap = heap_mb > 0 ? (size_t)heap_mb << 20 : default_heap((size_t)threads);
-	upcr_scratch_size_ = round_up((size_t)env_long("UPCR_SCRATCH_KB", 256) << 10, 64);
-	long deadlock_ms = env_long("UPCR_DEADLOCK_MS", 2000);
-	long timeout_ms = env_long("UPCR_TIMEOUT_MS", 0);
+	upcr_scratch_size_ = round_up((size_t)upcr_env_long("UPCR_SCRATCH_KB", 256) << 10, 64);
+	long deadlock_ms = upcr_env_long("UPCR_DEADLOCK_MS", 2000);
+	long timeout_ms = upcr_env_long("UPCR_TIMEOUT_MS", 0);
 	const char *outdir = getenv("UPCR_OUTDIR");
 	const char *statsf = getenv("UPCR_STATS");
-	prefix_lines = env_long("UPCR_PREFIX", 0) != 0;
+	prefix_lines = upcr_env_long("UPCR_PREFIX", 0) != 0;
 
 	/* segment layout: control region, then one partition per thread:
 	 * [guard page][static objects][scratch][heaps] */
 	size_t T = (size_t)threads;
-	size_t static_size = layout_static();
+	size_t static_size = upcr_layout_static();
 	size_t scratch_off = round_up(UPCR_GUARD + static_size, 64);
 	size_t heap_start = round_up(scratch_off + upcr_scratch_size_, 4096);
 	size_t part = round_up(heap_start + heap, 4096);
-	size_t ctl_sz = sizeof(upcr_ctl_t) + T * sizeof(upcr_thread_ctl_t);
-	size_t lines_off = round_up(ctl_sz, 4096);
-	size_t bot_off = round_up(lines_off + upcr_stats_tables_size(T), 64);
-	size_t free_off = bot_off + T * sizeof(uint64_t);
-	size_t ctl_total = round_up(free_off + T * sizeof(uint64_t), 4096);
+	upcr_ctl_layout_t cl = upcr_ctl_layout(T);
+	size_t lines_off = cl.lines_off, bot_off = cl.bot_off, free_off = cl.free_off, ctl_total = cl.total;
 	upcr_seglen_ = ctl_total + T * part;
 	/* mapped before fork: same address in every thread, and anonymous,
 	 * so it disappears with the last process */
@@ -622,10 +470,10 @@ int main(int argc, char **argv)
 	c->lines_off = lines_off;
 	c->loc_bot_off = bot_off;
 	c->loc_free_off = free_off;
-	c->net_o = env_double("UPCR_NET_O_NS", 300);
-	c->net_L = env_double("UPCR_NET_L_NS", 1500);
-	c->net_G = env_double("UPCR_NET_G_NS_PER_BYTE", 0.08);
-	c->inject = env_long("UPCR_INJECT", 0) != 0;
+	c->net_o = upcr_env_double("UPCR_NET_O_NS", 300);
+	c->net_L = upcr_env_double("UPCR_NET_L_NS", 1500);
+	c->net_G = upcr_env_double("UPCR_NET_G_NS_PER_BYTE", 0.08);
+	c->inject = upcr_env_long("UPCR_INJECT", 0) != 0;
 	for (size_t t = 0; t < T; t++) {
 		c->thr[t].exit_code = -1;
 		/* a null pointer-to-shared dereferenced locally faults like a
@@ -633,7 +481,7 @@ int main(int argc, char **argv)
 		mprotect(upcr_partbase_ + t * part, UPCR_GUARD, PROT_NONE);
 	}
 	upcr_heap_init();
-	init_static();
+	upcr_init_static(0);
 
 	sigset_t oldmask;
 	setup_signals(&oldmask);
