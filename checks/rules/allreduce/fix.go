@@ -55,7 +55,7 @@ func broadcastFix(ed *edit.Editor, fn *facts.Func, n ast.Node, rd ast.Expr) *che
 		edits = append(edits, edit.Insert(n.End(), " }"))
 	}
 	msg := fmt.Sprintf("broadcast %s once with upc_all_broadcast into %s and read the local copy", ed.Text(rd), name)
-	unsafe := ""
+	unsafe := edit.CollectiveCost
 	if !ed.CalledByAll(fn) || edit.SideEffects(rd) {
 		unsafe = "the function is not proven to be called by every thread"
 	}

@@ -123,6 +123,9 @@ func join(a, b string) string {
 }
 
 func mkFix(msg, unsafe string, edits []analysis.TextEdit) *checks.SuggestedFix {
+	if unsafe == "" {
+		unsafe = edit.CollectiveCost
+	}
 	return checks.FixOf(&analysis.SuggestedFix{Message: msg, TextEdits: edits}, unsafe)
 }
 

@@ -192,6 +192,13 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 	if helpersShadow(g.loop.Stmt) {
 		return nil
 	}
+	if p.unsafe == "" {
+		accs := map[ast.Expr]bool{}
+		for _, a := range g.accs {
+			accs[ast.Unparen(a.Expr)] = true
+		}
+		p.unsafe = c.moreBytes(g.loop.Stmt, accs, elem)
+	}
 	bs, ok := c.blockOf(first)
 	if !ok {
 		return nil

@@ -316,7 +316,11 @@ func (c *checker) reportElement(pass *analysis.Pass, g *elemGroup) {
 	d := analysis.Diagnostic{Pos: first.ix.Start(), End: first.ix.End(), Category: Name, Message: msg}
 	d.Related = []analysis.RelatedInformation{{Pos: g.loop.Start(), End: g.loop.Start() + 1, Message: "in this loop"}}
 	var fixes []checks.SuggestedFix
-	if sf := checks.FixOf(c.elementFix(c.fx, g), ""); sf != nil {
+	accs := map[ast.Expr]bool{}
+	for _, r := range g.reads {
+		accs[ast.Unparen(ast.Expr(r.ix))] = true
+	}
+	if sf := checks.FixOf(c.elementFix(c.fx, g), c.moreBytes(g.loop, accs, g.lay.Elem)); sf != nil {
 		fixes = append(fixes, *sf)
 	}
 	checks.Report(pass, d, fixes...)
