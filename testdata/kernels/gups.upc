@@ -84,7 +84,7 @@ void random_access(void)
         for (k = MYTHREAD; k < NUPDATE; k += THREADS) {
             uint64_t v = ran(k), idx = v & (TS - 1);
             if (idx % THREADS == target)
-                Table[idx] ^= v;
+                Table[idx] ^= v; // want "irregular remote updates of Table"
         }
         upc_barrier;
     }

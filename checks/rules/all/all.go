@@ -10,6 +10,7 @@ import (
 	"github.com/upclint/upclint/checks/rules/collidiom"
 	"github.com/upclint/upclint/checks/rules/finegrain"
 	"github.com/upclint/upclint/checks/rules/forall"
+	"github.com/upclint/upclint/checks/rules/irregular"
 	"github.com/upclint/upclint/checks/rules/singlevalued"
 
 	// unusedignore, the checks of upclint:ignore comments, registers
@@ -23,5 +24,6 @@ func init() {
 	checks.Register(collidiom.Rule)    // performance
 	checks.Register(finegrain.Rule)    // performance
 	checks.Register(forall.Rule)       // performance
+	checks.Register(irregular.Rule)    // performance
 	checks.Register(singlevalued.Rule) // correctness
 }

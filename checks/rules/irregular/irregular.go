@@ -1,0 +1,316 @@
+package irregular
+
+import (
+	"fmt"
+	"strconv"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/upclint/upclint/cfg"
+	"github.com/upclint/upclint/cfg/affine"
+	"github.com/upclint/upclint/cfg/affinity"
+	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/checks/edit"
+	"github.com/upclint/upclint/checks/facts"
+	"github.com/upclint/upclint/grammar/ast"
+	"github.com/upclint/upclint/grammar/diag"
+	"github.com/upclint/upclint/grammar/types"
+)
+
+// Name is the rule's name.
+const Name = "irregular"
+
+// Rule is the registry entry of the rule; Rule.Analyzer implements it.
+var Rule = checks.NewRule(checks.Rule{
+	Name:     Name,
+	Kind:     checks.KindPerformance,
+	Severity: diag.Warning,
+	Summary:  "loop reading or updating shared data at indices that are not affine, one remote operation per element to an owner known only at run time",
+	Tags:     []string{"performance", "communication", "coalescing", "inspector-executor"},
+	// The aggregation delays the updates to the exchanges: always unsafe.
+	SafeFixes: false,
+}, run)
+
+// Analyzer implements the rule.
+var Analyzer = Rule.Analyzer
+
+func run(pass *analysis.Pass) (any, error) {
+	fs := facts.Of(pass)
+	if fs.Unit == nil || fs.Unit.Info == nil || fs.Variance == nil {
+		return nil, nil
+	}
+	var ed *edit.Editor
+	for _, fn := range fs.Funcs {
+		if fn.Graph.Func == nil || fn.Graph.Func.Body == nil {
+			continue
+		}
+		// The editor also proves which functions every thread calls,
+		// which the message reports with or without fixes.
+		if ed == nil {
+			ed = edit.New(pass, fs)
+		}
+		c := &checker{pass: pass, fs: fs, fn: fn, af: fn.Affine(), aff: fn.Affinity(), info: fs.Unit.Info, ed: ed}
+		c.check()
+	}
+	return nil, nil
+}
+
+type checker struct {
+	pass *analysis.Pass
+	fs   *facts.Facts
+	fn   *facts.Func
+	af   *affine.Func
+	aff  *affinity.Func
+	info *types.Info
+	ed   *edit.Editor // nil when fixes are not wanted
+}
+
+// group is the irregular accesses of one array in one loop.
+type group struct {
+	loop *cfg.Loop
+	base string
+	accs []*affine.Access
+}
+
+func (c *checker) check() {
+	if c.info.StaticThreads == 1 {
+		return // every access is local
+	}
+	type key struct {
+		l    *cfg.Loop
+		base string
+	}
+	groups := map[key]*group{}
+	var order []*group
+	for _, a := range c.af.Accesses {
+		if !c.irregular(a) {
+			continue
+		}
+		k := key{a.Loops[0], ast.NodeString(a.Base)}
+		g := groups[k]
+		if g == nil {
+			g = &group{loop: k.l, base: k.base}
+			groups[k] = g
+			order = append(order, g)
+		}
+		g.accs = append(g.accs, a)
+	}
+	for _, g := range order {
+		if c.sameElementFields(g) {
+			continue // several fields of one element: static coalescing (finegrain)
+		}
+		c.report(g)
+	}
+}
+
+// irregular reports whether a is an element access of a shared array, in
+// a loop, whose index is not affine and changes from one iteration of the
+// innermost loop to the next.
+func (c *checker) irregular(a *affine.Access) bool {
+	if !a.Shared || a.Addr || a.Index != nil || len(a.Loops) == 0 || a.Var == nil || a.Layout == nil || a.Pointer {
+		return false
+	}
+	if f := c.aff.Of(a); f != nil && f.Kind == affinity.Local {
+		return false
+	}
+	ix, ok := a.Expr.(*ast.IndexExpr)
+	if !ok || a.Base != ix.X {
+		return false // a multi-dimensional access
+	}
+	if _, ok := ast.Unparen(ix.X).(*ast.Name); !ok {
+		return false
+	}
+	return !a.Loops[0].Invariant(ix.Index)
+}
+
+// sameElementFields reports whether the group reads two fields or more of
+// the element at one index: the static coalescing of the finegrain rule
+// (Alvanos et al., §4) fetches that element in one transfer.
+func (c *checker) sameElementFields(g *group) bool {
+	seen := map[string]int{}
+	for _, a := range g.accs {
+		if !a.Write {
+			seen[ast.NodeString(a.Expr.(*ast.IndexExpr).Index)]++
+		}
+	}
+	for _, n := range seen {
+		if n > 1 {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *checker) report(g *group) {
+	first := g.accs[0]
+	reads, writes := false, false
+	ops := 0
+	for _, a := range g.accs {
+		ops++
+		if c.readModifyWrite(a) {
+			reads, writes = true, true
+			ops++
+		} else if a.Write {
+			writes = true
+		} else {
+			reads = true
+		}
+	}
+	kind := "reads"
+	switch {
+	case reads && writes:
+		kind = "updates"
+	case writes:
+		kind = "writes"
+	}
+	idx := ast.NodeString(first.Expr.(*ast.IndexExpr).Index)
+	msg := fmt.Sprintf("irregular remote %s of %s: the index %s is not affine, so each access is a remote operation to an owner known only at run time", kind, g.base, idx)
+	if n := c.iterations(g.loop); n != "" {
+		msg += fmt.Sprintf("; about %s remote operations per thread per execution of the loop", estimate(n, ops, c.info.StaticThreads))
+	}
+	var fixes []checks.SuggestedFix
+	if f, why := c.aggregate(g); f != nil {
+		msg += "; aggregate the updates by owner thread"
+		if c.fs.WantFixes {
+			fixes = append(fixes, *f)
+		}
+	} else if why != "" {
+		msg += " (not aggregated: " + why + ")"
+	}
+	d := analysis.Diagnostic{Pos: first.Expr.Start(), End: first.Expr.End(), Category: Name, Message: msg}
+	if s := g.loop.Stmt; s != nil {
+		d.Related = []analysis.RelatedInformation{{Pos: s.Start(), End: s.Start() + 1, Message: "in this loop"}}
+	}
+	checks.Report(c.pass, d, fixes...)
+}
+
+// readModifyWrite reports whether a is the target of a compound
+// assignment or an increment, which reads it too.
+func (c *checker) readModifyWrite(a *affine.Access) bool {
+	_, _, ok := c.update(a)
+	return ok
+}
+
+// update returns the statement-level update whose target holds a (op=,
+// ++, --), its operator as a compound assignment and its right operand
+// (nil for ++ and --).
+func (c *checker) update(a *affine.Access) (target ast.Expr, op string, ok bool) {
+	for _, n := range a.Block.Nodes {
+		ast.InspectCode(n, func(m ast.Node) bool {
+			if ok {
+				return false
+			}
+			var t ast.Expr
+			var o string
+			switch m := m.(type) {
+			case *ast.AssignExpr:
+				t, o = m.L, m.Op
+			case *ast.PostfixExpr:
+				t, o = m.X, m.Op
+			case *ast.UnaryExpr:
+				if m.Op == "++" || m.Op == "--" {
+					t, o = m.X, m.Op
+				}
+			}
+			if t == nil || o == "=" || !holds(t, a.Expr) {
+				return true
+			}
+			target, op, ok = m.(ast.Expr), o, true
+			return false
+		})
+	}
+	return target, op, ok
+}
+
+// holds reports whether the lvalue t is e or a field of it (e.f, e.g.h).
+func holds(t, e ast.Expr) bool {
+	for {
+		t = ast.Unparen(t)
+		if t == e {
+			return true
+		}
+		m, ok := t.(*ast.MemberExpr)
+		if !ok || m.Arrow {
+			return false
+		}
+		t = m.X
+	}
+}
+
+// iterations renders the number of iterations of l per thread, or "".
+func (c *checker) iterations(l *cfg.Loop) string {
+	iv := l.Induction()
+	if iv == nil || !iv.StepKnown && iv.Step == nil {
+		return ""
+	}
+	lo, hi, _ := c.af.IVRange(l)
+	if lo == nil || hi == nil {
+		return ""
+	}
+	span := hi.Sub(lo).Add(affine.ConstForm(1))
+	if span.Has(affine.MyThread) {
+		span = dropMyThread(span)
+	}
+	s := span.String()
+	if !span.IsConst() && (len(span.Terms) > 1 || span.Const != 0) {
+		s = "(" + s + ")"
+	}
+	switch {
+	case iv.StepKnown && abs(iv.StepConst) == 1:
+	case iv.StepKnown:
+		s += fmt.Sprintf("/%d", abs(iv.StepConst))
+	default:
+		sf, _ := c.af.Form(iv.Step, l.Header)
+		if sf == nil {
+			return ""
+		}
+		t := sf.String()
+		if len(sf.Terms) > 1 || len(sf.Terms) == 1 && sf.Const != 0 {
+			t = "(" + t + ")"
+		}
+		s += "/" + t
+	}
+	if span.IsConst() && iv.StepKnown {
+		return fmt.Sprint(max(span.Const, 0) / max(abs(iv.StepConst), 1))
+	}
+	return s
+}
+
+// dropMyThread drops the terms of f in MYTHREAD (a start at MYTHREAD
+// shifts the range by less than one step).
+func dropMyThread(f *affine.Form) *affine.Form {
+	out := &affine.Form{Const: f.Const}
+	for _, t := range f.Terms {
+		keep := true
+		for _, a := range t.Atoms {
+			keep = keep && a != affine.MyThread
+		}
+		if keep {
+			out.Terms = append(out.Terms, t)
+		}
+	}
+	return out
+}
+
+func abs(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// estimate renders the remote operations of ops accesses per iteration
+// over n iterations when each element is owned by a uniformly random
+// thread: a fraction (THREADS-1)/THREADS of them is remote.
+func estimate(n string, ops, threads int) string {
+	if threads > 0 {
+		if v, err := strconv.ParseInt(n, 10, 64); err == nil {
+			return fmt.Sprint(v * int64(ops) * int64(threads-1) / int64(threads))
+		}
+		return fmt.Sprintf("%s*%d*%d/%d", n, ops, threads-1, threads)
+	}
+	if ops == 1 {
+		return n + "*(THREADS-1)/THREADS"
+	}
+	return fmt.Sprintf("%s*%d*(THREADS-1)/THREADS", n, ops)
+}

@@ -1,0 +1,44 @@
+// Clear bits with &=.
+// Self-checking: thread 0 compares the table with a serial recomputation.
+#include <upc_relaxed.h>
+#include <stdio.h>
+
+#define N 512
+#define M 12000
+
+shared unsigned long B[N * THREADS];
+shared long nbad;
+
+static unsigned long h(unsigned long k)
+{
+    k = (k + 1) * 0x9E3779B97F4A7C15UL;
+    return k ^ (k >> 29);
+}
+
+void scatter_updates(void)
+{
+    long i;
+    for (i = MYTHREAD; i < M; i += THREADS)
+        B[h(i) % (N * THREADS)] &= ~(1UL << (i % 64));
+}
+
+int main(void)
+{
+    long i, bad = 0;
+    static unsigned long ref[N * 64];
+    upc_forall (i = 0; i < N * THREADS; i++; &B[i])
+        B[i] = ~0UL;
+    upc_barrier;
+    scatter_updates();
+    upc_barrier;
+    if (MYTHREAD == 0) {
+        for (i = 0; i < N * THREADS; i++)
+            ref[i] = ~0UL;
+        for (i = 0; i < M; i++)
+            ref[h(i) % (N * THREADS)] &= ~(1UL << (i % 64));
+        for (i = 0; i < N * THREADS; i++)
+            bad += B[i] != ref[i];
+        printf("%s %ld\n", bad ? "FAILED" : "OK", bad);
+    }
+    return 0;
+}

@@ -1,0 +1,48 @@
+// Two aggregated loops in a row share the queue.
+// Self-checking: thread 0 compares the table with a serial recomputation.
+#include <upc_relaxed.h>
+#include <stdio.h>
+
+#define N 512
+#define M 12000
+
+shared unsigned long A[N * THREADS];
+shared long nbad;
+
+static unsigned long h(unsigned long k)
+{
+    k = (k + 1) * 0x9E3779B97F4A7C15UL;
+    return k ^ (k >> 29);
+}
+
+void scatter_updates(void)
+{
+    long i;
+    for (i = MYTHREAD; i < M; i += THREADS)
+        A[h(i) % (N * THREADS)] ^= h(i + 1);
+    for (i = MYTHREAD; i < M / 2; i += THREADS)
+        A[h(i + 5) % (N * THREADS)] ^= h(i);
+}
+
+int main(void)
+{
+    long i, bad = 0;
+    static unsigned long ref[N * 64];
+    upc_forall (i = 0; i < N * THREADS; i++; &A[i])
+        A[i] = i;
+    upc_barrier;
+    scatter_updates();
+    upc_barrier;
+    if (MYTHREAD == 0) {
+        for (i = 0; i < N * THREADS; i++)
+            ref[i] = i;
+        for (i = 0; i < M; i++)
+            ref[h(i) % (N * THREADS)] ^= h(i + 1);
+        for (i = 0; i < M / 2; i++)
+            ref[h(i + 5) % (N * THREADS)] ^= h(i);
+        for (i = 0; i < N * THREADS; i++)
+            bad += A[i] != ref[i];
+        printf("%s %ld\n", bad ? "FAILED" : "OK", bad);
+    }
+    return 0;
+}
