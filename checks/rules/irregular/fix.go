@@ -248,7 +248,7 @@ func (c *checker) loopBlocks(l *cfg.Loop, upd *affine.Access) string {
 		return why
 	}
 	for _, w := range c.af.Accesses {
-		if w == upd || !w.Shared || !l.Contains(w.Block) {
+		if w == upd || !w.Shared || w.Addr || !l.Contains(w.Block) {
 			continue
 		}
 		if w.Var == upd.Var {

@@ -53,6 +53,26 @@ static void upclint_agg_add(upclint_agg_t *q, int owner, unsigned long ix, const
     q->n++;
 }
 
+/* Allocates the queue's buffers and publishes this thread's landing
+ * segments; called by every thread at the start of the first loop. */
+static void upclint_agg_init(upclint_agg_t *q)
+{
+    int t;
+    q->seg = (8 + UPCLINT_AGG_CAP * (q->vsize + 4) + 7) & ~7UL;
+    q->out = (char *)upc_alloc(THREADS * q->seg);
+    q->cnt = (unsigned int *)upc_alloc(THREADS * sizeof(unsigned int));
+    q->dir = (shared [] char **)upc_alloc(THREADS * sizeof(shared [] char *));
+    upclint_agg_dir[MYTHREAD] = (shared [] char *)upc_alloc(2 * THREADS * q->seg);
+    q->in = (char *)upclint_agg_dir[MYTHREAD];
+    for (t = 0; t < THREADS; t++) {
+        q->cnt[t] = 0;
+        q->dir[t] = NULL;
+        *(unsigned int *)(q->in + t * q->seg) = 0;
+        *(unsigned int *)(q->in + (THREADS + t) * q->seg) = 0;
+    }
+    upc_barrier;
+}
+
 /* Thread t's landing segments, read from the directory on first use. */
 static shared [] char *upclint_agg_peer(upclint_agg_t *q, int t)
 {
@@ -69,21 +89,6 @@ static int upclint_agg_exchange(upclint_agg_t *q, int more)
     shared int *live = p ? upclint_agg_live1 : upclint_agg_live0;
     unsigned int k, n, ix;
     char *s;
-    if (!q->out) {
-        q->seg = (8 + UPCLINT_AGG_CAP * (q->vsize + 4) + 7) & ~7UL;
-        q->out = (char *)upc_alloc(THREADS * q->seg);
-        q->cnt = (unsigned int *)upc_alloc(THREADS * sizeof(unsigned int));
-        q->dir = (shared [] char **)upc_alloc(THREADS * sizeof(shared [] char *));
-        upclint_agg_dir[MYTHREAD] = (shared [] char *)upc_alloc(2 * THREADS * q->seg);
-        q->in = (char *)upclint_agg_dir[MYTHREAD];
-        for (t = 0; t < THREADS; t++) {
-            q->cnt[t] = 0;
-            q->dir[t] = NULL;
-            *(unsigned int *)(q->in + t * q->seg) = 0;
-            *(unsigned int *)(q->in + (THREADS + t) * q->seg) = 0;
-        }
-        upc_barrier;
-    }
     for (t = 0; t < THREADS; t++) {
         if (!(n = q->cnt[t]))
             continue;
@@ -116,6 +121,8 @@ static int upclint_agg_exchange(upclint_agg_t *q, int more)
  * thread's loop goes on, all meet at a barrier and the loop ends. */
 static int upclint_agg_go(upclint_agg_t *q, int more)
 {
+    if (!q->out)
+        upclint_agg_init(q);
     if (more && q->n < UPCLINT_AGG_CAP)
         return 1;
     /* upclint:ignore collectivity a thread whose loop ended exchanges until no thread's goes on */
@@ -132,4 +139,4 @@ const helperMark = "static int upclint_agg_go(upclint_agg_t *q, int more)"
 
 // helperNames are the file-scope names the helper declares.
 var helperNames = []string{"upclint_agg_t", "upclint_agg", "upclint_agg_dir", "upclint_agg_live0", "upclint_agg_live1",
-	"upclint_agg_copy", "upclint_agg_add", "upclint_agg_peer", "upclint_agg_exchange", "upclint_agg_go", "UPCLINT_AGG_CAP"}
+	"upclint_agg_copy", "upclint_agg_add", "upclint_agg_init", "upclint_agg_peer", "upclint_agg_exchange", "upclint_agg_go", "UPCLINT_AGG_CAP"}

@@ -1,5 +1,8 @@
 // Sum into entries named by a private index array.
-// Self-checking: thread 0 compares the table with a serial recomputation.
+// The updates are race-free: in round r a thread applies only the updates
+// of the elements owned by thread (MYTHREAD + r) % THREADS, so every owner
+// has one writer per round. Self-checking: thread 0 compares the table
+// with a serial recomputation.
 #include <upc_relaxed.h>
 #include <stdio.h>
 
@@ -7,7 +10,7 @@
 #define M 12000
 
 shared long A[N * THREADS];
-shared long nbad;
+static long idx[M];
 
 static unsigned long h(unsigned long k)
 {
@@ -18,11 +21,16 @@ static unsigned long h(unsigned long k)
 void scatter_updates(void)
 {
     long i;
-    static long idx[M];
-    for (i = 0; i < M; i++)
-        idx[i] = (long)(h(i * 3) % (N * THREADS));
-    for (i = MYTHREAD; i < M; i += THREADS)
-        A[idx[i]] += i;
+    int r;
+    for (r = 0; r < THREADS; r++) {
+        int target = (MYTHREAD + r) % THREADS;
+        for (i = 0; i < M; i++)
+            idx[i] = (long)(h(i * 3) % (N * THREADS));
+        for (i = MYTHREAD; i < M; i += THREADS)
+            if (upc_threadof(&A[idx[i]]) == target)
+                A[idx[i]] += i;
+        upc_barrier;
+    }
 }
 
 int main(void)

@@ -1,5 +1,8 @@
 // A conditional update with continue.
-// Self-checking: thread 0 compares the table with a serial recomputation.
+// The updates are race-free: in round r a thread applies only the updates
+// of the elements owned by thread (MYTHREAD + r) % THREADS, so every owner
+// has one writer per round. Self-checking: thread 0 compares the table
+// with a serial recomputation.
 #include <upc_relaxed.h>
 #include <stdio.h>
 
@@ -7,7 +10,6 @@
 #define M 12000
 
 shared long A[N * THREADS];
-shared long nbad;
 
 static unsigned long h(unsigned long k)
 {
@@ -18,12 +20,17 @@ static unsigned long h(unsigned long k)
 void scatter_updates(void)
 {
     long i;
-    for (i = MYTHREAD; i < M; i += THREADS) {
-        unsigned long x = h(i) % (N * THREADS);
-        if (x % 3 == 0)
-            continue;
-        if (i % 2)
-            A[x] += 2;
+    int r;
+    for (r = 0; r < THREADS; r++) {
+        int target = (MYTHREAD + r) % THREADS;
+        for (i = MYTHREAD; i < M; i += THREADS) {
+            unsigned long x = h(i) % (N * THREADS);
+            if (x % 3 == 0 || upc_threadof(&A[x]) != target)
+                continue;
+            if (i % 2)
+                A[x] += 2;
+        }
+        upc_barrier;
     }
 }
 

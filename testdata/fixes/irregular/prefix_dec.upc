@@ -1,5 +1,8 @@
 // Countdown with a prefix decrement.
-// Self-checking: thread 0 compares the table with a serial recomputation.
+// The updates are race-free: in round r a thread applies only the updates
+// of the elements owned by thread (MYTHREAD + r) % THREADS, so every owner
+// has one writer per round. Self-checking: thread 0 compares the table
+// with a serial recomputation.
 #include <upc_relaxed.h>
 #include <stdio.h>
 
@@ -7,7 +10,6 @@
 #define M 12000
 
 shared long C[N * THREADS];
-shared long nbad;
 
 static unsigned long h(unsigned long k)
 {
@@ -18,8 +20,16 @@ static unsigned long h(unsigned long k)
 void scatter_updates(void)
 {
     long i;
-    for (i = MYTHREAD; i < M; i += THREADS)
-        --C[h(i + 1) % (N * THREADS)];
+    int r;
+    for (r = 0; r < THREADS; r++) {
+        int target = (MYTHREAD + r) % THREADS;
+        for (i = MYTHREAD; i < M; i += THREADS) {
+            unsigned long x = h(i + 1) % (N * THREADS);
+            if (upc_threadof(&C[x]) == target)
+                --C[x];
+        }
+        upc_barrier;
+    }
 }
 
 int main(void)

@@ -1,5 +1,8 @@
-// Block ranges of different lengths: threads finish at different exchanges.
-// Self-checking: thread 0 compares the table with a serial recomputation.
+// Block ranges of different lengths: threads end their loops at different exchanges.
+// The updates are race-free: in round r a thread applies only the updates
+// of the elements owned by thread (MYTHREAD + r) % THREADS, so every owner
+// has one writer per round. Self-checking: thread 0 compares the table
+// with a serial recomputation.
 #include <upc_relaxed.h>
 #include <stdio.h>
 
@@ -7,7 +10,6 @@
 #define M 12000
 
 shared long A[N * THREADS];
-shared long nbad;
 
 static unsigned long h(unsigned long k)
 {
@@ -17,9 +19,18 @@ static unsigned long h(unsigned long k)
 
 void scatter_updates(void)
 {
-    long i, lo = MYTHREAD * (long)MYTHREAD * 37, hi = lo + 3000 + MYTHREAD * 900;
-    for (i = lo; i < hi; i++)
-        A[h(i) % (N * THREADS)] += 1 + (i & 3);
+    long i;
+    int r;
+    for (r = 0; r < THREADS; r++) {
+        int target = (MYTHREAD + r) % THREADS;
+        long lo = MYTHREAD * (long)MYTHREAD * 37, hi = lo + 3000 + MYTHREAD * 900;
+        for (i = lo; i < hi; i++) {
+            unsigned long x = h(i) % (N * THREADS);
+            if (upc_threadof(&A[x]) == target)
+                A[x] += 1 + (i & 3);
+        }
+        upc_barrier;
+    }
 }
 
 int main(void)
