@@ -33,6 +33,7 @@ const labelsFile = "testdata/precision/labels.tsv"
 type label struct {
 	file, rule, key, verdict, reason string
 	line                             int
+	sample                           string // the "# sample:" draw it belongs to
 }
 
 func (l label) id() string { return l.place() + "\t" + l.key }
@@ -82,12 +83,13 @@ func TestPrecision(t *testing.T) {
 	}
 
 	type tally struct{ tp, fp, lost int }
-	per := map[string]*tally{}
-	get := func(r string) *tally {
-		if per[r] == nil {
-			per[r] = &tally{}
+	per := map[string]*tally{} // by sample and rule
+	get := func(l label) *tally {
+		k := l.sample + "\t" + l.rule
+		if per[k] == nil {
+			per[k] = &tally{}
 		}
-		return per[r]
+		return per[k]
 	}
 	labelled := map[string]bool{}
 	trueAt := map[string]bool{}
@@ -106,12 +108,12 @@ func TestPrecision(t *testing.T) {
 		}
 		switch {
 		case l.verdict == "false" && reported:
-			get(l.rule).fp++
+			get(l).fp++
 			t.Errorf("%s:%d: [%s] false positive is back: %s (%s)", l.file, l.line, l.rule, f.Message, l.reason)
 		case l.verdict == "true" && reported:
-			get(l.rule).tp++
+			get(l).tp++
 		case l.verdict == "true":
-			get(l.rule).lost++
+			get(l).lost++
 			t.Logf("%s:%d: [%s] true finding %q no longer reported (%s)", l.file, l.line, l.rule, l.key, l.reason)
 		}
 	}
@@ -121,10 +123,11 @@ func TestPrecision(t *testing.T) {
 	}
 	sort.Strings(rules)
 	var b strings.Builder
-	fmt.Fprintf(&b, "%-13s %5s %5s %9s %5s\n", "rule", "true", "false", "precision", "lost")
+	fmt.Fprintf(&b, "%-8s %-13s %5s %5s %9s %5s\n", "sample", "rule", "true", "false", "precision", "lost")
 	for _, r := range rules {
 		c := per[r]
-		fmt.Fprintf(&b, "%-13s %5d %5d %8.0f%% %5d\n", r, c.tp, c.fp, 100*float64(c.tp)/float64(max(c.tp+c.fp, 1)), c.lost)
+		sample, rule, _ := strings.Cut(r, "\t")
+		fmt.Fprintf(&b, "%-8s %-13s %5d %5d %8.0f%% %5d\n", sample, rule, c.tp, c.fp, 100*float64(c.tp)/float64(max(c.tp+c.fp, 1)), c.lost)
 	}
 	t.Logf("precision over the %d labelled findings (%d findings reported):\n%s", len(labels), len(found), b.String())
 
@@ -180,9 +183,14 @@ func readLabels(path string) ([]label, error) {
 	var ls []label
 	sc := bufio.NewScanner(f)
 	n := 0
+	sample := ""
 	for sc.Scan() {
 		n++
 		line := sc.Text()
+		if s, ok := strings.CutPrefix(line, "# sample: "); ok {
+			sample, _, _ = strings.Cut(s, " ")
+			continue
+		}
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
@@ -194,7 +202,7 @@ func readLabels(path string) ([]label, error) {
 		if err != nil || (c[4] != "true" && c[4] != "false") {
 			return nil, fmt.Errorf("%s:%d: want a line number and a verdict true or false", path, n)
 		}
-		ls = append(ls, label{file: c[0], line: ln, rule: c[2], key: c[3], verdict: c[4], reason: c[5]})
+		ls = append(ls, label{file: c[0], line: ln, rule: c[2], key: c[3], verdict: c[4], reason: c[5], sample: sample})
 	}
 	return ls, sc.Err()
 }
