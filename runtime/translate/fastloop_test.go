@@ -41,7 +41,7 @@ int main(void) {
     upc_forall (i = 0; i < N; i++; i)
         for (j = 0; j < 3; j++) b[i] += 1.0;            /* 300 r 2400 B, 300 w 2400 B */
     for (i = 0; i < N; i++) ps[i].y = a[i];             /* 100 r 800 B, 100 w 800 B */
-    shared double *p = &a[0];
+    shared double *p = (shared double *)&a[0]; /* block size 1 over a: a cast, as UPC requires */
     for (i = 0; i < N; i++) sum += p[i];                /* 100 r, 800 B */
     for (i = 0; i < 10; i++) sum += f(i);               /* not versioned: 10 r, 40 B */
     for (i = 0; i < 5; i++) s = i;                      /* not versioned: 5 w, 20 B */
