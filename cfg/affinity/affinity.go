@@ -186,6 +186,9 @@ func (f *Func) classify(a *affine.Access) *Fact {
 	if f.Threads == 1 {
 		return &Fact{Kind: Local, Reason: "THREADS is 1"}
 	}
+	if why := f.ownedByMe(a); why != "" {
+		return &Fact{Kind: Local, Reason: why}
+	}
 	if a.Layout == nil || !a.Layout.IsArray || a.Layout.Block.Indefinite {
 		if why := f.forallOwned(a); why != "" {
 			return &Fact{Kind: Local, Reason: why}

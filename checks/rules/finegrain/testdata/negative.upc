@@ -234,3 +234,28 @@ void cache_slabs(shared [] double **local)
     for (t = 0; t < THREADS; t++)
         local[t] = slabs[t];
 }
+
+/* the array member of this thread's element of a cyclic array of
+   structures is local */
+struct hist { double bins[N]; };
+shared struct hist hists[THREADS];
+void clear_my_hist(void)
+{
+    int i;
+    for (i = 0; i < N; i++)
+        hists[MYTHREAD].bins[i] = 0.0;
+}
+
+/* a block this thread allocated with upc_alloc has affinity to it */
+double fill_own_block(void)
+{
+    int j;
+    double s = 0;
+    shared [] double *mine;
+    mine = (shared [] double *)upc_alloc(N * sizeof(double));
+    for (j = 0; j < N; j++)
+        mine[j] = j;
+    for (j = 0; j < N; j++)
+        s += mine[j];
+    return s;
+}

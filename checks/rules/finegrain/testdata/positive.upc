@@ -243,3 +243,28 @@ long sample_sum(void)
             s += cvec[k]; // want "remote reads of cvec\\[k\\] in this loop: .*; coalesce with upc_memget"
     return s;
 }
+
+/* element MYTHREAD of a blocked array of structures is on thread
+   MYTHREAD/2, not on this thread */
+struct pairhist { double bins[N]; };
+shared [2] struct pairhist phists[2 * THREADS];
+void clear_pair_hist(void)
+{
+    int i;
+    for (i = 0; i < N; i++)
+        phists[MYTHREAD].bins[i] = 0.0; // want "remote writes of phists\\[MYTHREAD\\].bins\\[i\\]"
+}
+
+/* a pointer that may also point elsewhere */
+double fill_some_block(shared [] double *other, int which)
+{
+    int j;
+    double s = 0;
+    shared [] double *blk;
+    blk = (shared [] double *)upc_alloc(N * sizeof(double));
+    if (which)
+        blk = other;
+    for (j = 0; j < N; j++)
+        s += blk[j]; // want "remote reads of blk\\[j\\]"
+    return s;
+}
