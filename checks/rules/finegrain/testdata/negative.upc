@@ -259,3 +259,16 @@ double fill_own_block(void)
         s += mine[j];
     return s;
 }
+
+/* the maximum of the other threads' times, from 1: still one element on
+   each thread */
+shared double times[THREADS];
+double max_time(void)
+{
+    int t;
+    double m = times[0];
+    for (t = 1; t < THREADS; t++)
+        if (times[t] > m)
+            m = times[t];
+    return m;
+}
