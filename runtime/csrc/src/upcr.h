@@ -747,8 +747,9 @@ upc_tick_t upcr_ticks_now(upcr_loc_t loc);
 uint64_t upcr_ticks_to_ns(upc_tick_t ticks, upcr_loc_t loc);
 
 /* ---- <upc_nb.h> (upcr_lib_nb.c) ---- */
-/* Transfers complete before the initiating call returns (counted and
- * modeled like upc_mem*), but every _nb call returns a distinct live
+/* Transfers complete before the initiating call returns (counted like
+ * upc_mem*; the network model completes them in the background, and the
+ * sync waits for what is left), but every _nb call returns a distinct live
  * handle that must reach a successful upc_sync/upc_sync_attempt exactly
  * once: syncing a consumed, foreign or invented handle is a fatal
  * "bad-handle" report, and under --check a thread that ends with live

@@ -230,6 +230,19 @@ void upcr_wait_kind(int kind, int hasid, int id, upcr_loc_t loc);
 
 /* statistics and model (upcr_stats.c) */
 void upcr_model_remote(int target, size_t n, int write, int bulk, upcr_loc_t loc);
+/* Non-blocking operations: while upcr_model_nb_ is set, a remote operation
+ * charges its initiator only its issue and completes in the background;
+ * upcr_model_nb_take returns when (and clears), upcr_model_nb_wait waits
+ * for what is left of it at the sync. */
+typedef struct {
+	double done;    /* own modeled time in the phase when it completes */
+	double wall;    /* inject mode: wall-clock completion, ns */
+	uint32_t phase; /* the model phase it was issued in */
+} upcr_nb_done_t;
+extern int upcr_model_nb_;
+upcr_nb_done_t upcr_model_nb_take(void);
+void upcr_model_nb_merge(upcr_nb_done_t *into, upcr_nb_done_t d);
+void upcr_model_nb_wait(upcr_nb_done_t d);
 void upcr_model_at_notify(void);
 void upcr_model_phase_end(void);
 void upcr_model_after_wait(void);

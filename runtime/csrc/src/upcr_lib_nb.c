@@ -5,8 +5,12 @@
  *
  * Every transfer is performed by the initiating call, through the
  * blocking upc_mem* paths, so it is counted (bulk_local/bulk_remote,
- * bytes, per line) and charged to the network model exactly like
- * upc_memget and friends.  The handle discipline is still enforced: each
+ * bytes, per line) like upc_memget and friends; the network model charges
+ * the initiator only the issue and records when the transfer completes
+ * (upcr_stats.c), and the sync charges what is left of it: an overlapped
+ * transfer costs less modeled time than a blocking one, never less than
+ * its issue plus the communication issued in between.  The handle
+ * discipline is still enforced: each
  * explicit-handle call returns a fresh live handle (never
  * UPC_COMPLETE_HANDLE) which must be synchronized exactly once, by the
  * thread that obtained it.  A handle is
@@ -16,7 +20,7 @@
  * --check a thread that ends with live handles gets a "handle-leak"
  * warning naming where the first one was obtained.
  */
-#include "upcr.h"
+#include "upcr_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,7 +32,8 @@ typedef struct {
 	uint32_t gen;  /* generation of the live handle, or of the last one */
 	uint32_t live; /* 1 while the handle is outstanding */
 	upcr_loc_t loc;
-	uint32_t next; /* free list link (slot + 1, 0 = end) */
+	uint32_t next;       /* free list link (slot + 1, 0 = end) */
+	upcr_nb_done_t done; /* when the network model completes the transfer */
 } hslot_t;
 
 static hslot_t *slots;
@@ -39,6 +44,9 @@ static int leak_check_registered;
 static uint64_t nbi_pending;
 static int in_region;
 static uint64_t region_ops;
+/* model completion of the pending implicit-handle transfers and of the
+ * access region's */
+static upcr_nb_done_t nbi_done, region_done;
 
 static void fmt_loc(char *buf, size_t len, upcr_loc_t loc)
 {
@@ -102,6 +110,7 @@ upc_handle_t upcr_nb_handle_new(upcr_loc_t loc)
 	h->live = 1;
 	h->loc = loc;
 	h->next = 0;
+	h->done = upcr_model_nb_take();
 	nlive++;
 	uint64_t v = (uint64_t)h->gen << 32 | (uint64_t)(uint32_t)upcr_mythread_ << SLOT_BITS | (i + 1);
 	return (upc_handle_t)(uintptr_t)v;
@@ -132,6 +141,7 @@ static void consume(upc_handle_t handle, const char *fn, upcr_loc_t loc)
 			   where, why);
 	}
 	hslot_t *h = &slots[i - 1];
+	upcr_model_nb_wait(h->done);
 	h->live = 0;
 	h->next = free_head;
 	free_head = i;
@@ -142,57 +152,77 @@ static void consume(upc_handle_t handle, const char *fn, upcr_loc_t loc)
 
 upc_handle_t upcr_memcpy_nb(upcr_sptr_t dst, upcr_sptr_t src, size_t n, upcr_loc_t loc)
 {
+	upcr_model_nb_ = 1;
 	upcr_memcpy(dst, src, n, loc);
+	upcr_model_nb_ = 0;
 	return upcr_nb_handle_new(loc);
 }
 
 upc_handle_t upcr_memget_nb(void *dst, upcr_sptr_t src, size_t n, upcr_loc_t loc)
 {
+	upcr_model_nb_ = 1;
 	upcr_memget(dst, src, n, loc);
+	upcr_model_nb_ = 0;
 	return upcr_nb_handle_new(loc);
 }
 
 upc_handle_t upcr_memput_nb(upcr_sptr_t dst, const void *src, size_t n, upcr_loc_t loc)
 {
+	upcr_model_nb_ = 1;
 	upcr_memput(dst, src, n, loc);
+	upcr_model_nb_ = 0;
 	return upcr_nb_handle_new(loc);
 }
 
 upc_handle_t upcr_memset_nb(upcr_sptr_t dst, int c, size_t n, upcr_loc_t loc)
 {
+	upcr_model_nb_ = 1;
 	upcr_memset(dst, c, n, loc);
+	upcr_model_nb_ = 0;
 	return upcr_nb_handle_new(loc);
 }
 
 static void nbi_started(void)
 {
-	if (in_region)
+	upcr_nb_done_t d = upcr_model_nb_take();
+	if (in_region) {
 		region_ops++;
-	else
+		upcr_model_nb_merge(&region_done, d);
+	} else {
 		nbi_pending++;
+		upcr_model_nb_merge(&nbi_done, d);
+	}
 }
 
 void upcr_memcpy_nbi(upcr_sptr_t dst, upcr_sptr_t src, size_t n, upcr_loc_t loc)
 {
+	upcr_model_nb_ = 1;
 	upcr_memcpy(dst, src, n, loc);
+	upcr_model_nb_ = 0;
 	nbi_started();
 }
 
 void upcr_memget_nbi(void *dst, upcr_sptr_t src, size_t n, upcr_loc_t loc)
 {
+	upcr_model_nb_ = 1;
 	upcr_memget(dst, src, n, loc);
+	upcr_model_nb_ = 0;
 	nbi_started();
 }
 
 void upcr_memput_nbi(upcr_sptr_t dst, const void *src, size_t n, upcr_loc_t loc)
 {
+	upcr_model_nb_ = 1;
 	upcr_memput(dst, src, n, loc);
+	upcr_model_nb_ = 0;
 	nbi_started();
 }
 
 void upcr_memset_nbi(upcr_sptr_t dst, int c, size_t n, upcr_loc_t loc)
 {
+	upcr_model_nb_ = 1;
 	upcr_memset(dst, c, n, loc);
+	upcr_model_nb_ = 0;
 	nbi_started();
 }
 
@@ -208,6 +238,8 @@ void upcr_sync(upc_handle_t handle, upcr_loc_t loc) { consume(handle, "upc_sync"
 int upcr_synci_attempt(upcr_loc_t loc)
 {
 	(void)loc;
+	upcr_model_nb_wait(nbi_done);
+	nbi_done = (upcr_nb_done_t){0, 0, 0};
 	nbi_pending = 0;
 	return 1;
 }
@@ -215,6 +247,8 @@ int upcr_synci_attempt(upcr_loc_t loc)
 void upcr_synci(upcr_loc_t loc)
 {
 	(void)loc;
+	upcr_model_nb_wait(nbi_done);
+	nbi_done = (upcr_nb_done_t){0, 0, 0};
 	nbi_pending = 0;
 }
 
@@ -317,6 +351,7 @@ void upcr_bupc_begin_accessregion(upcr_loc_t loc)
 			   upcr_mythread_);
 	in_region = 1;
 	region_ops = 0;
+	region_done = (upcr_nb_done_t){0, 0, 0};
 }
 
 bupc_handle_t upcr_bupc_end_accessregion(upcr_loc_t loc)
@@ -325,5 +360,7 @@ bupc_handle_t upcr_bupc_end_accessregion(upcr_loc_t loc)
 		upcr_fatal("access-region", loc,
 			   "thread %d calls bupc_end_accessregion without bupc_begin_accessregion", upcr_mythread_);
 	in_region = 0;
-	return (bupc_handle_t)upcr_nb_handle_new(loc);
+	upc_handle_t h = upcr_nb_handle_new(loc);
+	slots[((uint64_t)(uintptr_t)h & (MAX_SLOTS - 1)) - 1].done = region_done;
+	return (bupc_handle_t)h;
 }

@@ -37,6 +37,13 @@
  * Inject mode additionally delays each remote operation in wall-clock
  * time: it queues behind the target's "busy until" time (kept in shared
  * memory and advanced atomically), then waits o + nG + L.
+ * A non-blocking operation (upc_mem*_nb, bupc_mem*_async) charges its
+ * initiator only the issue, o + nG, and completes in the background at
+ * issue + 2o + 2L + nG of the thread's own modeled time; the sync charges
+ * only what is left of that, so the thread waits less by as much
+ * communication as it issued in between, and a sync right after the issue
+ * costs what the blocking operation does. A phase's own cost includes the
+ * completion of the operations still outstanding at its barrier.
  */
 #include "upcr_internal.h"
 
@@ -63,6 +70,10 @@ static double phase_comm; /* own modeled cost this phase, ns */
  * collective cannot sit between upc_notify and upc_wait), so its parity
  * selects the shared accumulators of the current phase. */
 static uint32_t mphase;
+
+int upcr_model_nb_;            /* the operations being modeled are non-blocking */
+static upcr_nb_done_t nb_last; /* completion of those since the last upcr_model_nb_take */
+static double nb_horizon;      /* latest completion of the phase's non-blocking operations */
 
 void upcr_stats_init_thread(void)
 {
@@ -119,8 +130,19 @@ void upcr_model_remote(int target, size_t n, int write, int bulk, upcr_loc_t loc
 	double o = c->net_o, L = c->net_L, G = c->net_G;
 	double cost = 2 * o + 2 * L + (double)n * G;
 	double demand = o + (double)n * G;
-	upcr_ctr_.comm_ns += cost;
-	phase_comm += cost;
+	double own = cost;
+	if (upcr_model_nb_) {
+		/* issued now, completes in the background */
+		double done = phase_comm + cost;
+		own = o + (double)n * G;
+		if (done > nb_last.done)
+			nb_last.done = done;
+		if (done > nb_horizon)
+			nb_horizon = done;
+		nb_last.phase = mphase;
+	}
+	upcr_ctr_.comm_ns += own;
+	phase_comm += own;
 	if (target >= 0 && target < upcr_threads_) {
 		if (!is_touched[target]) {
 			is_touched[target] = 1;
@@ -153,8 +175,45 @@ void upcr_model_remote(int target, size_t n, int write, int bulk, upcr_loc_t loc
 			start = old > arrival ? old : arrival;
 			fin = start + (uint64_t)demand;
 		} while (!__atomic_compare_exchange_n(busy, &old, fin, 0, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED));
-		wait_until((double)fin + L + o);
+		if (upcr_model_nb_) {
+			/* the issue only; the sync waits for the rest */
+			if ((double)fin + L + o > nb_last.wall)
+				nb_last.wall = (double)fin + L + o;
+			wait_until(now + o + (double)n * G);
+		} else {
+			wait_until((double)fin + L + o);
+		}
 	}
+}
+
+/* The completion of the non-blocking operations modeled since the last
+ * call (zero when none was remote). */
+upcr_nb_done_t upcr_model_nb_take(void)
+{
+	upcr_nb_done_t d = nb_last;
+	d.phase = mphase;
+	nb_last.done = nb_last.wall = 0;
+	return d;
+}
+
+void upcr_model_nb_merge(upcr_nb_done_t *into, upcr_nb_done_t d)
+{
+	if (d.phase != into->phase || d.done > into->done)
+		*into = d;
+	if (d.wall > into->wall)
+		into->wall = d.wall;
+}
+
+/* At a sync: the thread waits for what is left of d. An operation of an
+ * earlier phase completed by that phase's barrier. */
+void upcr_model_nb_wait(upcr_nb_done_t d)
+{
+	if (d.phase == mphase && d.done > phase_comm) {
+		upcr_ctr_.comm_ns += d.done - phase_comm;
+		phase_comm = d.done;
+	}
+	if (upcr_ctl_->inject && d.wall > 0)
+		wait_until(d.wall);
 }
 
 /* At upc_notify or a collective barrier: publish this phase's own cost
@@ -163,6 +222,9 @@ void upcr_model_at_notify(void)
 {
 	upcr_thread_ctl_t *me = upcr_me();
 	uint32_t p = mphase & 1;
+	if (nb_horizon > phase_comm) /* still in flight: done by the barrier */
+		phase_comm = nb_horizon;
+	nb_horizon = 0;
 	me->phase_comm[p] = phase_comm;
 	for (int i = 0; i < ntouched; i++) {
 		int t = touched[i];
