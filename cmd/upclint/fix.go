@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"runtime"
 
 	"github.com/spf13/cobra"
@@ -27,6 +28,7 @@ type fixFlags struct {
 	progress        string
 	cc              string
 	backend         string
+	report          string
 }
 
 func newFixCmd() *cobra.Command {
@@ -89,6 +91,7 @@ Exit status:
 	fl.StringVar(&ff.net, "net", "", "network model of --validate's statistics `o=..,L=..,G=..` (default o=0.3us,L=1.5us,G=0.08ns/B)")
 	fl.StringVar(&ff.cc, "cc", "", "C `compiler` for --validate (default $CC, else cc)")
 	fl.StringVar(&ff.backend, "backend", "smp", "runtime `backend` of --validate: smp or mpi (MPI-3, started with mpirun)")
+	fl.StringVar(&ff.report, "report", "", "write an HTML `file`: per fix the diff and, with --validate, the communication of both versions shaded line by line")
 	fl.StringVar(&ff.configFile, "config", "", "use configuration `file` for every file instead of the nearest .upclint.yaml")
 	fl.IntVar(&ff.jobs, "jobs", runtime.NumCPU(), "fix `N` files in parallel")
 	fl.StringSliceVar(&ff.exts, "ext", nil, "file `extensions` to fix in directories (comma-separated; default .upc)")
@@ -123,6 +126,11 @@ func runFix(cmd *cobra.Command, ff *fixFlags, args []string) error {
 	code, err := out.Write(cmd.OutOrStdout(), cmd.ErrOrStderr(), ff.diff)
 	if err != nil {
 		return fail(err)
+	}
+	if ff.report != "" {
+		if err := out.WriteReportFile(ff.report); err != nil {
+			return fail(fmt.Errorf("--report: %w", err))
+		}
 	}
 	if code != exitOK {
 		return &exitError{code: code}

@@ -28,6 +28,7 @@ type runFlags struct {
 	threads   int
 	stats     bool
 	statsJSON string
+	profile   string
 	net       string
 	inject    bool
 	check     bool
@@ -73,6 +74,7 @@ Arguments after "--" are passed to the program.`,
 	fl.IntVarP(&f.threads, "nthreads", "n", 4, "number of UPC threads `N`")
 	fl.BoolVar(&f.stats, "stats", false, "print communication statistics as a table")
 	fl.StringVar(&f.statsJSON, "stats-json", "", "write communication statistics as JSON to `file`")
+	fl.StringVar(&f.profile, "profile", "", "write the communication profile as one self-contained HTML `file` (shaded source, thread-to-thread matrix, per-thread totals)")
 	fl.StringVar(&f.net, "net", "", "network model `o=..,L=..,G=..` (o and L durations such as 0.3us, G in ns per byte)")
 	fl.BoolVar(&f.inject, "inject", false, "delay remote operations by their modeled cost")
 	fl.BoolVar(&f.check, "check", false, "runtime checks: shared array and allocation bounds, use after free, casts to local, bulk copy ranges, collective arguments")
@@ -221,6 +223,11 @@ func runProgram(ctx context.Context, f *runFlags, files, progArgs []string, stdo
 		b, _ := json.MarshalIndent(res.Stats, "", "  ")
 		if err := os.WriteFile(f.statsJSON, append(b, '\n'), 0o644); err != nil {
 			return &exitError{code: exitFailure, err: err}
+		}
+	}
+	if f.profile != "" && res.Stats != nil {
+		if err := writeProfile(ctx, f.profile, f, files, res.Stats); err != nil {
+			return &exitError{code: exitFailure, err: fmt.Errorf("--profile: %w", err)}
 		}
 	}
 	if rerr := res.Err(); rerr != nil {

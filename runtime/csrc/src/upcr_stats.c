@@ -80,8 +80,11 @@ void upcr_stats_init_thread(void)
 	load_to = calloc((size_t)upcr_threads_, sizeof *load_to);
 	touched = calloc((size_t)upcr_threads_, sizeof *touched);
 	is_touched = calloc((size_t)upcr_threads_, 1);
-	pairs = calloc((size_t)upcr_threads_, sizeof *pairs);
-	if (!load_to || !touched || !is_touched || !pairs) {
+	/* UPCR_NO_PAIRS leaves the matrix out: the benchmark of its cost */
+	int with_pairs = getenv("UPCR_NO_PAIRS") == NULL;
+	if (with_pairs)
+		pairs = calloc((size_t)upcr_threads_, sizeof *pairs);
+	if (!load_to || !touched || !is_touched || (with_pairs && !pairs)) {
 		fprintf(stderr, "upcr: out of memory\n");
 		_exit(70);
 	}
@@ -149,8 +152,10 @@ void upcr_model_remote(int target, size_t n, int write, int bulk, upcr_loc_t loc
 			touched[ntouched++] = target;
 		}
 		load_to[target] += demand;
-		pairs[target].ops++;
-		pairs[target].bytes += n;
+		if (pairs) {
+			pairs[target].ops++;
+			pairs[target].bytes += n;
+		}
 	}
 	upcr_line_stat_t *e = line_entry(loc);
 	if (e) {
