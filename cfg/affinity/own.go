@@ -1,6 +1,7 @@
 package affinity
 
 import (
+	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/cfg/affine"
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/types"
@@ -31,54 +32,84 @@ func (f *Func) ownedByMe(a *affine.Access) string {
 		}
 		return ""
 	}
-	if a.Pointer && a.Var != nil && !a.Var.IsStatic() && !a.Var.Param && indefinitePointer(a.Var.Type()) && f.onlyLocalAlloc(a.Var) {
+	if a.Pointer && a.Var != nil && !a.Var.IsStatic() && !a.Var.Param && indefinitePointer(a.Var.Type()) && f.onlyLocalAlloc(a.Var, a.Block) {
 		return a.Var.Name() + " points to a block this thread allocated"
 	}
 	return ""
 }
 
-// onlyLocalAlloc reports whether every assignment to the pointer v in the
-// function stores the result of upc_alloc or upc_local_alloc, its address
-// is never taken, and it has at least one such assignment.
-func (f *Func) onlyLocalAlloc(v *types.Var) bool {
+// onlyLocalAlloc reports whether the pointer v holds, in block at, a
+// block this thread allocated: an assignment of upc_alloc or
+// upc_local_alloc dominates at, every other assignment of v comes after at
+// (at is not reachable from it), and v is never incremented or has its
+// address taken.
+func (f *Func) onlyLocalAlloc(v *types.Var, at *cfg.Block) bool {
 	info := f.Affine.Info
 	g := f.Affine.Graph
-	if g == nil || g.Func == nil || g.Func.Body == nil {
+	if g == nil || at == nil {
 		return false
 	}
-	ok, seen := true, false
 	isV := func(e ast.Expr) bool {
 		n, isName := ast.Unparen(e).(*ast.Name)
 		return isName && info.Uses[n] == types.Object(v)
 	}
-	ast.InspectCode(g.Func.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignExpr:
-			if isV(n.L) {
-				if n.Op != "=" || !localAlloc(n.R) {
-					ok = false
+	ok, dominated := true, false
+	var others []*cfg.Block
+	for _, b := range g.Blocks {
+		for _, n := range b.Nodes {
+			ast.InspectCode(n, func(m ast.Node) bool {
+				alloc, assigns := false, false
+				switch m := m.(type) {
+				case *ast.AssignExpr:
+					if isV(m.L) {
+						assigns, alloc = true, m.Op == "=" && localAlloc(m.R)
+					}
+				case *ast.PostfixExpr:
+					ok = ok && !isV(m.X)
+				case *ast.UnaryExpr:
+					ok = ok && !((m.Op == "&" || m.Op == "++" || m.Op == "--") && isV(m.X))
+				case *ast.InitDeclarator:
+					if id := ast.DeclaratorIdent(m.Decl); id != nil && info.Defs[id] == types.Object(v) && m.Init != nil {
+						assigns, alloc = true, m.Init.X != nil && localAlloc(m.Init.X)
+					}
 				}
-				seen = true
-			}
-		case *ast.PostfixExpr:
-			if isV(n.X) {
-				ok = false
-			}
-		case *ast.UnaryExpr:
-			if (n.Op == "&" || n.Op == "++" || n.Op == "--") && isV(n.X) {
-				ok = false
-			}
-		case *ast.InitDeclarator:
-			if id := ast.DeclaratorIdent(n.Decl); id != nil && info.Defs[id] == types.Object(v) && n.Init != nil {
-				if n.Init.X == nil || !localAlloc(n.Init.X) {
-					ok = false
+				switch {
+				case alloc:
+					dominated = dominated || g.Dominates(b, at) && b != at
+				case assigns:
+					others = append(others, b)
 				}
-				seen = true
-			}
+				return ok
+			})
 		}
-		return ok
-	})
-	return ok && seen
+	}
+	if !ok || !dominated {
+		return false
+	}
+	for _, o := range others {
+		if o == at || reaches(o, at) {
+			return false
+		}
+	}
+	return true
+}
+
+// reaches reports whether block to can be reached from block from.
+func reaches(from, to *cfg.Block) bool {
+	seen := map[*cfg.Block]bool{from: true}
+	stack := append([]*cfg.Block(nil), from.Succs...)
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if x == to {
+			return true
+		}
+		if !seen[x] {
+			seen[x] = true
+			stack = append(stack, x.Succs...)
+		}
+	}
+	return false
 }
 
 // localAlloc reports whether e is (a cast of, or an assignment of) a call

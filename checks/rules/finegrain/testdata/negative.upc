@@ -272,3 +272,20 @@ double max_time(void)
             m = times[t];
     return m;
 }
+
+/* the pointer is pointed elsewhere only after the loop over its own block */
+shared [] double *shared blocks[THREADS];
+double own_block_first(void)
+{
+    int j;
+    double s = 0;
+    shared [] double *cur;
+    cur = (shared [] double *)upc_alloc(N * sizeof(double));
+    for (j = 0; j < N; j++)
+        cur[j] = j;
+    blocks[MYTHREAD] = cur;
+    upc_barrier;
+    cur = blocks[(MYTHREAD + 1) % THREADS];
+    s = cur[0];
+    return s;
+}
