@@ -47,7 +47,7 @@ func (b *Browser) run(ctx context.Context, page string, extra ...string) (stdout
 	if err != nil {
 		return nil, nil, err
 	}
-	defer os.RemoveAll(prof)
+	defer func() { _ = os.RemoveAll(prof) }()
 	to := b.Timeout
 	if to == 0 {
 		to = 2 * time.Minute
@@ -158,7 +158,7 @@ func ReadPNG(path string) (image.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	return png.Decode(f)
 }
 

@@ -244,7 +244,7 @@ func (w *writer) bars(s *runtime.Stats) {
 			{"remote puts", "c-put", func(c *runtime.Counters) float64 { return float64(c.RemoteWrites) }},
 			{"remote bulk", "c-bulk", func(c *runtime.Counters) float64 { return float64(c.BulkRemote) }},
 		}},
-		{"barrier wait time", func(v float64) string { return dur(v) }, []seg{
+		{"barrier wait time", dur, []seg{
 			{"waiting at barriers", "c-wait", func(c *runtime.Counters) float64 { return c.BarrierWaitNs }},
 		}},
 	}

@@ -14,26 +14,26 @@ import (
 	"github.com/upclint/upclint/runtime"
 )
 
-// synthetic returns a program of n lines and statistics with THREADS=T in
+// synthetic returns a program of n lines and statistics with THREADS=threads in
 // which every thread talks to every other and every tenth line
 // communicates.
-func synthetic(n, T int) *Profile {
+func synthetic(n, threads int) *Profile {
 	var src strings.Builder
 	for i := 1; i <= n; i++ {
 		fmt.Fprintf(&src, "    a[i + %d] = b[i] * 2 + c[(i + 1) %% N]; /* line %d <&> */\n", i, i)
 	}
-	st := &runtime.Stats{Threads: T, Net: runtime.NetParams{ONs: 300, LNs: 1500, GNsByte: 0.08}}
-	for t := 0; t < T; t++ {
+	st := &runtime.Stats{Threads: threads, Net: runtime.NetParams{ONs: 300, LNs: 1500, GNsByte: 0.08}}
+	for t := 0; t < threads; t++ {
 		st.PerThread = append(st.PerThread, runtime.Counters{Thread: t, LocalReads: uint64(1000 * (t + 1)),
-			RemoteReads: uint64(100 * (T - t)), RemoteWrites: 50, BulkRemote: 3, BarrierWaitNs: float64(1e6 * (t%7 + 1))})
-		for u := 0; u < T; u++ {
+			RemoteReads: uint64(100 * (threads - t)), RemoteWrites: 50, BulkRemote: 3, BarrierWaitNs: float64(1e6 * (t%7 + 1))})
+		for u := 0; u < threads; u++ {
 			if u != t {
 				st.Pairs = append(st.Pairs, runtime.Pair{From: t, To: u, Ops: uint64(1 + (t*u)%97), Bytes: uint64(8 * (1 + (t+u)%31))})
 			}
 		}
 	}
 	for i := 10; i <= n; i += 10 {
-		st.Lines = append(st.Lines, runtime.LineStats{File: "big.upc", Line: i, RemoteReads: uint64(i), RemoteBytes: uint64(8 * i), Threads: T})
+		st.Lines = append(st.Lines, runtime.LineStats{File: "big.upc", Line: i, RemoteReads: uint64(i), RemoteBytes: uint64(8 * i), Threads: threads})
 	}
 	st.Total.RemoteReads = 12345
 	return &Profile{Title: "synthetic", Stats: st, Sources: []Source{{Path: "dir/big.upc", Text: []byte(src.String()),
