@@ -14,7 +14,10 @@
 //     __builtin_va_arg, __builtin_va_copy and __builtin_offsetof.
 //   - Every header is self-contained and has an include guard (<assert.h>
 //     redefines assert on each inclusion, as C requires, but guards its
-//     declarations).
+//     declarations). Types that several headers declare (size_t, pid_t,
+//     struct timespec, NULL ...) are defined once, in the internal
+//     <bits/upclint_types.h>, which each header includes after naming the
+//     types it declares, as glibc's headers do with __need_size_t.
 //   - The values of the macros are those of glibc on x86-64 Linux (LP64),
 //     because programs are compiled and run against the real headers by
 //     upclint's runtime; the tests compare each value with what the system

@@ -38,6 +38,11 @@ var upcHeaders = []string{
 	"upc_relaxed.h", "upc_strict.h", "upc_tick.h", "upc_types.h",
 }
 
+// internalHeaders are included by the others, never by a program: each
+// type they define is requested by the including header, so they have no
+// include guard and are not compiled alone.
+var internalHeaders = []string{"bits/upclint_types.h"}
+
 // requiredMacros must be defined by the bundled headers (and, being in
 // cHeaders, are then compared with the system's values).
 var requiredMacros = []string{
@@ -202,14 +207,15 @@ var structs = map[string][]string{
 }
 
 func TestHeadersPresent(t *testing.T) {
-	for _, name := range append(append([]string{}, cHeaders...), upcHeaders...) {
+	names := append(append(append([]string{}, cHeaders...), upcHeaders...), internalHeaders...)
+	for _, name := range names {
 		if _, err := fs.Stat(FS, name); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
 	// Nothing else: every file is listed above, so every file is tested.
 	listed := map[string]bool{}
-	for _, name := range append(append([]string{}, cHeaders...), upcHeaders...) {
+	for _, name := range names {
 		listed[name] = true
 	}
 	for _, name := range allFiles(t) {
@@ -277,6 +283,9 @@ func TestSimpleSyntax(t *testing.T) {
 		switch name {
 		case "upc_strict.h", "upc_relaxed.h":
 			// Every inclusion asserts the pragma: no guard by design.
+			continue
+		case "bits/upclint_types.h":
+			// Every inclusion defines what the includer asks for.
 			continue
 		}
 		if m := guard.FindStringSubmatch(strings.TrimLeft(src, " \n")); m == nil || m[1] != m[2] {
@@ -414,7 +423,8 @@ func TestValuesMatchSystem(t *testing.T) {
 
 	seen := map[string]bool{}
 	var macros []string
-	for _, h := range cHeaders {
+	// NULL is defined in the internal header.
+	for _, h := range append(append([]string{}, cHeaders...), internalHeaders...) {
 		for _, m := range objectMacros(readHeader(t, h)) {
 			if seen[m] || notValues[m] || strings.HasPrefix(m, "_UPCLINT") {
 				continue
@@ -706,5 +716,36 @@ func TestUPCValues(t *testing.T) {
 	}
 	if out != expect.String() {
 		t.Errorf("got:\n%s\nwant:\n%s", out, expect.String())
+	}
+}
+
+// TestTypeRequests: every type a header requests from the internal header
+// is one it defines (a misspelt request would silently declare nothing),
+// and each request is undefined again so the next includer starts afresh.
+func TestTypeRequests(t *testing.T) {
+	internal := readHeader(t, "bits/upclint_types.h")
+	offered := regexp.MustCompile(`(?m)^#if defined\((_UPCLINT_NEED_\w+)\)`).FindAllStringSubmatch(internal, -1)
+	if len(offered) < 10 {
+		t.Fatalf("only %d types offered", len(offered))
+	}
+	known := map[string]bool{}
+	for _, m := range offered {
+		known[m[1]] = true
+		if !strings.Contains(internal, "\n#undef "+m[1]+"\n") {
+			t.Errorf("%s is not undefined after use", m[1])
+		}
+	}
+	request := regexp.MustCompile(`(?m)^#define (_UPCLINT_NEED_\w+)`)
+	requested := 0
+	for _, name := range allFiles(t) {
+		for _, m := range request.FindAllStringSubmatch(readHeader(t, name), -1) {
+			requested++
+			if !known[m[1]] {
+				t.Errorf("%s requests %s, which bits/upclint_types.h does not define", name, m[1])
+			}
+		}
+	}
+	if requested < 20 {
+		t.Errorf("only %d requests found", requested)
 	}
 }

@@ -2,10 +2,8 @@
 #ifndef _UPCLINT_ALLOCA_H
 #define _UPCLINT_ALLOCA_H
 
-#ifndef _UPCLINT_SIZE_T
-#define _UPCLINT_SIZE_T
-typedef unsigned long size_t;
-#endif
+#define _UPCLINT_NEED_SIZE_T
+#include <bits/upclint_types.h>
 
 extern void *alloca(size_t size);
 

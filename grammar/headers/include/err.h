@@ -1,10 +1,8 @@
 /* <err.h>: BSD formatted error messages, as glibc provides them. */
 #ifndef _UPCLINT_ERR_H
 #define _UPCLINT_ERR_H
-#ifndef _UPCLINT_VA_LIST
-#define _UPCLINT_VA_LIST
-typedef __builtin_va_list va_list;
-#endif
+#define _UPCLINT_NEED_VA_LIST
+#include <bits/upclint_types.h>
 extern void warn(const char *format, ...);
 extern void vwarn(const char *format, va_list ap);
 extern void warnx(const char *format, ...);

@@ -5,10 +5,8 @@
 
 #include <sys/stat.h>
 
-#ifndef _UPCLINT_PID_T
-#define _UPCLINT_PID_T
-typedef int pid_t;
-#endif
+#define _UPCLINT_NEED_PID_T
+#include <bits/upclint_types.h>
 
 #define O_ACCMODE 0003
 #define O_RDONLY 00

@@ -5,10 +5,8 @@
 
 #include <stdint.h>
 
-#ifndef _UPCLINT_WCHAR_T
-#define _UPCLINT_WCHAR_T
-typedef int wchar_t;
-#endif
+#define _UPCLINT_NEED_WCHAR_T
+#include <bits/upclint_types.h>
 
 typedef struct {
 	long quot;

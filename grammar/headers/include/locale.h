@@ -3,9 +3,8 @@
 #ifndef _UPCLINT_LOCALE_H
 #define _UPCLINT_LOCALE_H
 
-#ifndef NULL
-#define NULL ((void *)0)
-#endif
+#define _UPCLINT_NEED_NULL
+#include <bits/upclint_types.h>
 
 #define LC_CTYPE 0
 #define LC_NUMERIC 1

@@ -3,31 +3,13 @@
 #ifndef _UPCLINT_SIGNAL_H
 #define _UPCLINT_SIGNAL_H
 
-#ifndef _UPCLINT_PID_T
-#define _UPCLINT_PID_T
-typedef int pid_t;
-#endif
-#ifndef _UPCLINT_ID_TYPES
-#define _UPCLINT_ID_TYPES
-typedef unsigned int uid_t;
-typedef unsigned int gid_t;
-typedef unsigned int mode_t;
-typedef unsigned long dev_t;
-typedef unsigned long ino_t;
-typedef unsigned long nlink_t;
-typedef long blksize_t;
-typedef long blkcnt_t;
-#endif
+#define _UPCLINT_NEED_PID_T
+#define _UPCLINT_NEED_ID_TYPES
+#define _UPCLINT_NEED_SIGSET_T
+#include <bits/upclint_types.h>
 
 typedef int sig_atomic_t;
 typedef void (*sighandler_t)(int);
-
-#ifndef _UPCLINT_SIGSET_T
-#define _UPCLINT_SIGSET_T
-typedef struct {
-	unsigned long __val[16];
-} sigset_t;
-#endif
 
 union sigval {
 	int sival_int;

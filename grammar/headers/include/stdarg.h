@@ -3,10 +3,8 @@
 #ifndef _UPCLINT_STDARG_H
 #define _UPCLINT_STDARG_H
 
-#ifndef _UPCLINT_VA_LIST
-#define _UPCLINT_VA_LIST
-typedef __builtin_va_list va_list;
-#endif
+#define _UPCLINT_NEED_VA_LIST
+#include <bits/upclint_types.h>
 
 #define va_start(ap, last) __builtin_va_start(ap, last)
 #define va_end(ap) __builtin_va_end(ap)

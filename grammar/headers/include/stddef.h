@@ -2,22 +2,11 @@
 #ifndef _UPCLINT_STDDEF_H
 #define _UPCLINT_STDDEF_H
 
-#ifndef _UPCLINT_SIZE_T
-#define _UPCLINT_SIZE_T
-typedef unsigned long size_t;
-#endif
-#ifndef _UPCLINT_PTRDIFF_T
-#define _UPCLINT_PTRDIFF_T
-typedef long ptrdiff_t;
-#endif
-#ifndef _UPCLINT_WCHAR_T
-#define _UPCLINT_WCHAR_T
-typedef int wchar_t;
-#endif
-
-#ifndef NULL
-#define NULL ((void *)0)
-#endif
+#define _UPCLINT_NEED_SIZE_T
+#define _UPCLINT_NEED_PTRDIFF_T
+#define _UPCLINT_NEED_WCHAR_T
+#define _UPCLINT_NEED_NULL
+#include <bits/upclint_types.h>
 
 #define offsetof(type, member) __builtin_offsetof(type, member)
 

@@ -3,13 +3,9 @@
 #ifndef _UPCLINT_STDINT_H
 #define _UPCLINT_STDINT_H
 
-#ifndef _UPCLINT_INTN_T
-#define _UPCLINT_INTN_T
-typedef signed char int8_t;
-typedef short int16_t;
-typedef int int32_t;
-typedef long int64_t;
-#endif
+#define _UPCLINT_NEED_INTN_T
+#define _UPCLINT_NEED_INTPTR_T
+#include <bits/upclint_types.h>
 typedef unsigned char uint8_t;
 typedef unsigned short uint16_t;
 typedef unsigned int uint32_t;
@@ -33,10 +29,6 @@ typedef unsigned long uint_fast16_t;
 typedef unsigned long uint_fast32_t;
 typedef unsigned long uint_fast64_t;
 
-#ifndef _UPCLINT_INTPTR_T
-#define _UPCLINT_INTPTR_T
-typedef long intptr_t;
-#endif
 typedef unsigned long uintptr_t;
 typedef long intmax_t;
 typedef unsigned long uintmax_t;

@@ -3,36 +3,18 @@
 #ifndef _UPCLINT_STDIO_H
 #define _UPCLINT_STDIO_H
 
-#ifndef _UPCLINT_SIZE_T
-#define _UPCLINT_SIZE_T
-typedef unsigned long size_t;
-#endif
-#ifndef _UPCLINT_SSIZE_T
-#define _UPCLINT_SSIZE_T
-typedef long ssize_t;
-#endif
-#ifndef _UPCLINT_OFF_T
-#define _UPCLINT_OFF_T
-typedef long off_t;
-#endif
-#ifndef _UPCLINT_VA_LIST
-#define _UPCLINT_VA_LIST
-typedef __builtin_va_list va_list;
-#endif
-
-#ifndef _UPCLINT_FILE_T
-#define _UPCLINT_FILE_T
-typedef struct _upclint_FILE FILE;
-#endif
+#define _UPCLINT_NEED_SIZE_T
+#define _UPCLINT_NEED_SSIZE_T
+#define _UPCLINT_NEED_VA_LIST
+#define _UPCLINT_NEED_FILE_T
+#define _UPCLINT_NEED_OFF_T
+#define _UPCLINT_NEED_NULL
+#include <bits/upclint_types.h>
 
 typedef struct {
 	long __pos;
 	int __state[2];
 } fpos_t;
-
-#ifndef NULL
-#define NULL ((void *)0)
-#endif
 
 #define EOF (-1)
 #define BUFSIZ 8192

@@ -3,14 +3,10 @@
 #ifndef _UPCLINT_STDLIB_H
 #define _UPCLINT_STDLIB_H
 
-#ifndef _UPCLINT_SIZE_T
-#define _UPCLINT_SIZE_T
-typedef unsigned long size_t;
-#endif
-#ifndef _UPCLINT_WCHAR_T
-#define _UPCLINT_WCHAR_T
-typedef int wchar_t;
-#endif
+#define _UPCLINT_NEED_SIZE_T
+#define _UPCLINT_NEED_WCHAR_T
+#define _UPCLINT_NEED_NULL
+#include <bits/upclint_types.h>
 
 typedef struct {
 	int quot;
@@ -26,10 +22,6 @@ typedef struct {
 	long long quot;
 	long long rem;
 } lldiv_t;
-
-#ifndef NULL
-#define NULL ((void *)0)
-#endif
 
 #define EXIT_SUCCESS 0
 #define EXIT_FAILURE 1

@@ -2,14 +2,9 @@
 #ifndef _UPCLINT_STRING_H
 #define _UPCLINT_STRING_H
 
-#ifndef _UPCLINT_SIZE_T
-#define _UPCLINT_SIZE_T
-typedef unsigned long size_t;
-#endif
-
-#ifndef NULL
-#define NULL ((void *)0)
-#endif
+#define _UPCLINT_NEED_SIZE_T
+#define _UPCLINT_NEED_NULL
+#include <bits/upclint_types.h>
 
 extern void *memcpy(void * restrict dest, const void * restrict src, size_t n);
 extern void *memmove(void *dest, const void *src, size_t n);

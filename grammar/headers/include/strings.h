@@ -2,10 +2,8 @@
 #ifndef _UPCLINT_STRINGS_H
 #define _UPCLINT_STRINGS_H
 
-#ifndef _UPCLINT_SIZE_T
-#define _UPCLINT_SIZE_T
-typedef unsigned long size_t;
-#endif
+#define _UPCLINT_NEED_SIZE_T
+#include <bits/upclint_types.h>
 
 extern int strcasecmp(const char *s1, const char *s2);
 extern int strncasecmp(const char *s1, const char *s2, size_t n);

@@ -3,38 +3,14 @@
 #ifndef _UPCLINT_TIME_H
 #define _UPCLINT_TIME_H
 
-#ifndef _UPCLINT_SIZE_T
-#define _UPCLINT_SIZE_T
-typedef unsigned long size_t;
-#endif
-#ifndef _UPCLINT_TIME_T
-#define _UPCLINT_TIME_T
-typedef long time_t;
-#endif
-#ifndef _UPCLINT_CLOCK_T
-#define _UPCLINT_CLOCK_T
-typedef long clock_t;
-#endif
-#ifndef _UPCLINT_CLOCKID_T
-#define _UPCLINT_CLOCKID_T
-typedef int clockid_t;
-#endif
-#ifndef _UPCLINT_PID_T
-#define _UPCLINT_PID_T
-typedef int pid_t;
-#endif
-
-#ifndef NULL
-#define NULL ((void *)0)
-#endif
-
-#ifndef _UPCLINT_STRUCT_TIMESPEC
-#define _UPCLINT_STRUCT_TIMESPEC
-struct timespec {
-	time_t tv_sec;
-	long tv_nsec;
-};
-#endif
+#define _UPCLINT_NEED_SIZE_T
+#define _UPCLINT_NEED_PID_T
+#define _UPCLINT_NEED_TIME_T
+#define _UPCLINT_NEED_CLOCK_T
+#define _UPCLINT_NEED_CLOCKID_T
+#define _UPCLINT_NEED_STRUCT_TIMESPEC
+#define _UPCLINT_NEED_NULL
+#include <bits/upclint_types.h>
 
 struct tm {
 	int tm_sec;

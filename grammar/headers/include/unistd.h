@@ -3,45 +3,15 @@
 #ifndef _UPCLINT_UNISTD_H
 #define _UPCLINT_UNISTD_H
 
-#ifndef _UPCLINT_SIZE_T
-#define _UPCLINT_SIZE_T
-typedef unsigned long size_t;
-#endif
-#ifndef _UPCLINT_SSIZE_T
-#define _UPCLINT_SSIZE_T
-typedef long ssize_t;
-#endif
-#ifndef _UPCLINT_OFF_T
-#define _UPCLINT_OFF_T
-typedef long off_t;
-#endif
-#ifndef _UPCLINT_PID_T
-#define _UPCLINT_PID_T
-typedef int pid_t;
-#endif
-#ifndef _UPCLINT_ID_TYPES
-#define _UPCLINT_ID_TYPES
-typedef unsigned int uid_t;
-typedef unsigned int gid_t;
-typedef unsigned int mode_t;
-typedef unsigned long dev_t;
-typedef unsigned long ino_t;
-typedef unsigned long nlink_t;
-typedef long blksize_t;
-typedef long blkcnt_t;
-#endif
-#ifndef _UPCLINT_USECONDS_T
-#define _UPCLINT_USECONDS_T
-typedef unsigned int useconds_t;
-#endif
-#ifndef _UPCLINT_INTPTR_T
-#define _UPCLINT_INTPTR_T
-typedef long intptr_t;
-#endif
-
-#ifndef NULL
-#define NULL ((void *)0)
-#endif
+#define _UPCLINT_NEED_SIZE_T
+#define _UPCLINT_NEED_SSIZE_T
+#define _UPCLINT_NEED_OFF_T
+#define _UPCLINT_NEED_PID_T
+#define _UPCLINT_NEED_ID_TYPES
+#define _UPCLINT_NEED_USECONDS_T
+#define _UPCLINT_NEED_INTPTR_T
+#define _UPCLINT_NEED_NULL
+#include <bits/upclint_types.h>
 
 #define STDIN_FILENO 0
 #define STDOUT_FILENO 1

@@ -2,26 +2,13 @@
 #ifndef _UPCLINT_WCHAR_H
 #define _UPCLINT_WCHAR_H
 
-#ifndef _UPCLINT_SIZE_T
-#define _UPCLINT_SIZE_T
-typedef unsigned long size_t;
-#endif
-#ifndef _UPCLINT_WCHAR_T
-#define _UPCLINT_WCHAR_T
-typedef int wchar_t;
-#endif
-#ifndef _UPCLINT_WINT_T
-#define _UPCLINT_WINT_T
-typedef unsigned int wint_t;
-#endif
-#ifndef _UPCLINT_VA_LIST
-#define _UPCLINT_VA_LIST
-typedef __builtin_va_list va_list;
-#endif
-#ifndef _UPCLINT_FILE_T
-#define _UPCLINT_FILE_T
-typedef struct _upclint_FILE FILE;
-#endif
+#define _UPCLINT_NEED_SIZE_T
+#define _UPCLINT_NEED_WCHAR_T
+#define _UPCLINT_NEED_WINT_T
+#define _UPCLINT_NEED_VA_LIST
+#define _UPCLINT_NEED_FILE_T
+#define _UPCLINT_NEED_NULL
+#include <bits/upclint_types.h>
 
 struct tm;
 
@@ -33,9 +20,6 @@ typedef struct {
 	} __value;
 } mbstate_t;
 
-#ifndef NULL
-#define NULL ((void *)0)
-#endif
 #define WCHAR_MIN (-2147483647 - 1)
 #define WCHAR_MAX 2147483647
 #define WEOF (0xffffffffu)

@@ -3,10 +3,8 @@
 #ifndef _UPCLINT_WCTYPE_H
 #define _UPCLINT_WCTYPE_H
 
-#ifndef _UPCLINT_WINT_T
-#define _UPCLINT_WINT_T
-typedef unsigned int wint_t;
-#endif
+#define _UPCLINT_NEED_WINT_T
+#include <bits/upclint_types.h>
 typedef unsigned long wctype_t;
 typedef const int *wctrans_t;
 

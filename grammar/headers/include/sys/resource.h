@@ -3,22 +3,10 @@
 #ifndef _UPCLINT_SYS_RESOURCE_H
 #define _UPCLINT_SYS_RESOURCE_H
 
-#ifndef _UPCLINT_TIME_T
-#define _UPCLINT_TIME_T
-typedef long time_t;
-#endif
-#ifndef _UPCLINT_SUSECONDS_T
-#define _UPCLINT_SUSECONDS_T
-typedef long suseconds_t;
-#endif
-
-#ifndef _UPCLINT_STRUCT_TIMEVAL
-#define _UPCLINT_STRUCT_TIMEVAL
-struct timeval {
-	time_t tv_sec;
-	suseconds_t tv_usec;
-};
-#endif
+#define _UPCLINT_NEED_SUSECONDS_T
+#define _UPCLINT_NEED_TIME_T
+#define _UPCLINT_NEED_STRUCT_TIMEVAL
+#include <bits/upclint_types.h>
 
 typedef unsigned long rlim_t;
 

@@ -3,34 +3,12 @@
 #ifndef _UPCLINT_SYS_SELECT_H
 #define _UPCLINT_SYS_SELECT_H
 
-#ifndef _UPCLINT_TIME_T
-#define _UPCLINT_TIME_T
-typedef long time_t;
-#endif
-#ifndef _UPCLINT_SUSECONDS_T
-#define _UPCLINT_SUSECONDS_T
-typedef long suseconds_t;
-#endif
-#ifndef _UPCLINT_STRUCT_TIMEVAL
-#define _UPCLINT_STRUCT_TIMEVAL
-struct timeval {
-	time_t tv_sec;
-	suseconds_t tv_usec;
-};
-#endif
-#ifndef _UPCLINT_STRUCT_TIMESPEC
-#define _UPCLINT_STRUCT_TIMESPEC
-struct timespec {
-	time_t tv_sec;
-	long tv_nsec;
-};
-#endif
-#ifndef _UPCLINT_SIGSET_T
-#define _UPCLINT_SIGSET_T
-typedef struct {
-	unsigned long __val[16];
-} sigset_t;
-#endif
+#define _UPCLINT_NEED_SUSECONDS_T
+#define _UPCLINT_NEED_TIME_T
+#define _UPCLINT_NEED_STRUCT_TIMESPEC
+#define _UPCLINT_NEED_STRUCT_TIMEVAL
+#define _UPCLINT_NEED_SIGSET_T
+#include <bits/upclint_types.h>
 
 #define FD_SETSIZE 1024
 

@@ -3,33 +3,11 @@
 #ifndef _UPCLINT_SYS_STAT_H
 #define _UPCLINT_SYS_STAT_H
 
-#ifndef _UPCLINT_OFF_T
-#define _UPCLINT_OFF_T
-typedef long off_t;
-#endif
-#ifndef _UPCLINT_TIME_T
-#define _UPCLINT_TIME_T
-typedef long time_t;
-#endif
-#ifndef _UPCLINT_ID_TYPES
-#define _UPCLINT_ID_TYPES
-typedef unsigned int uid_t;
-typedef unsigned int gid_t;
-typedef unsigned int mode_t;
-typedef unsigned long dev_t;
-typedef unsigned long ino_t;
-typedef unsigned long nlink_t;
-typedef long blksize_t;
-typedef long blkcnt_t;
-#endif
-
-#ifndef _UPCLINT_STRUCT_TIMESPEC
-#define _UPCLINT_STRUCT_TIMESPEC
-struct timespec {
-	time_t tv_sec;
-	long tv_nsec;
-};
-#endif
+#define _UPCLINT_NEED_OFF_T
+#define _UPCLINT_NEED_ID_TYPES
+#define _UPCLINT_NEED_TIME_T
+#define _UPCLINT_NEED_STRUCT_TIMESPEC
+#include <bits/upclint_types.h>
 
 struct stat {
 	dev_t st_dev;

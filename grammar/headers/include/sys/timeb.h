@@ -2,10 +2,8 @@
    of struct timeb. */
 #ifndef _UPCLINT_SYS_TIMEB_H
 #define _UPCLINT_SYS_TIMEB_H
-#ifndef _UPCLINT_TIME_T
-#define _UPCLINT_TIME_T
-typedef long time_t;
-#endif
+#define _UPCLINT_NEED_TIME_T
+#include <bits/upclint_types.h>
 struct timeb {
 	time_t time;
 	unsigned short millitm;
