@@ -40,9 +40,9 @@ func (f *Func) ownedByMe(a *affine.Access) string {
 
 // onlyLocalAlloc reports whether the pointer v holds, in block at, a
 // block this thread allocated: an assignment of upc_alloc or
-// upc_local_alloc dominates at, every other assignment of v comes after at
-// (at is not reachable from it), and v is never incremented or has its
-// address taken.
+// upc_local_alloc dominates at, every other change of v (an assignment,
+// ++ or --) comes after at (at is not reachable from it), and v never has
+// its address taken.
 func (f *Func) onlyLocalAlloc(v *types.Var, at *cfg.Block) bool {
 	info := f.Affine.Info
 	g := f.Affine.Graph
@@ -65,9 +65,10 @@ func (f *Func) onlyLocalAlloc(v *types.Var, at *cfg.Block) bool {
 						assigns, alloc = true, m.Op == "=" && localAlloc(m.R)
 					}
 				case *ast.PostfixExpr:
-					ok = ok && !isV(m.X)
+					assigns = isV(m.X)
 				case *ast.UnaryExpr:
-					ok = ok && !((m.Op == "&" || m.Op == "++" || m.Op == "--") && isV(m.X))
+					ok = ok && !(m.Op == "&" && isV(m.X))
+					assigns = (m.Op == "++" || m.Op == "--") && isV(m.X)
 				case *ast.InitDeclarator:
 					if id := ast.DeclaratorIdent(m.Decl); id != nil && info.Defs[id] == types.Object(v) && m.Init != nil {
 						assigns, alloc = true, m.Init.X != nil && localAlloc(m.Init.X)

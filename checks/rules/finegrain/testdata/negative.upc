@@ -289,3 +289,17 @@ double own_block_first(void)
     s = cur[0];
     return s;
 }
+
+/* the pointer walks elsewhere with ++ only after the loop over its block */
+shared [] double *shared others_blk;
+void own_then_walk(void)
+{
+    int j;
+    shared [] double *p;
+    p = (shared [] double *)upc_alloc(N * sizeof(double));
+    for (j = 0; j < N; j++)
+        p[j] = 0;
+    p = others_blk;
+    for (j = 0; j < 4; j++)
+        *(p++) = 1;
+}
