@@ -131,6 +131,8 @@ func Generate(ctx context.Context, o Options) (*Report, error) {
 // Render writes the document of r (the plots are written by Generate or
 // by Report.Plots).
 func Render(r *Report, out string) error {
+	kept := KeptSections(out) // measured by other commands: kept
+	mpi := MPISection(out) // measured separately (go run ./bench/cmd/mpibench): kept
 	f, err := os.Create(out)
 	if err != nil {
 		return err
@@ -138,6 +140,18 @@ func Render(r *Report, out string) error {
 	if err := r.Write(f); err != nil {
 		_ = f.Close()
 		return err
+	}
+	if kept != "" {
+		if _, err := f.WriteString("\n" + kept); err != nil {
+			_ = f.Close()
+			return err
+		}
+	}
+	if mpi != "" {
+		if _, err := f.WriteString("\n" + mpi); err != nil {
+			_ = f.Close()
+			return err
+		}
 	}
 	return f.Close()
 }

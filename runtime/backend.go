@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/upclint/upclint/runtime/csrc"
 )
@@ -129,6 +130,22 @@ func mpirunCommand(binary string, threads int, env []string, opts Options) *exec
 	args = append(args, binary)
 	args = append(args, opts.Args...)
 	return exec.Command("mpirun", args...)
+}
+
+// mpiTimedOut describes a run of the MPI backend stopped by Run's own
+// timer: no rank reached a wait of the runtime (where it checks the
+// timeout) before the limit, so none wrote a report.
+func mpiTimedOut(res *Result, limit time.Duration, live io.Writer) {
+	res.TimedOut = true
+	res.Status = 124
+	r := Report{Kind: "timeout", Thread: -1, Fatal: true,
+		Message: fmt.Sprintf("timeout after %.1f s: the threads were computing, outside the runtime's waits", limit.Seconds())}
+	res.Reports = append(res.Reports, r)
+	line := "upcr: error: " + r.Message + "\n"
+	res.Stderr = append(res.Stderr, line...)
+	if live != nil {
+		_, _ = io.WriteString(live, line) // as the launcher prints its reports
+	}
 }
 
 // collectMPIOutput moves mpirun's per-rank output files

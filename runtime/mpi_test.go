@@ -117,3 +117,21 @@ func BenchmarkMPIGet(b *testing.B) {
 	b.ReportMetric(rawSmall, "raw-get8-ns")
 	b.ReportMetric(small/rawSmall, "get8-ratio")
 }
+
+// TestMPITimeout: ranks that compute forever never reach a wait of the
+// runtime, so Run's own limit stops mpirun and reports the timeout.
+func TestMPITimeout(t *testing.T) {
+	needMPI(t)
+	bin := buildMPIC(t, "spin")
+	res, err := Run(context.Background(), bin, Options{Threads: 2, Backend: BackendMPI, Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := res.Fatal()
+	if !res.TimedOut || res.Status != 124 || f == nil || f.Kind != "timeout" {
+		t.Fatalf("timed out %v, status %d, report %v\n%s", res.TimedOut, res.Status, f, res.Stderr)
+	}
+	if got := string(res.Stdout); got != "start\nstart\n" {
+		t.Errorf("output %q, want each thread's line", got)
+	}
+}

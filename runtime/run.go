@@ -233,12 +233,14 @@ func Run(ctx context.Context, binary string, opts Options) (*Result, error) {
 		hard = t.C
 	}
 	var waitErr error
+	hardStop := false
 	select {
 	case waitErr = <-done:
 	case <-ctx.Done():
 		waitErr = stop(cmd, done)
 	case <-hard:
 		waitErr = stop(cmd, done)
+		hardStop = true
 	}
 	res := &Result{Wall: time.Since(start), Stdout: stdout.b.Bytes(), Stderr: stderr.b.Bytes(),
 		LauncherPid: cmd.Process.Pid}
@@ -261,6 +263,12 @@ func Run(ctx context.Context, binary string, opts Options) (*Result, error) {
 	if err := readReport(tmp, threads, res); err != nil {
 		if ctx.Err() != nil {
 			return res, ctx.Err()
+		}
+		if hardStop && opts.Backend == BackendMPI {
+			// ranks that never wait in the runtime cannot see the
+			// timeout themselves: mpirun was stopped from here
+			mpiTimedOut(res, opts.Timeout, opts.Stderr)
+			return res, nil
 		}
 		return res, err
 	}

@@ -174,3 +174,68 @@ func TestMPIConformance(t *testing.T) {
 		})
 	}
 }
+
+// TestMPIStats runs the kernels on both backends: the statistics (every
+// counter, the modeled time and the per-line table) must be the same,
+// since the counting and the network model are the runtime interface's.
+func TestMPIStats(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs C programs")
+	}
+	if !runtime.HaveMPI() {
+		t.Skip("mpicc or mpirun not found")
+	}
+	for _, path := range programs(t, "../../testdata/kernels") {
+		switch filepath.Base(path) {
+		case "barrier_bug.upc", // deadlocks by design
+			"uts.upc": // work stealing: the traffic depends on the timing
+			continue
+		}
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			t.Parallel()
+			s := &spec{threads: []int{4}}
+			sem <- struct{}{}
+			smp, err := buildOn(path, s, runtime.BackendSMP)
+			var mpi string
+			if err == nil {
+				mpi, err = buildOn(path, s, runtime.BackendMPI)
+			}
+			<-sem
+			if err != nil {
+				t.Fatalf("build: %v", err)
+			}
+			sem <- struct{}{}
+			a, err := runOn(smp, 4, s, runtime.BackendSMP)
+			var b *runtime.Result
+			if err == nil {
+				b, err = runOn(mpi, 4, s, runtime.BackendMPI)
+			}
+			<-sem
+			if err != nil {
+				t.Fatal(err)
+			}
+			if msg := compareBackends(a, b); msg != "" {
+				t.Fatal(msg)
+			}
+			if a.Stats == nil || b.Stats == nil {
+				t.Fatalf("statistics missing: smp %v, mpi %v", a.Stats != nil, b.Stats != nil)
+			}
+			ta, tb := a.Stats.Total, b.Stats.Total
+			// times: the modeled one is compared below, the waits are wall time
+			ta.CommNs, tb.CommNs, ta.ModeledNs, tb.ModeledNs = 0, 0, 0, 0
+			ta.BarrierWaitNs, tb.BarrierWaitNs = 0, 0
+			if ta != tb {
+				t.Errorf("counters differ:\nsmp %+v\nmpi %+v", ta, tb)
+			}
+			if d := a.Stats.ModeledNs - b.Stats.ModeledNs; d > 1 || d < -1 {
+				t.Errorf("modeled time %.0f ns on smp, %.0f ns on mpi", a.Stats.ModeledNs, b.Stats.ModeledNs)
+			}
+			if fmt.Sprint(a.Stats.Lines) != fmt.Sprint(b.Stats.Lines) {
+				t.Errorf("per-line tables differ:\nsmp %v\nmpi %v", a.Stats.Lines, b.Stats.Lines)
+			}
+			if fmt.Sprint(a.Stats.Pairs) != fmt.Sprint(b.Stats.Pairs) {
+				t.Errorf("communication matrices differ:\nsmp %v\nmpi %v", a.Stats.Pairs, b.Stats.Pairs)
+			}
+		})
+	}
+}
