@@ -37,6 +37,27 @@ type Options struct {
 	Rules []string
 	// MaxRounds bounds the analyse-and-fix rounds (DefaultMaxRounds if 0).
 	MaxRounds int
+	// Unit, when set, is the file that includes this one (#include
+	// "file.c"): the file is analysed as part of that translation unit,
+	// with its own current text, and only its findings are kept.
+	Unit string
+	// Parts are the files fixed on their own (as part of this file's
+	// unit): their fixes are left to them, neither applied nor rejected
+	// here.
+	Parts map[string]bool
+}
+
+// elsewhere reports whether the fix edits a file fixed on its own.
+func (o *Options) elsewhere(fix *checks.Fix) bool {
+	if len(o.Parts) == 0 || len(fix.Edits) == 0 {
+		return false
+	}
+	for p := range o.Parts {
+		if samePath(p, fix.Edits[0].Pos.Path) {
+			return true
+		}
+	}
+	return false
 }
 
 // accepts reports whether opts allow applying fix of finding f.
@@ -184,7 +205,7 @@ func fixSource(path string, src []byte, opts *Options, only map[string]bool) *Fi
 		}
 		ids := map[*checks.Fix]string{}
 		chosen, conflicts := Select(findings, func(f *checks.Finding, fix *checks.Fix) bool {
-			if !opts.accepts(f, fix) || !sameFile(fix.Edits) || fix.Edits[0].Pos.Path != path {
+			if !opts.accepts(f, fix) || !sameFile(fix.Edits) || fix.Edits[0].Pos.Path != path || opts.elsewhere(fix) {
 				return false
 			}
 			if only == nil {
@@ -202,7 +223,7 @@ func fixSource(path string, src []byte, opts *Options, only map[string]bool) *Fi
 		for i := range findings {
 			f := &findings[i]
 			for j := range f.Fixes {
-				if fix := &f.Fixes[j]; opts.accepts(f, fix) && (!sameFile(fix.Edits) || fix.Edits[0].Pos.Path != path) {
+				if fix := &f.Fixes[j]; opts.accepts(f, fix) && !opts.elsewhere(fix) && (!sameFile(fix.Edits) || fix.Edits[0].Pos.Path != path) {
 					a, _ := record(f, fix, toSrc)
 					rejected[key(a)] = a
 					break
@@ -363,12 +384,18 @@ func analyse(path string, src []byte, opts *Options) []checks.Finding {
 		read = os.ReadFile
 	}
 	co.Config.ReadFile = func(name string) ([]byte, error) {
-		if name == path {
+		if name == path || opts.Unit != "" && samePath(name, path) {
 			return src, nil
 		}
 		return read(name)
 	}
-	_, findings := checks.AnalyzeSource(path, src, &co)
+	var findings []checks.Finding
+	if opts.Unit == "" {
+		_, findings = checks.AnalyzeSource(path, src, &co)
+	} else if usrc, err := read(opts.Unit); err == nil {
+		_, all := checks.AnalyzeSource(opts.Unit, usrc, &co)
+		findings = partFindings(all, path)
+	}
 	conf := func(string) *config.Effective { return opts.Config }
 	return suppress.Finish(findings, []string{path}, suppress.Settings{
 		Analysed: func(int) *config.Effective { return opts.Config },
@@ -376,6 +403,27 @@ func analyse(path string, src []byte, opts *Options) []checks.Finding {
 		Enabled:  func(_, rule string) bool { return co.Enabled == nil || co.Enabled(rule) },
 		Read:     co.Config.ReadFile,
 	})
+}
+
+// partFindings keeps the findings of the unit that are in path, with path
+// spelt as the caller spells it in them and their edits.
+func partFindings(all []checks.Finding, path string) []checks.Finding {
+	var out []checks.Finding
+	for _, f := range all {
+		if !samePath(f.Pos.Path, path) {
+			continue
+		}
+		f.Pos.Path, f.End.Path = path, path
+		for i := range f.Fixes {
+			for j := range f.Fixes[i].Edits {
+				if e := &f.Fixes[i].Edits[j]; samePath(e.Pos.Path, path) {
+					e.Pos.Path, e.End.Path = path, path
+				}
+			}
+		}
+		out = append(out, f)
+	}
+	return out
 }
 
 // IsCRLF reports whether src uses CRLF line endings: most of its line

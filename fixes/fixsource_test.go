@@ -256,3 +256,41 @@ func TestFixSourceAddsCollectiveHeader(t *testing.T) {
 		t.Errorf("the header comes through coll_decls.h: want a fix and no include:\n%s", r.Fixed)
 	}
 }
+
+// TestFixSourceIncluded: a file that is not a unit of its own is analysed
+// as part of the file that includes it, and fixed where the code is, even
+// when the loop follows its block's brace on the same line.
+func TestFixSourceIncluded(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"main.upc", "kernel.c"} {
+		src, err := os.ReadFile(filepath.Join("testdata/included", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	kernel := filepath.Join(dir, "kernel.c")
+	alone := fixes.FixFile(kernel, unsafeOpts("finegrain"))
+	if alone.Changed() {
+		t.Fatalf("kernel.c alone is not a unit, yet it was fixed:\n%s", alone.Fixed)
+	}
+	opts := unsafeOpts("finegrain")
+	opts.Unit = filepath.Join(dir, "main.upc")
+	r := fixes.FixFile(kernel, opts)
+	if r.Err != nil || len(r.Applied) != 1 || len(r.Remaining) != 0 {
+		t.Fatalf("applied %+v, rejected %+v, remaining %+v", r.Applied, r.Rejected, r.Remaining)
+	}
+	want := "    { \n        /* upclint: the elements of x this loop reads, fetched before it */\n"
+	if got := string(r.Fixed); !strings.Contains(got, want) || !strings.Contains(got, "upc_memget") ||
+		!strings.Contains(got, "\n        for (i = 0; i < 2 * N; i++)\n") {
+		t.Errorf("fixed kernel.c:\n%s", got)
+	}
+	// The includer leaves the file's fixes to it.
+	mo := unsafeOpts("finegrain")
+	mo.Parts = map[string]bool{kernel: true}
+	if m := fixes.FixFile(filepath.Join(dir, "main.upc"), mo); m.Changed() || len(m.Rejected) != 0 {
+		t.Errorf("main.upc: changed %v, rejected %+v", m.Changed(), m.Rejected)
+	}
+}

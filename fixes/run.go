@@ -110,10 +110,32 @@ func (f *Fixer) Fix(ctx context.Context, paths []string) (*Outcome, error) {
 		return nil, err
 	}
 	jobs := max(s.Jobs, 1)
+	// A file that another one includes (#include "mat-opt-none.c") is
+	// fixed as part of its includer's unit, with the includer's settings;
+	// the includer leaves that file's fixes to it.
+	parts := pipeline.IncludedParts(files, func(f string) []string {
+		var dbInc []string
+		if e := entries[f]; e != nil {
+			dbInc = e.Include
+		}
+		return slices.Concat(s.Include, dbInc, files.Effective[f].Include)
+	})
+	partsOf := map[string]map[string]bool{}
+	for p, u := range parts {
+		if partsOf[u] == nil {
+			partsOf[u] = map[string]bool{}
+		}
+		partsOf[u][p] = true
+	}
 	work := make([]FileJob, 0, len(files.Paths))
 	for _, p := range files.Paths {
-		eff := files.Effective[p]
-		work = append(work, FileJob{Path: p, Opts: &Options{Check: s.Options(eff, entries[p], 1), Config: eff, Unsafe: s.Unsafe, Rules: s.Rules}})
+		settingsOf := p
+		if u := parts[p]; u != "" {
+			settingsOf = u
+		}
+		eff := files.Effective[settingsOf]
+		work = append(work, FileJob{Path: p, Opts: &Options{Check: s.Options(eff, entries[settingsOf], 1), Config: eff,
+			Unsafe: s.Unsafe, Rules: s.Rules, Unit: parts[p], Parts: partsOf[p]}})
 	}
 	tick := func() {}
 	if pr := s.Progress; pr != nil {
@@ -143,6 +165,7 @@ func validateAll(ctx context.Context, work []FileJob, results []*FileResult, vo 
 			for i := range next {
 				o := vo
 				o.Config = work[i].Opts.Check.Config
+				o.Unit = work[i].Opts.Unit
 				if eff := work[i].Opts.Config; eff != nil && len(eff.ValidateMask) > 0 {
 					o.MaskPatterns = append(slices.Clone(o.MaskPatterns), eff.ValidateMask...)
 				}

@@ -28,6 +28,9 @@ type ValidateOptions struct {
 	// Main is a file with the program's main function, compiled with the
 	// fixed file when that has none ("" if it has one).
 	Main string
+	// Unit, when set, is the file that includes the fixed one: it is the
+	// translation unit built, with the fixed file's text in its place.
+	Unit string
 	// Threads are the THREADS counts to run (DefaultThreads if empty;
 	// only the static count under static THREADS).
 	Threads []int
@@ -409,19 +412,28 @@ func buildVersion(ctx context.Context, path string, src []byte, opts ValidateOpt
 		read = os.ReadFile
 	}
 	cfg.ReadFile = func(name string) ([]byte, error) {
-		if name == path {
+		if name == path || opts.Unit != "" && samePath(name, path) {
 			return src, nil
 		}
 		return read(name)
 	}
-	u := grammar.Load(gotoken.NewFileSet(), path, src, &cfg)
+	unitPath, unitSrc := path, src
+	if opts.Unit != "" {
+		var err error
+		if unitSrc, err = read(opts.Unit); err != nil {
+			return "", err
+		}
+		unitPath = opts.Unit
+	}
+	u := grammar.Load(gotoken.NewFileSet(), unitPath, unitSrc, &cfg)
 	if err := translate.CheckFrontEnd(u); err != nil {
 		return "", err
 	}
-	code, err := translate.Translate(u, translate.Options{Source: src, ReadFile: cfg.ReadFile})
+	code, err := translate.Translate(u, translate.Options{Source: unitSrc, ReadFile: cfg.ReadFile})
 	if err != nil {
 		return "", err
 	}
+	path = unitPath
 	srcs := []runtime.Source{{Name: cName(path), Code: code}}
 	if !hasMain(u) {
 		if opts.Main == "" || samePath(opts.Main, path) {

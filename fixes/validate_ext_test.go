@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -246,5 +247,54 @@ func TestValidateMasksTimes(t *testing.T) {
 	}
 	if r := v.Reason(); !strings.Contains(r, "THREADS=2: communicates more than the original: remote ops 64 → 128 (+64, 2.00x)") {
 		t.Errorf("reason %q", r)
+	}
+}
+
+// TestFixIncludedFile: a file that another includes is fixed where the
+// code is, analysed and validated as part of its includer's unit; the
+// includer itself is left unchanged.
+func TestFixIncludedFile(t *testing.T) {
+	fixtest.NeedCC(t)
+	dir := t.TempDir()
+	for _, name := range []string{"main.upc", "kernel.c"} {
+		src, err := os.ReadFile(filepath.Join("testdata/included", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f, err := fixes.New(fixes.Settings{Extensions: []string{".upc", ".c"}, Unsafe: true, Validate: true,
+		ValidateOptions: fixes.ValidateOptions{Threads: []int{1, 3}, Timeout: time.Minute}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	out, err := f.Fix(ctx, []string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kernel *fixes.FileResult
+	for _, r := range out.Results {
+		switch filepath.Base(r.Path) {
+		case "kernel.c":
+			kernel = r
+		case "main.upc":
+			if strings.Contains(string(r.Fixed), "upc_memget") || len(r.Rejected) > 0 {
+				t.Errorf("main.upc took kernel.c's fix: rejected %+v\n%s", r.Rejected, r.Fixed)
+			}
+		}
+	}
+	if kernel == nil || kernel.Err != nil {
+		t.Fatalf("kernel.c not fixed: %+v", kernel)
+	}
+	if !kernel.Changed() || !strings.Contains(string(kernel.Fixed), "upc_memget") {
+		t.Fatalf("kernel.c: applied %+v, rejected %+v, remaining %+v", kernel.Applied, kernel.Rejected, kernel.Remaining)
+	}
+	v := kernel.Validation
+	if v == nil || !v.OK || v.After.RemoteOps >= v.Before.RemoteOps {
+		t.Fatalf("validation of kernel.c through main.upc: %+v", v)
 	}
 }

@@ -56,9 +56,10 @@ func quotedIncludes(src []byte) []string {
 // unit includes. dirsOf gives the include directories of a file (-I,
 // database, configuration). A cycle of files that only include each other
 // keeps its first file as a unit; a file larger than maxSize (which the
-// analysis skips) is not read. The second result counts the lines of the
-// parts.
-func includedParts(paths []string, found map[string]bool, dirsOf func(string) []string, maxSize int64) (map[string]bool, int) {
+// analysis skips) is not read. The result maps each part to the unit
+// that includes it (through other parts, maybe); the second result counts
+// the lines of the parts.
+func includedParts(paths []string, found map[string]bool, dirsOf func(string) []string, maxSize int64) (map[string]string, int) {
 	index := make(map[string]string, len(paths))
 	for _, p := range paths {
 		if a, err := filepath.Abs(p); err == nil {
@@ -86,37 +87,48 @@ func includedParts(paths []string, found map[string]bool, dirsOf func(string) []
 	}
 	visited := map[string]bool{}
 	roots := map[string]bool{}
-	var visit func(p string)
-	visit = func(p string) {
+	unit := map[string]string{}
+	var visit func(p, root string)
+	visit = func(p, root string) {
 		if visited[p] {
 			return
 		}
 		visited[p] = true
+		unit[p] = root
 		for _, t := range edges[p] {
-			visit(t)
+			visit(t, root)
 		}
 	}
 	for _, p := range paths {
 		if !found[p] || !includedBy[p] {
 			roots[p] = true
-			visit(p)
+			visit(p, p)
 		}
 	}
 	for _, p := range paths {
 		if !visited[p] {
 			roots[p] = true
-			visit(p)
+			visit(p, p)
 		}
 	}
-	parts := map[string]bool{}
+	parts := map[string]string{}
 	n := 0
 	for _, p := range paths {
 		if !roots[p] {
-			parts[p] = true
+			parts[p] = unit[p]
 			n += lines[p]
 		}
 	}
 	return parts, n
+}
+
+// IncludedParts returns the files of files.Paths that another of them
+// includes with #include "...", each with the unit that includes it, as
+// upclint check analyses them (see includedParts); include gives a file's
+// include directories.
+func IncludedParts(files *Files, include func(string) []string) map[string]string {
+	parts, _ := includedParts(files.Paths, files.Found, include, checks.DefaultMaxFileSize)
+	return parts
 }
 
 // resolveInclude returns the checked file that #include "name" in file

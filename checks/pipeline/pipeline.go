@@ -184,7 +184,7 @@ func (c *Checker) Check(ctx context.Context, paths []string) (*Outcome, error) {
 	var groups []*group
 	byKey := map[string]*group{}
 	for _, f := range files.Paths {
-		if parts[f] {
+		if parts[f] != "" {
 			continue // analysed with the file that includes it
 		}
 		e := files.Effective[f]

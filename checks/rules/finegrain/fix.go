@@ -51,6 +51,7 @@ type fixer struct {
 	names *edit.Names
 	srcs  map[string][]byte
 	incs  map[string]includes // #include lines per file, scanned on first use
+	unit  *grammar.Unit
 }
 
 // includes summarises a file's #include lines.
@@ -60,7 +61,7 @@ type includes struct {
 }
 
 func newFixer(pass *analysis.Pass, u *grammar.Unit) *fixer {
-	return &fixer{pass: pass, names: edit.NewNames(pass, u), srcs: map[string][]byte{}}
+	return &fixer{pass: pass, names: edit.NewNames(pass, u), srcs: map[string][]byte{}, unit: u}
 }
 
 // ident is a C identifier.
@@ -507,6 +508,19 @@ type frame struct {
 	indent    string
 	unit      string // one level of indentation
 	end       gotoken.Pos
+	// inline: the statement follows the "{" of its block on the same line
+	// ("{ for (j = 0; ...", as GWU's benchmarks write); lineStart is the
+	// statement's start.
+	inline bool
+}
+
+// insert returns the edit that puts text, whole lines indented as the
+// statement, before it.
+func (fr frame) insert(text string) analysis.TextEdit {
+	if fr.inline {
+		text = "\n" + text + fr.indent
+	}
+	return analysis.TextEdit{Pos: fr.lineStart, End: fr.lineStart, NewText: []byte(text)}
 }
 
 func (fx *fixer) frame(s ast.Stmt) (frame, bool) {
@@ -516,12 +530,15 @@ func (fx *fixer) frame(s ast.Stmt) (frame, bool) {
 	}
 	ls := bytes.LastIndexByte(src[:off], '\n') + 1
 	indent := string(src[ls:off])
-	if strings.TrimLeft(indent, " \t") != "" {
-		return frame{}, false
-	}
 	unit := "    "
 	if strings.HasPrefix(indent, "\t") {
 		unit = "\t"
+	}
+	if rest := strings.TrimLeft(indent, " \t"); rest != "" {
+		if strings.TrimRight(rest, " \t") != "{" {
+			return frame{}, false
+		}
+		return frame{lineStart: s.Start(), indent: indent[:len(indent)-len(rest)] + unit, unit: unit, end: s.End(), inline: true}, true
 	}
 	return frame{lineStart: s.Start() - gotoken.Pos(off-ls), indent: indent, unit: unit, end: s.End()}, true
 }
@@ -555,7 +572,7 @@ func (p *plan) declare(fr frame, n string, nConst int64) (string, bool) {
 // finish assembles the edits: the fetch before the loop, the free after
 // it, the rewritten accesses and, for malloc, #include <stdlib.h>.
 func (fx *fixer) finish(p *plan, fr frame, before string, heap, stdlib bool, edits []analysis.TextEdit, msg string) *analysis.SuggestedFix {
-	edits = append(edits, analysis.TextEdit{Pos: fr.lineStart, End: fr.lineStart, NewText: []byte(before)})
+	edits = append(edits, fr.insert(before))
 	if heap {
 		edits = append(edits, analysis.TextEdit{Pos: fr.end, End: fr.end, NewText: []byte("\n" + fr.indent + "free(" + p.buf + ");")})
 	}
@@ -605,7 +622,14 @@ func (fx *fixer) includeStdlib(pos gotoken.Pos) (*analysis.TextEdit, bool) {
 		}
 	}
 	if last < 0 {
-		return nil, false
+		// A file without #include lines is included by another (GWU's
+		// mat-opt-none.c): that one must include <stdlib.h>.
+		u := fx.unit
+		if u == nil || u.File == nil || name == u.File.Name || fx.pass.ReadFile == nil {
+			return nil, false
+		}
+		main, err := fx.pass.ReadFile(u.File.Name)
+		return nil, err == nil && scanIncludes(main).stdlib
 	}
 	at := pos - gotoken.Pos(off-last)
 	return &analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n#include <stdlib.h>")}, true

@@ -182,7 +182,7 @@ func (c *checker) writeRuns(fx *fixer, w *writeFix, p *cfg.Loop) *analysis.Sugge
 	// The declarations go at the end of the line before P, so that a read
 	// rewrite of the same loop can insert its fetch right before P.
 	src, off, ok := fx.source(frP.lineStart)
-	if !ok || off < 2 || src[off-1] != '\n' || src[off-2] == '\\' {
+	if !ok || fr.inline || frP.inline || off < 2 || src[off-1] != '\n' || src[off-2] == '\\' {
 		return nil
 	}
 	declAt := frP.lineStart - 1

@@ -206,7 +206,7 @@ func (c *checker) readStrips(fx *fixer, p *plan, bs int64) *analysis.SuggestedFi
 	}
 	at := fx.lineEnd(fr.end)
 	edits := append(ind,
-		analysis.TextEdit{Pos: fr.lineStart, End: fr.lineStart, NewText: []byte(before)},
+		fr.insert(before),
 		analysis.TextEdit{Pos: iv.Start.Start(), End: iv.Start.End(), NewText: []byte(sName)},
 		analysis.TextEdit{Pos: iv.Bound.Start(), End: iv.Bound.End(), NewText: []byte(eName)},
 		analysis.TextEdit{Pos: at, End: at, NewText: []byte(after)})

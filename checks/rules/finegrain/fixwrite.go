@@ -349,7 +349,7 @@ func (c *checker) writeWhole(fx *fixer, w *writeFix) *analysis.SuggestedFix {
 	firsts, _ := c.render(w.first)
 	at := fx.lineEnd(fr.end)
 	edits := append(fx.rewriteAccess(w, los, w.lo, paren(w.first, firsts)),
-		analysis.TextEdit{Pos: fr.lineStart, End: fr.lineStart, NewText: []byte(before)},
+		fr.insert(before),
 		analysis.TextEdit{Pos: at, End: at, NewText: []byte(after)})
 	msg := fmt.Sprintf("coalesce the writes of %s: write a private buffer in the loop and put it with %s after it", name, putKind(bs))
 	return &analysis.SuggestedFix{Message: msg, TextEdits: edits}
@@ -461,7 +461,7 @@ func (c *checker) writeStrips(fx *fixer, w *writeFix) *analysis.SuggestedFix {
 	after := b.String()
 
 	edits := []analysis.TextEdit{
-		{Pos: fr.lineStart, End: fr.lineStart, NewText: []byte(before)},
+		fr.insert(before),
 		{Pos: iv.Start.Start(), End: iv.Start.End(), NewText: []byte(sName)},
 		{Pos: iv.Bound.Start(), End: iv.Bound.End(), NewText: []byte(eName)},
 		{Pos: fx.lineEnd(fr.end), End: fx.lineEnd(fr.end), NewText: []byte(after)},

@@ -363,7 +363,7 @@ func (c *checker) elementFix(fx *fixer, g *elemGroup) *analysis.SuggestedFix {
 	buf := fx.bufferName(g.v.Name() + "_elem")
 	decl := fmt.Sprintf("%s/* upclint: the fields of %s this iteration reads, in one transfer */\n%s%s %s = %s;\n",
 		fr.indent, g.v.Name(), fr.indent, ts, buf, src[start:end])
-	edits := []analysis.TextEdit{{Pos: fr.lineStart, End: fr.lineStart, NewText: []byte(decl)}}
+	edits := []analysis.TextEdit{fr.insert(decl)}
 	for _, r := range g.reads {
 		edits = append(edits, analysis.TextEdit{Pos: r.ix.Start(), End: r.ix.End(), NewText: []byte(buf)})
 	}
