@@ -132,8 +132,7 @@ func Generate(ctx context.Context, o Options) (*Report, error) {
 // by Report.Plots).
 func Render(r *Report, out string) error {
 	kept := KeptSections(out) // measured by other commands: kept
-	kept := KeptSections(out) // measured by other commands: kept
-	mpi := MPISection(out) // measured separately (go run ./bench/cmd/mpibench): kept
+	mpi := MPISection(out)    // measured separately (go run ./bench/cmd/mpibench): kept
 	f, err := os.Create(out)
 	if err != nil {
 		return err
@@ -141,12 +140,6 @@ func Render(r *Report, out string) error {
 	if err := r.Write(f); err != nil {
 		_ = f.Close()
 		return err
-	}
-	if kept != "" {
-		if _, err := f.WriteString("\n" + kept); err != nil {
-			_ = f.Close()
-			return err
-		}
 	}
 	if kept != "" {
 		if _, err := f.WriteString("\n" + kept); err != nil {
