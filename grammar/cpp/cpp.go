@@ -373,12 +373,8 @@ func (p *pp) run() {
 		case token.Ident:
 			if t.Flags&token.NoExpand == 0 {
 				if m := p.macros[t.Text]; m != nil {
-					if !m.disabled {
-						if p.expand(t, m) {
-							continue
-						}
-					} else {
-						t.Flags |= token.NoExpand
+					if p.expandOrMark(&t, m) {
+						continue
 					}
 				} else if t.Text == "_Pragma" && p.pragmaOperator(&t) {
 					break

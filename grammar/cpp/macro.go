@@ -295,6 +295,17 @@ func (p *pp) releaseInvocation(inv *invocation) {
 	}
 }
 
+// expandOrMark expands t, the name of macro m, reporting whether it did. The
+// name of a macro being replaced is not replaced again, ever, even when read
+// after the replacement ends (C99 6.10.3.4p2): t is marked so.
+func (p *pp) expandOrMark(t *token.Token, m *Macro) bool {
+	if m.disabled {
+		t.Flags |= token.NoExpand
+		return false
+	}
+	return p.expand(*t, m)
+}
+
 // expand expands the invocation of m whose name token has just been read.
 // It reports false if the name is not expanded after all (a function-like
 // macro without arguments, or an expansion over budget) and must be kept.
@@ -619,14 +630,8 @@ func (p *pp) expandList(toks []token.Token) ([]token.Token, bool) {
 				out = append(out, t)
 				continue
 			}
-			if m := p.macros[t.Text]; m != nil {
-				if !m.disabled {
-					if p.expand(t, m) {
-						continue
-					}
-				} else {
-					t.Flags |= token.NoExpand
-				}
+			if m := p.macros[t.Text]; m != nil && p.expandOrMark(&t, m) {
+				continue
 			}
 		}
 		out = append(out, t)
