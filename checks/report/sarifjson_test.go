@@ -21,6 +21,7 @@ import (
 	"github.com/upclint/upclint/checks/report"
 	_ "github.com/upclint/upclint/checks/rules/all" // the kernels' findings come from the rules
 	"github.com/upclint/upclint/grammar/diag"
+	"github.com/upclint/upclint/internal/benchsrc"
 )
 
 // kernelFindings returns the findings of testdata/kernels, with paths
@@ -339,26 +340,7 @@ func benchFindings(b *testing.B, n int) []checks.Finding {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			b.Fatal(err)
 		}
-		src := fmt.Sprintf(`#include <upc.h>
-#define N 64
-shared [N] double a%[1]d[N*THREADS];
-shared double sum%[1]d[THREADS];
-
-double kernel%[1]d(int n) {
-    double s = 0.0;
-    int i;
-    upc_forall (i = 0; i < N*THREADS; i++; &a%[1]d[i]) {
-        s += a%[1]d[i] * 2.0;
-    }
-    sum%[1]d[MYTHREAD] = s;
-    upc_barrier;
-    if (MYTHREAD == 0) {
-        for (i = 0; i < THREADS; i++)
-            s += sum%[1]d[i];
-    }
-    return s + n + missing%[2]d;
-}
-`, i, i%7)
+		src := benchsrc.Kernel(i)
 		f := filepath.Join(dir, fmt.Sprintf("k%04d.upc", i))
 		if err := os.WriteFile(f, []byte(src), 0o644); err != nil {
 			b.Fatal(err)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/internal/benchsrc"
 )
 
 // benchTree writes n small UPC files in 50 directories under dir, with a
@@ -35,26 +36,7 @@ func benchTree(b *testing.B, dir string, n int) []string {
 	}
 	for i := range n {
 		sub := filepath.Join(dir, "src", fmt.Sprintf("mod%02d", i%50/10), fmt.Sprintf("part%02d", i%50))
-		src := fmt.Sprintf(`#include <upc.h>
-#define N 64
-shared [N] double a%[1]d[N*THREADS];
-shared double sum%[1]d[THREADS];
-
-double kernel%[1]d(int n) {
-    double s = 0.0;
-    int i;
-    upc_forall (i = 0; i < N*THREADS; i++; &a%[1]d[i]) {
-        s += a%[1]d[i] * 2.0;
-    }
-    sum%[1]d[MYTHREAD] = s;
-    upc_barrier;
-    if (MYTHREAD == 0) {
-        for (i = 0; i < THREADS; i++)
-            s += sum%[1]d[i];
-    }
-    return s + n + missing%[2]d;
-}
-`, i, i%7)
+		src := benchsrc.Kernel(i)
 		f := filepath.Join(sub, fmt.Sprintf("k%04d.upc", i))
 		if err := os.WriteFile(f, []byte(src), 0o644); err != nil {
 			b.Fatal(err)
