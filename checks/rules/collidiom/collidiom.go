@@ -113,7 +113,7 @@ func (c *checker) loop(s *ast.ForStmt) bool {
 		if !ok {
 			return true
 		}
-		if c.ownElement(a, l, t) {
+		if c.ownElement(a, l, t) || c.sharedGuard(a, l) {
 			return true
 		}
 		if msg := c.assign(a, t); msg != "" {
@@ -148,6 +148,25 @@ func (c *checker) ownElement(a ast.Node, l *cfg.Loop, t string) bool {
 	b := c.blockOf(a)
 	return b != nil && c.fn.Graph.Guarded(b, l, func(e ast.Expr, kind cfg.EdgeKind) bool {
 		return cfg.ThreadTest(e, kind) == t
+	})
+}
+
+// sharedGuard reports whether a runs, in an iteration of loop l, only when
+// a condition on shared data holds (if (timer[k] > m) timer[k] = m): an
+// update that depends on the element, not a collective copy.
+func (c *checker) sharedGuard(a ast.Node, l *cfg.Loop) bool {
+	b := c.blockOf(a)
+	return b != nil && c.fn.Graph.Guarded(b, l, func(e ast.Expr, _ cfg.EdgeKind) bool {
+		shared := false
+		ast.InspectCode(e, func(n ast.Node) bool {
+			if x, ok := n.(ast.Expr); ok {
+				if t := c.info.TypeOf(x); t != nil && types.IsShared(t) && !isArray(t) {
+					shared = true
+				}
+			}
+			return !shared
+		})
+		return shared
 	})
 }
 
@@ -223,7 +242,7 @@ func (c *checker) assign(a *ast.AssignExpr, t string) string {
 	}
 	src := ast.NodeString(r)
 	switch {
-	case a.Op == "=" && rShared && !lShared && c.private(l) && uses(l, t):
+	case a.Op == "=" && rShared && !lShared && c.private(l) && uses(l, t) && !c.severalPerOwner(r, t):
 		if all {
 			return fmt.Sprintf("hand-written gather-all over THREADS: every thread copies %s from every thread into %s; use upc_all_gather_all (one collective instead of THREADS remote reads per thread)", src, ast.NodeString(l))
 		}
@@ -246,7 +265,7 @@ func (c *checker) assign(a *ast.AssignExpr, t string) string {
 			return ""
 		}
 		return fmt.Sprintf("hand-written reduction over THREADS: %s reads %s from every thread; use upc_all_reduce%s(..., %s, ...)", who, src, suffix(c.info.TypeOf(r)), op)
-	case a.Op == "=" && lShared && !rShared && !all && c.uniformSource(r, t):
+	case a.Op == "=" && lShared && !rShared && !all && c.uniformSource(r, t) && !c.severalPerOwner(l, t):
 		if uses(r, t) {
 			return fmt.Sprintf("hand-written scatter over THREADS: %s writes %s on every thread; use upc_all_scatter", who, ast.NodeString(l))
 		}
@@ -287,6 +306,37 @@ func (c *checker) oneOwner(x *ast.IndexExpr) bool {
 		}
 	}
 	return false
+}
+
+// severalPerOwner reports whether e, an element of a blocked array (or a
+// member of one) indexed by the counter t, steps within blocks: the
+// elements of consecutive t lie several on each owner, so that the loop
+// is no scatter, broadcast or gather (which move one block per thread),
+// although it may still be a reduction.
+func (c *checker) severalPerOwner(e ast.Expr, t string) bool {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.MemberExpr:
+			e = x.X
+			continue
+		case *ast.IndexExpr:
+			for _, a := range c.fn.Affine().Accesses {
+				if a.Expr != ast.Expr(x) || a.Index == nil {
+					continue
+				}
+				bs, ok := affinity.BlockOf(a, c.info)
+				if !ok || bs <= 1 {
+					return false
+				}
+				for _, tm := range a.Index.Terms {
+					if len(tm.Atoms) == 1 && tm.Atoms[0] == t {
+						return tm.Coef%bs != 0
+					}
+				}
+			}
+		}
+		return false
+	}
 }
 
 func (c *checker) private(e ast.Expr) bool {

@@ -174,3 +174,26 @@ void fill_table(void)
             tab.b[t] = 2.0 * t;
         }
 }
+
+/* eight structures per block: thread 0 fills the first blocks, not one
+   element on each thread */
+struct rec { int no; int val[4]; };
+shared [8] struct rec recs[THREADS];
+void fill_recs(void)
+{
+    int t;
+    if (MYTHREAD == 0)
+        for (t = 0; t < THREADS; t++)
+            recs[t].no = t;
+}
+
+/* a conditional clamp of each thread's element is no broadcast */
+shared double tmax[THREADS];
+void clamp_times(double limit)
+{
+    int t;
+    if (MYTHREAD == 0)
+        for (t = 0; t < THREADS; t++)
+            if (tmax[t] > limit)
+                tmax[t] = limit;
+}

@@ -177,3 +177,13 @@ void fill_cells(void)
         for (t = 0; t < THREADS; t++) // want "hand-written scatter over THREADS: thread 0 writes cells\\[t\\].idx on every thread"
             cells[t].idx = t;
 }
+
+/* the first element of each thread's block of a blocked array */
+shared [4] int firsts[4 * THREADS];
+void set_firsts(int v)
+{
+    int t;
+    if (MYTHREAD == 0)
+        for (t = 0; t < THREADS; t++) // want "hand-written broadcast over THREADS: thread 0 writes firsts\\[t \\* 4\\] on every thread"
+            firsts[t * 4] = v;
+}
