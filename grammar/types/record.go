@@ -280,14 +280,7 @@ func (c *checker) initializer(t Type, init *ast.Initializer) Type {
 
 // stringInit handles a string literal initializing a character array.
 func (c *checker) stringInit(a *Array, e ast.Expr) (int64, bool) {
-	for {
-		p, ok := e.(*ast.ParenExpr)
-		if !ok {
-			break
-		}
-		e = p.X
-	}
-	lit, ok := e.(*ast.BasicLit)
+	lit, ok := ast.Unparen(e).(*ast.BasicLit)
 	if !ok || lit.Kind != tokString {
 		return 0, false
 	}
@@ -482,14 +475,7 @@ func isAggregate(t Type) bool {
 // aggregate type t (a struct value or a string for a char array).
 func (c *checker) initMatches(t Type, e ast.Expr) bool {
 	if a, ok := Core(t).(*Array); ok {
-		for {
-			p, ok := e.(*ast.ParenExpr)
-			if !ok {
-				break
-			}
-			e = p.X
-		}
-		lit, ok := e.(*ast.BasicLit)
+		lit, ok := ast.Unparen(e).(*ast.BasicLit)
 		return ok && lit.Kind == tokString && IsInteger(a.Elem)
 	}
 	x := c.peekType(e)

@@ -280,7 +280,14 @@ func Core(t Type) Type {
 
 // QualsOf returns the qualifiers of t, collected through typedef names. For
 // an array type they are those of its ultimate element type.
-func QualsOf(t Type) Qualifiers {
+func QualsOf(t Type) Qualifiers { return quals(t, true) }
+
+// TopQuals returns the qualifiers of t itself (not of array elements).
+func TopQuals(t Type) Qualifiers { return quals(t, false) }
+
+// quals collects the qualifiers of t through typedef names, and through
+// array types to the element type when elems is set.
+func quals(t Type, elems bool) Qualifiers {
 	var q Qualifiers
 	for {
 		switch x := t.(type) {
@@ -290,23 +297,10 @@ func QualsOf(t Type) Qualifiers {
 			q = mergeQuals(q, x.Qual)
 			t = x.Type
 		case *Array:
+			if !elems {
+				return q
+			}
 			t = x.Elem
-		default:
-			return q
-		}
-	}
-}
-
-// TopQuals returns the qualifiers of t itself (not of array elements).
-func TopQuals(t Type) Qualifiers {
-	var q Qualifiers
-	for {
-		switch x := t.(type) {
-		case *Named:
-			t = x.Type
-		case *Qualified:
-			q = mergeQuals(q, x.Qual)
-			t = x.Type
 		default:
 			return q
 		}
