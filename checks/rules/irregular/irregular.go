@@ -169,7 +169,17 @@ func (c *checker) report(g *group) {
 		msg += fmt.Sprintf("; about %s remote operations per thread per execution of the loop", estimate(n, ops, c.info.StaticThreads))
 	}
 	var fixes []checks.SuggestedFix
-	if f, why := c.aggregate(g); f != nil {
+	f, why := c.aggregate(g)
+	if f == nil && why == "" {
+		if f, why = c.gather(g); f != nil {
+			msg += "; prefetch the elements in strips (inspector-executor)"
+			if c.fs.WantFixes {
+				fixes = append(fixes, *f)
+			}
+		} else if why != "" {
+			msg += " (not prefetched: " + why + ")"
+		}
+	} else if f != nil {
 		msg += "; aggregate the updates by owner thread"
 		if c.fs.WantFixes {
 			fixes = append(fixes, *f)

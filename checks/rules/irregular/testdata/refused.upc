@@ -83,6 +83,50 @@ long gather(const long *idx)
     return s;
 }
 
+/* The read is guarded: the inspector would read indices the loop does not. */
+long guarded(const long *idx)
+{
+    long i, s = 0;
+    for (i = 0; i < 100; i++) {
+        if (idx[i] >= 0)
+            s += A[idx[i]]; // want "not prefetched: the read is not a statement of the loop body evaluated in every iteration"
+    }
+    return s;
+}
+
+/* The loop writes the index array. */
+long writes_index(long *idx)
+{
+    long i, s = 0;
+    for (i = 0; i < 99; i++) {
+        s += A[idx[i]]; // want "not prefetched: the loop writes idx, which the index reads"
+        idx[i + 1] = s % 7;
+    }
+    return s;
+}
+
+/* A barrier in a reading loop. */
+long barrier_read(const long *idx)
+{
+    long i, s = 0;
+    for (i = 0; i < 10; i++) {
+        s += A[idx[i]]; // want "not prefetched: the loop body contains upc_barrier"
+        upc_barrier;
+    }
+    return s;
+}
+
+/* The loop reads and writes the array. */
+long read_write(const long *idx)
+{
+    long i, s = 0;
+    for (i = 0; i < 100; i++) {
+        s += A[idx[i]]; // want "not prefetched: the loop accesses A more than once"
+        A[idx[i] + 1] = s;
+    }
+    return s;
+}
+
 int main(void)
 {
     long idx[100] = {0};
@@ -95,5 +139,5 @@ int main(void)
     plain_store();
     breaks();
     upc_barrier;
-    return (int)gather(idx);
+    return (int)(gather(idx) + guarded(idx) + writes_index(idx) + barrier_read(idx) + read_write(idx));
 }

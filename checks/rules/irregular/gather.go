@@ -1,0 +1,288 @@
+package irregular
+
+import (
+	gotoken "go/token"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/checks/edit"
+	"github.com/upclint/upclint/grammar/ast"
+	"github.com/upclint/upclint/grammar/types"
+)
+
+// gatherCap is the strip length of the gather rewrite (the prefetch
+// factor of Alvanos et al., §5): the private buffers hold this many
+// elements.
+const gatherCap = "256"
+
+// gather builds the inspector-executor rewrite of the irregular read of
+// group g, or says why it is not offered. At the start of each strip an
+// inspector runs the loop's condition, step and the read's index ahead
+// of the loop, recording up to gatherCap indices; the elements are
+// fetched with non-blocking gets (upc_memget_nb, one upc_sync each after
+// all are issued) into a private buffer, and the loop reads the buffer.
+// The read must be evaluated once in every iteration, its index must not
+// depend on what the loop writes, and the loop must not write the array.
+func (c *checker) gather(g *group) (*checks.SuggestedFix, string) {
+	if len(g.accs) != 1 {
+		return nil, "the loop accesses " + g.base + " more than once"
+	}
+	a := g.accs[0]
+	s, ok := g.loop.Stmt.(*ast.ForStmt)
+	if !ok || s.Cond == nil || s.Post == nil {
+		return nil, "the loop is not a for statement with all three clauses"
+	}
+	body, ok := s.Body.(*ast.Block)
+	if !ok || len(body.Items) == 0 {
+		return nil, "the loop body is not a compound statement"
+	}
+	iv := g.loop.Induction()
+	if iv == nil || iv.Cond == nil {
+		return nil, "the loop has no induction variable"
+	}
+	ix := a.Expr.(*ast.IndexExpr)
+	read := outerRead(body, ix)
+	vt := edit.ValueType(c.info.TypeOf(read))
+	if vt == nil {
+		return nil, "the element read is not a scalar"
+	}
+	if why := c.loopBlocks(g.loop, a); why != "" {
+		return nil, why
+	}
+	if why := c.unconditional(body, read); why != "" {
+		return nil, why
+	}
+	if edit.SideEffects(s.Cond) || !c.pure(ix.Index) {
+		return nil, "the loop condition or the index has side effects"
+	}
+	if why := c.indexWritten(g.loop.Stmt, ix.Index, iv.Name); why != "" {
+		return nil, why
+	}
+	ed := c.ed
+	if ed == nil || !ed.In(s) || !ed.In(c.fn.Decl) || !edit.DirectIn(c.fn.Decl.Body, s) {
+		return nil, ""
+	}
+	ivType := c.varType(iv.Cond, iv.Name)
+	if ivType == nil {
+		return nil, ""
+	}
+	tname := edit.TypeName(vt)
+	lvText := ed.Text(read)
+	lo, hi := int(ix.Index.Start()-read.Start()), int(ix.Index.End()-read.Start())
+	direct := lvText[:lo] + "ix" + lvText[hi:]
+	addr := "&" + lvText[:lo] + "g->ix[k]" + lvText[hi:]
+	name, declEdit := ed.FileScope(c.fn, "upclint_gather_"+edit.Ident(g.base), func(name string) string {
+		return "/* The strip of " + g.base + "'s elements a loop reads at irregular indices (inspector-executor,\n" +
+			" * Alvanos et al., \"Combining Static and Dynamic Data Coalescing in Unified Parallel C\", §4-§5):\n" +
+			" * the inspector records up to " + gatherCap + " indices ahead of the loop, " + name + "_fetch reads the\n" +
+			" * elements with non-blocking gets issued back to back, and the loop takes them in order. */\n" +
+			"static struct " + name + " {\n    unsigned long ix[" + gatherCap + "];\n    " + tname + " v[" + gatherCap + "];\n    upc_handle_t h[" + gatherCap + "];\n" +
+			"    int n, k;\n} " + name + ";\n\n" +
+			"static void " + name + "_fetch(void)\n{\n" +
+			"    int k;\n    struct " + name + " *g = &" + name + ";\n" +
+			"    for (k = 0; k < g->n; k++)\n" +
+			"        if (upc_threadof(" + addr + ") == MYTHREAD) {\n" +
+			"            g->v[k] = *(" + tname + " *)" + addr + ";\n" +
+			"            g->h[k] = UPC_COMPLETE_HANDLE;\n" +
+			"        } else {\n" +
+			"            g->h[k] = upc_memget_nb(&g->v[k], " + addr + ", sizeof(" + tname + "));\n" +
+			"        }\n" +
+			"    for (k = 0; k < g->n; k++)\n" +
+			"        if (g->h[k] != UPC_COMPLETE_HANDLE)\n" +
+			"            upc_sync(g->h[k]);\n}\n\n" +
+			"/* The element the loop reads in its k-th iteration of the strip: the\n" +
+			" * fetched one, or a read of its own if the index is not the inspector's. */\n" +
+			"static " + tname + " " + name + "_at(int k, unsigned long ix)\n{\n" +
+			"    return " + name + ".ix[k] == ix ? " + name + ".v[k] : " + direct + ";\n}"
+	})
+	if name == "" {
+		return nil, ""
+	}
+	indent := ed.Indent(s.Start())
+	in := indent + "    "
+	inspector := "\n" + in + "if (" + name + ".k == " + name + ".n) { /* inspector: the next strip's indices */\n" +
+		in + "    " + edit.TypeName(ivType) + " upclint_i0 = " + iv.Name + ";\n" +
+		in + "    for (" + name + ".n = " + name + ".k = 0; " + name + ".n < " + gatherCap + " && (" + ed.Text(s.Cond) + "); " + ed.Text(s.Post) + ")\n" +
+		in + "        " + name + ".ix[" + name + ".n++] = " + ed.Text(ix.Index) + ";\n" +
+		in + "    " + iv.Name + " = upclint_i0;\n" +
+		in + "    " + name + "_fetch();\n" +
+		in + "}"
+	var edits []analysis.TextEdit
+	if !ed.Includes("upc_nb.h") {
+		edits = append(edits, ed.IncludeEdit("upc_nb.h"))
+	}
+	if declEdit != nil {
+		edits = append(edits, *declEdit)
+	}
+	span := func(from, to gotoken.Pos, text string) analysis.TextEdit {
+		return analysis.TextEdit{Pos: from, End: to, NewText: []byte(text)}
+	}
+	edits = append(edits,
+		edit.Insert(s.Start(), name+".n = "+name+".k = 0;\n"+indent),
+		edit.Insert(s.Post.End(), ", "+name+".k++"),
+		edit.Insert(body.Start()+1, inspector),
+		// The read keeps its index, which _at compares with the inspector's.
+		span(read.Start(), ix.Index.Start(), name+"_at("+name+".k, "),
+		span(ix.Index.End(), read.End(), ")"),
+	)
+	sf := &analysis.SuggestedFix{Message: "read " + g.base + " through a strip of prefetched elements (inspector-executor)", TextEdits: edits}
+	return checks.FixOf(sf, "the elements are read up to "+gatherCap+" iterations ahead of their use"), ""
+}
+
+// outerRead returns the read whose element access is ix: ix, or the
+// field of it that is read (a[e].f.g).
+func outerRead(body ast.Node, ix *ast.IndexExpr) ast.Expr {
+	var out ast.Expr = ix
+	for changed := true; changed; {
+		changed = false
+		ast.InspectCode(body, func(n ast.Node) bool {
+			if m, ok := n.(*ast.MemberExpr); ok && !m.Arrow && ast.Unparen(m.X) == out {
+				out, changed = m, true
+				return false
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// unconditional says why read may not be evaluated exactly once in every
+// iteration, or "": its statement must be an item of the body, the body
+// must not leave the iteration early, and no operator around the read may
+// skip it.
+func (c *checker) unconditional(body *ast.Block, read ast.Expr) string {
+	var stmt ast.Stmt
+	for _, it := range body.Items {
+		if contains(it, read) {
+			stmt = it
+		}
+	}
+	switch stmt.(type) {
+	case *ast.ExprStmt, *ast.DeclStmt:
+	default:
+		return "the read is not a statement of the loop body evaluated in every iteration"
+	}
+	why := ""
+	ast.Inspect(body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.ContinueStmt); ok {
+			why = "the loop body continues early"
+		}
+		return why == ""
+	})
+	ast.InspectCode(stmt, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.BinaryExpr:
+			if (x.Op == "&&" || x.Op == "||") && contains(x.Y, read) {
+				why = "the read is evaluated only under a condition"
+			}
+		case *ast.CondExpr:
+			if contains(x.Then, read) || contains(x.Else, read) {
+				why = "the read is evaluated only under a condition"
+			}
+		}
+		return why == ""
+	})
+	return why
+}
+
+func contains(n ast.Node, x ast.Node) bool {
+	return n != nil && x.Start() >= n.Start() && x.End() <= n.End()
+}
+
+// indexWritten says why the inspector could compute other indices than
+// the loop reads, or "": the loop writes a variable the index names other
+// than the induction variable, or the index names a file-scope variable
+// and the loop calls a function (which could write it).
+func (c *checker) indexWritten(loop ast.Node, index ast.Expr, iv string) string {
+	names := map[string]bool{}
+	global := false
+	ast.InspectCode(index, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Name); ok && id.Name != iv {
+			names[id.Name] = true
+			if v, ok := c.info.Uses[id].(*types.Var); ok && c.info.FileScope != nil && c.info.FileScope.Lookup(id.Name) == types.Object(v) {
+				global = true
+			}
+		}
+		return true
+	})
+	why := ""
+	ast.InspectCode(loop, func(n ast.Node) bool {
+		var lv ast.Expr
+		switch x := n.(type) {
+		case *ast.AssignExpr:
+			lv = x.L
+		case *ast.PostfixExpr:
+			lv = x.X
+		case *ast.UnaryExpr:
+			if x.Op == "++" || x.Op == "--" {
+				lv = x.X
+			}
+		case *ast.CallExpr:
+			if global && !mathCall(ast.CalleeName(x)) && !quietCalls[ast.CalleeName(x)] {
+				why = "the index reads a file-scope variable and the loop calls " + ast.CalleeName(x)
+			}
+		}
+		if lv != nil {
+			if r := rootName(lv); names[r] {
+				why = "the loop writes " + r + ", which the index reads"
+			}
+		}
+		return why == ""
+	})
+	return why
+}
+
+// rootName returns the variable an lvalue starts from (a in a[i].f, *a).
+func rootName(e ast.Expr) string {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Name:
+			return x.Name
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.MemberExpr:
+			e = x.X
+		case *ast.UnaryExpr:
+			e = x.X
+		case *ast.CastExpr:
+			e = x.X
+		default:
+			return ""
+		}
+	}
+}
+
+// varType returns the type of the variable name as cond uses it.
+func (c *checker) varType(cond ast.Expr, name string) types.Type {
+	var t types.Type
+	ast.InspectCode(cond, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Name); ok && id.Name == name && t == nil {
+			t = types.Unqualified(c.info.TypeOf(id))
+		}
+		return t == nil
+	})
+	if t == nil || !types.IsInteger(t) || strings.Contains(types.TypeString(t, ""), "(") {
+		return nil
+	}
+	return t
+}
+
+// pure reports whether evaluating e again (in the inspector) changes
+// nothing: no assignment or increment, and only quiet calls.
+func (c *checker) pure(e ast.Expr) bool {
+	ok := true
+	ast.InspectCode(e, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.AssignExpr, *ast.PostfixExpr:
+			ok = false
+		case *ast.UnaryExpr:
+			ok = ok && x.Op != "++" && x.Op != "--"
+		case *ast.CallExpr:
+			ok = ok && c.quiet(x, 0)
+		}
+		return ok
+	})
+	return ok
+}

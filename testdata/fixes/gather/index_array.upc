@@ -1,0 +1,38 @@
+// A gather through a private index array.
+// Self-checking: every thread prints what it read.
+#include <upc_relaxed.h>
+#include <stdio.h>
+
+#define N 512
+#define M 6000
+
+shared long A[N * THREADS];
+static long idx[M];
+
+static unsigned long h(unsigned long k)
+{
+    k = (k + 1) * 0x9E3779B97F4A7C15UL;
+    return k ^ (k >> 29);
+}
+
+long gather_sum(void)
+{
+    long i, s = 0;
+    for (i = MYTHREAD; i < M; i += THREADS) {
+        long v = A[idx[i]];
+        s += v * (i & 7);
+    }
+    return s;
+}
+
+int main(void)
+{
+    long i;
+    upc_forall (i = 0; i < N * THREADS; i++; &A[i])
+        A[i] = 3 * i + 1;
+    for (i = 0; i < M; i++)
+        idx[i] = (long)(h(i) % (N * THREADS));
+    upc_barrier;
+    printf("thread %d: %ld\n", MYTHREAD, gather_sum());
+    return 0;
+}

@@ -1,0 +1,38 @@
+// A loop only thread 0 runs: the gets need no other thread.
+// Self-checking: every thread prints what it read.
+#include <upc_relaxed.h>
+#include <stdio.h>
+
+#define N 512
+#define M 6000
+
+shared long A[N * THREADS];
+static long idx[M];
+
+static unsigned long h(unsigned long k)
+{
+    k = (k + 1) * 0x9E3779B97F4A7C15UL;
+    return k ^ (k >> 29);
+}
+
+long serial_sum(void)
+{
+    long i, s = 0;
+    for (i = 0; i < M; i++) {
+        s += A[idx[i]] & 0xff;
+    }
+    return s;
+}
+
+int main(void)
+{
+    long i;
+    upc_forall (i = 0; i < N * THREADS; i++; &A[i])
+        A[i] = 7 * i;
+    for (i = 0; i < M; i++)
+        idx[i] = (long)(h(i) % (N * THREADS));
+    upc_barrier;
+    if (MYTHREAD == 0)
+        printf("%ld\n", serial_sum());
+    return 0;
+}

@@ -1,0 +1,37 @@
+// Fewer iterations than one strip.
+// Self-checking: every thread prints what it read.
+#include <upc_relaxed.h>
+#include <stdio.h>
+
+#define N 512
+#define M 6000
+
+shared long A[N * THREADS];
+static long idx[M];
+
+static unsigned long h(unsigned long k)
+{
+    k = (k + 1) * 0x9E3779B97F4A7C15UL;
+    return k ^ (k >> 29);
+}
+
+long short_sum(void)
+{
+    long i, s = 0;
+    for (i = 0; i < 40; i++) {
+        s += A[idx[i * 3 + MYTHREAD]];
+    }
+    return s;
+}
+
+int main(void)
+{
+    long i;
+    upc_forall (i = 0; i < N * THREADS; i++; &A[i])
+        A[i] = 11 * i;
+    for (i = 0; i < M; i++)
+        idx[i] = (long)(h(i) % (N * THREADS));
+    upc_barrier;
+    printf("thread %d: %ld\n", MYTHREAD, short_sum());
+    return 0;
+}
