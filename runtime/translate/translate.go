@@ -140,11 +140,14 @@ type fileInfo struct {
 	name    string
 	user    bool // the main file or a user header: translated
 	bundled bool // a bundled header
-	upc     bool // a bundled UPC header (upc*.h, bupc*.h)
-	hdr     string
-	idx     int // index in upcr_files, -1 until used
-	src     []byte
-	loaded  bool
+	upc     bool // a bundled UPC header (upc.h, upc_*.h, bupc_*.h)
+	// internal: a bundled header with no system counterpart (the shared
+	// types of the bundled headers): never #included by the output
+	internal bool
+	hdr      string
+	idx      int // index in upcr_files, -1 until used
+	src      []byte
+	loaded   bool
 }
 
 type translator struct {
@@ -252,7 +255,8 @@ func (t *translator) fileOf(p gotoken.Pos) *fileInfo {
 		fi.bundled = true
 		fi.hdr = strings.TrimPrefix(name, cpp.BundledDir+"/")
 		base := path.Base(fi.hdr)
-		fi.upc = strings.HasPrefix(base, "upc") || strings.HasPrefix(base, "bupc")
+		fi.upc = isUPCHeader(base)
+		fi.internal = strings.HasPrefix(base, "upclint")
 	case strings.HasPrefix(name, "<"):
 	default:
 		fi.user = true
@@ -456,7 +460,7 @@ func (t *translator) collectIncludes() {
 	used := map[string]bool{}
 	for i := range t.toks {
 		fi := t.fileOf(t.toks[i].Pos)
-		if fi.bundled && !fi.upc {
+		if fi.bundled && !fi.upc && !fi.internal {
 			used[fi.hdr] = true
 		}
 	}
@@ -496,7 +500,7 @@ func (t *translator) collectIncludes() {
 	}
 	for _, h := range order {
 		base := path.Base(h)
-		if strings.HasPrefix(base, "upc") || strings.HasPrefix(base, "bupc") {
+		if isUPCHeader(base) {
 			continue
 		}
 		if used[h] || isStdHeader(h) {
@@ -525,6 +529,13 @@ func (t *translator) readUser(name string) []byte {
 	}
 	b, _ := rf(name)
 	return b
+}
+
+// isUPCHeader reports whether a header's base name is one of the UPC
+// headers (upc.h, upc_relaxed.h, upc_collective.h, bupc_extensions.h, ...),
+// which map to upcr.h.
+func isUPCHeader(base string) bool {
+	return base == "upc.h" || strings.HasPrefix(base, "upc_") || strings.HasPrefix(base, "bupc_")
 }
 
 // isStdHeader reports whether h is a header the bundled set mirrors (an
