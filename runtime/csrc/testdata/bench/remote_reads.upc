@@ -1,0 +1,23 @@
+/* Remote reads only: every read goes to the next thread's element of a
+ * cyclic array (BenchmarkPairsOverhead's per-operation cost). */
+#include <upc.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define N 4096
+shared int a[N * THREADS];
+
+int main(int argc, char **argv)
+{
+	long reps = argc > 1 ? atol(argv[1]) : 100, s = 0;
+	int next = (MYTHREAD + 1) % THREADS;
+	for (int i = MYTHREAD; i < N * THREADS; i += THREADS)
+		a[i] = i;
+	upc_barrier;
+	for (long r = 0; r < reps; r++)
+		for (int i = 0; i < N; i++)
+			s += a[i * THREADS + next];
+	upc_barrier;
+	printf("%ld\n", s);
+	return 0;
+}
