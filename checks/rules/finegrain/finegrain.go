@@ -440,11 +440,48 @@ func (c *checker) inhibitor(l *cfg.Loop, a *affine.Access) string {
 			}
 			continue
 		}
-		if w.Var == nil || w.Pointer {
+		if (w.Var == nil || w.Pointer) && !c.distinctArrays(w.Base, a.Base) {
 			return "a write through " + wkey + " may alias " + key
 		}
 	}
 	return ""
+}
+
+// distinctArrays reports whether e and f lie in two different declared
+// arrays: each is elements and members (.m, not ->) of an array named
+// differently. An array member of a structure element (edge[i].r in
+// Sobel's benchmark) is storage of that element, not a pointer.
+func (c *checker) distinctArrays(e, f ast.Expr) bool {
+	x, y := c.arrayRoot(e), c.arrayRoot(f)
+	return x != "" && y != "" && x != y
+}
+
+// arrayRoot returns the name of the array that e selects from through
+// indexing and member selection only, or "".
+func (c *checker) arrayRoot(e ast.Expr) string {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Name:
+			t := c.info.TypeOf(x)
+			if _, ok := types.Core(t).(*types.Array); !ok || t == nil {
+				return ""
+			}
+			return x.Name
+		case *ast.IndexExpr:
+			t := c.info.TypeOf(x.X)
+			if _, ok := types.Core(t).(*types.Array); !ok || t == nil {
+				return ""
+			}
+			e = x.X
+		case *ast.MemberExpr:
+			if x.Arrow {
+				return ""
+			}
+			e = x.X
+		default:
+			return ""
+		}
+	}
 }
 
 func (c *checker) strict(a *affine.Access) bool {
