@@ -88,20 +88,43 @@ func Analyze(g *cfg.Graph, info *types.Info) *Func {
 	var b *cfg.Block
 	var loops []*cfg.Loop
 	var loopsOf *cfg.Loop // the innermost loop loops was computed for
+	// mark marks e and the elements whose members it names (s[i] of
+	// s[i].f = v, s[d] of &s[d].t[0]): storing to or taking the address of
+	// a member reads nothing of the element.
+	mark := func(set map[ast.Expr]bool, e ast.Expr) {
+		e = ast.Unparen(e)
+		set[e] = true
+		for {
+			switch x := e.(type) {
+			case *ast.IndexExpr:
+				e = ast.Unparen(x.X)
+				continue
+			case *ast.MemberExpr:
+				if !x.Arrow {
+					e = ast.Unparen(x.X)
+					if _, ok := e.(*ast.IndexExpr); ok {
+						set[e] = true
+					}
+					continue
+				}
+			}
+			return
+		}
+	}
 	visit := func(m ast.Node) bool {
 		switch m := m.(type) {
 		case *ast.StmtExpr:
 			return false
 		case *ast.AssignExpr:
-			writes[ast.Unparen(m.L)] = true
+			mark(writes, m.L)
 		case *ast.PostfixExpr:
-			writes[ast.Unparen(m.X)] = true
+			mark(writes, m.X)
 		case *ast.UnaryExpr:
 			if m.Op == "++" || m.Op == "--" {
-				writes[ast.Unparen(m.X)] = true
+				mark(writes, m.X)
 			}
 			if m.Op == "&" {
-				addr[ast.Unparen(m.X)] = true
+				mark(addr, m.X)
 			}
 			if m.Op == "*" && !addr[m] {
 				f.addDeref(m, b, loops, writes[m])

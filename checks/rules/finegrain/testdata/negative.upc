@@ -303,3 +303,14 @@ void own_then_walk(void)
     for (j = 0; j < 4; j++)
         *(p++) = 1;
 }
+
+/* taking the address of a member reads nothing of the element */
+struct tvec { double t[5]; };
+shared struct tvec tv[4 * THREADS];
+shared [] double *firsts_p[4 * 64];
+void collect_firsts(void)
+{
+    int d;
+    for (d = 0; d < 4 * THREADS; d++)
+        firsts_p[d] = (shared [] double *)&tv[d].t[0];
+}
