@@ -346,6 +346,16 @@ func (s *Server) fixesOf(snap *snapshot) [][]checks.Fix {
 	return snap.fixes
 }
 
+// docSnapshot decodes the params of a request about one document into p,
+// whose field doc names the document, and returns that document's current
+// snapshot.
+func (s *Server) docSnapshot(ctx context.Context, params json.RawMessage, p any, doc *protocol.TextDocumentIdentifier) (*snapshot, error) {
+	if err := decode(params, p); err != nil {
+		return nil, err
+	}
+	return s.currentSnapshot(ctx, doc.URI)
+}
+
 // currentSnapshot returns the analysis of the document's current
 // generation, starting it at once if it waits for its debounce delay, and
 // waiting for it (or for ctx).
@@ -382,60 +392,62 @@ func (s *Server) currentSnapshot(ctx context.Context, u uri.URI) (*snapshot, err
 
 // ---- document notifications ----
 
-func (s *Server) didOpen(params json.RawMessage) error {
-	var p protocol.DidOpenTextDocumentParams
-	if err := decode(params, &p); err != nil {
+// changeDoc decodes a notification that changes the document *u names into
+// p, and calls change with the server locked and the change counted, with
+// the document's path and state (nil when it is not open).
+func (s *Server) changeDoc(params json.RawMessage, p any, u *uri.URI, change func(path string, ds *docState) error) error {
+	if err := decode(params, p); err != nil {
 		return err
 	}
-	path := uriPath(p.TextDocument.URI)
+	path := uriPath(*u)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.changeSeq++
-	ds := s.docs[path]
-	if ds == nil {
-		ds = &docState{path: path}
-		s.docs[path] = ds
-	}
-	ds.uri = p.TextDocument.URI
-	ds.version = p.TextDocument.Version
-	ds.text = []byte(p.TextDocument.Text)
-	ds.textSeq++
-	ds.open = true
-	s.scheduleLocked(ds, 0)
-	if isConfigPath(path) {
-		s.updateConfigLocked(ds, 0)
-	}
-	s.scheduleDependentsLocked(path, 0)
-	return nil
+	return change(path, s.docs[path])
+}
+
+func (s *Server) didOpen(params json.RawMessage) error {
+	var p protocol.DidOpenTextDocumentParams
+	return s.changeDoc(params, &p, &p.TextDocument.URI, func(path string, ds *docState) error {
+		if ds == nil {
+			ds = &docState{path: path}
+			s.docs[path] = ds
+		}
+		ds.uri = p.TextDocument.URI
+		ds.version = p.TextDocument.Version
+		ds.text = []byte(p.TextDocument.Text)
+		ds.textSeq++
+		ds.open = true
+		s.scheduleLocked(ds, 0)
+		if isConfigPath(path) {
+			s.updateConfigLocked(ds, 0)
+		}
+		s.scheduleDependentsLocked(path, 0)
+		return nil
+	})
 }
 
 func (s *Server) didChange(params json.RawMessage) error {
 	var p protocol.DidChangeTextDocumentParams
-	if err := decode(params, &p); err != nil {
-		return err
-	}
-	path := uriPath(p.TextDocument.URI)
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.changeSeq++
-	ds := s.docs[path]
-	if ds == nil {
-		return fmt.Errorf("didChange for a document that is not open: %s", p.TextDocument.URI)
-	}
-	text, err := applyChanges(ds.text, p.ContentChanges, s.enc)
-	if err != nil {
-		return err
-	}
-	ds.text = text
-	ds.textSeq++
-	ds.version = p.TextDocument.Version
-	delay := s.settings.debounce()
-	s.scheduleLocked(ds, delay)
-	if ds.cfg != nil {
-		s.updateConfigLocked(ds, delay)
-	}
-	s.scheduleDependentsLocked(path, delay)
-	return nil
+	return s.changeDoc(params, &p, &p.TextDocument.URI, func(path string, ds *docState) error {
+		if ds == nil {
+			return fmt.Errorf("didChange for a document that is not open: %s", p.TextDocument.URI)
+		}
+		text, err := applyChanges(ds.text, p.ContentChanges, s.enc)
+		if err != nil {
+			return err
+		}
+		ds.text = text
+		ds.textSeq++
+		ds.version = p.TextDocument.Version
+		delay := s.settings.debounce()
+		s.scheduleLocked(ds, delay)
+		if ds.cfg != nil {
+			s.updateConfigLocked(ds, delay)
+		}
+		s.scheduleDependentsLocked(path, delay)
+		return nil
+	})
 }
 
 func (s *Server) didSave(params json.RawMessage) error {
@@ -463,25 +475,19 @@ func (s *Server) didSave(params json.RawMessage) error {
 
 func (s *Server) didClose(params json.RawMessage) error {
 	var p protocol.DidCloseTextDocumentParams
-	if err := decode(params, &p); err != nil {
-		return err
-	}
-	path := uriPath(p.TextDocument.URI)
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.changeSeq++
-	ds := s.docs[path]
-	if ds == nil {
+	return s.changeDoc(params, &p, &p.TextDocument.URI, func(path string, ds *docState) error {
+		if ds == nil {
+			return nil
+		}
+		s.closeDocLocked(ds, true)
+		// Includers now read the header from disk, and the files a
+		// configuration document governed its file on disk.
+		s.scheduleDependentsLocked(path, 0)
+		if ds.cfg != nil {
+			s.scheduleGovernedLocked(filepath.Dir(path), 0)
+		}
 		return nil
-	}
-	s.closeDocLocked(ds, true)
-	// Includers now read the header from disk, and the files a
-	// configuration document governed its file on disk.
-	s.scheduleDependentsLocked(path, 0)
-	if ds.cfg != nil {
-		s.scheduleGovernedLocked(filepath.Dir(path), 0)
-	}
-	return nil
+	})
 }
 
 // closeDocLocked forgets a document; clear publishes empty diagnostics.

@@ -43,10 +43,7 @@ func kindWanted(only []protocol.CodeActionKind, k protocol.CodeActionKind) bool 
 
 func (s *Server) codeAction(ctx context.Context, params json.RawMessage) (any, error) {
 	var p protocol.CodeActionParams
-	if err := decode(params, &p); err != nil {
-		return nil, err
-	}
-	snap, err := s.currentSnapshot(ctx, p.TextDocument.URI)
+	snap, err := s.docSnapshot(ctx, params, &p, &p.TextDocument)
 	if err != nil {
 		return nil, err
 	}

@@ -51,10 +51,7 @@ type RunResult struct {
 
 func (s *Server) codeLens(ctx context.Context, params json.RawMessage) (any, error) {
 	var p protocol.CodeLensParams
-	if err := decode(params, &p); err != nil {
-		return nil, err
-	}
-	snap, err := s.currentSnapshot(ctx, p.TextDocument.URI)
+	snap, err := s.docSnapshot(ctx, params, &p, &p.TextDocument)
 	if err != nil {
 		return nil, err
 	}

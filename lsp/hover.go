@@ -15,10 +15,7 @@ import (
 
 func (s *Server) hover(ctx context.Context, params json.RawMessage) (any, error) {
 	var p protocol.HoverParams
-	if err := decode(params, &p); err != nil {
-		return nil, err
-	}
-	snap, err := s.currentSnapshot(ctx, p.TextDocument.URI)
+	snap, err := s.docSnapshot(ctx, params, &p, &p.TextDocument)
 	if err != nil {
 		return nil, err
 	}

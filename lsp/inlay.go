@@ -85,10 +85,7 @@ func loopHints(snap *snapshot) []*loopHint {
 
 func (s *Server) inlayHint(ctx context.Context, params json.RawMessage) (any, error) {
 	var p protocol.InlayHintParams
-	if err := decode(params, &p); err != nil {
-		return nil, err
-	}
-	snap, err := s.currentSnapshot(ctx, p.TextDocument.URI)
+	snap, err := s.docSnapshot(ctx, params, &p, &p.TextDocument)
 	if err != nil {
 		return nil, err
 	}

@@ -156,10 +156,7 @@ func encodeSemTokens(snap *snapshot, toks []semToken, from, to int) []uint32 {
 
 func (s *Server) semanticTokensFull(ctx context.Context, params json.RawMessage) (any, error) {
 	var p protocol.SemanticTokensParams
-	if err := decode(params, &p); err != nil {
-		return nil, err
-	}
-	snap, err := s.currentSnapshot(ctx, p.TextDocument.URI)
+	snap, err := s.docSnapshot(ctx, params, &p, &p.TextDocument)
 	if err != nil {
 		return nil, err
 	}
@@ -169,10 +166,7 @@ func (s *Server) semanticTokensFull(ctx context.Context, params json.RawMessage)
 
 func (s *Server) semanticTokensRange(ctx context.Context, params json.RawMessage) (any, error) {
 	var p protocol.SemanticTokensRangeParams
-	if err := decode(params, &p); err != nil {
-		return nil, err
-	}
-	snap, err := s.currentSnapshot(ctx, p.TextDocument.URI)
+	snap, err := s.docSnapshot(ctx, params, &p, &p.TextDocument)
 	if err != nil {
 		return nil, err
 	}

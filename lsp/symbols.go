@@ -13,10 +13,7 @@ import (
 
 func (s *Server) definition(ctx context.Context, params json.RawMessage) (any, error) {
 	var p protocol.DefinitionParams
-	if err := decode(params, &p); err != nil {
-		return nil, err
-	}
-	snap, err := s.currentSnapshot(ctx, p.TextDocument.URI)
+	snap, err := s.docSnapshot(ctx, params, &p, &p.TextDocument)
 	if err != nil {
 		return nil, err
 	}
@@ -108,10 +105,7 @@ func (q *query) location(pos gotoken.Pos, n int) (protocol.Location, bool) {
 
 func (s *Server) documentSymbol(ctx context.Context, params json.RawMessage) (any, error) {
 	var p protocol.DocumentSymbolParams
-	if err := decode(params, &p); err != nil {
-		return nil, err
-	}
-	snap, err := s.currentSnapshot(ctx, p.TextDocument.URI)
+	snap, err := s.docSnapshot(ctx, params, &p, &p.TextDocument)
 	if err != nil {
 		return nil, err
 	}
