@@ -32,6 +32,7 @@ const harnessRunLimit = 120 * time.Second
 var missingFeatures = map[string]bool{
 	"gasnet": true, "trace": true, "upc_trace_printf": true, "upc_trace_mask": true,
 	"upc_dump_shared": true, "pupc": true, "pthread_support": true, "os_osf": true,
+	"upcr": true, // Berkeley UPC's own runtime interface (translated C calling upcr_*), and its pragmas
 }
 
 // selfChecking reports whether the harness judges the test by its output
@@ -412,4 +413,6 @@ var notCorrect = map[string]string{
 		"(UPC-IO: every thread calls it), a deadlock from THREADS=2 on",
 	"upc-tests/bugzilla/clocktest": "compares CPU time (clock) with wall-clock time (bupc_ticks_now) and " +
 		"fails when the machine is loaded, as its own message says",
+	"upc-tests/detect-upc/shared_c": "declares shared, strict and relaxed as C identifiers in a header it " +
+		"includes into UPC code, where they are keywords (Berkeley upcc's detect-upc extension)",
 }
