@@ -46,6 +46,10 @@ func (c *checker) threadsMinus1(e estimate) bool {
 // thread owns two of them.
 func (c *checker) onePerOwner(a *affine.Access, l *cfg.Loop) bool {
 	bs, ok := c.blockOf(a)
+	if ok && bs == 1 && a.Layout != nil && a.Layout.IsArray && !a.Layout.Incomplete &&
+		(a.Layout.Total.Threads && a.Layout.Total.Len == 1 || c.threads > 0 && a.Layout.Total.For(c.threads) <= int64(c.threads)) {
+		return true // a cyclic array of THREADS elements: one per thread
+	}
 	iv := l.Induction()
 	if !ok || bs != 1 || iv == nil || a.Index == nil {
 		return false

@@ -314,3 +314,16 @@ void collect_firsts(void)
     for (d = 0; d < 4 * THREADS; d++)
         firsts_p[d] = (shared [] double *)&tv[d].t[0];
 }
+
+/* a cyclic array of THREADS elements read up to a count that only equals
+   THREADS at run time: still one element per thread */
+shared double rates[THREADS];
+double slowest_rate(int npes)
+{
+    int p;
+    double m = rates[0];
+    for (p = 1; p < npes; p++)
+        if (rates[p] > m)
+            m = rates[p];
+    return m;
+}
