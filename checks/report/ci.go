@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/upclint/upclint/checks"
-	"github.com/upclint/upclint/grammar/diag"
 )
 
 // GitHub writes findings as GitHub Actions workflow commands, which the
@@ -22,13 +21,7 @@ func GitHub(w io.Writer, findings []checks.Finding, _ *Run) error {
 	bw := bufio.NewWriter(w)
 	for i := range findings {
 		f := &findings[i]
-		cmd := "error"
-		switch f.Severity {
-		case diag.Warning:
-			cmd = "warning"
-		case diag.Note:
-			cmd = "notice"
-		}
+		cmd := bySeverity(f.Severity, "error", "warning", "notice")
 		props := []string{"file=" + ghProperty(relPath(f.Pos.Path))}
 		if f.Pos.IsValid() {
 			props = append(props, fmt.Sprintf("line=%d", f.Pos.Line), fmt.Sprintf("col=%d", f.Pos.Col))
@@ -81,13 +74,7 @@ func GitLab(w io.Writer, findings []checks.Finding, _ *Run) error {
 	issues := make([]gitlabIssue, 0, len(findings))
 	for i := range findings {
 		f := &findings[i]
-		sev := "major"
-		switch f.Severity {
-		case diag.Warning:
-			sev = "minor"
-		case diag.Note:
-			sev = "info"
-		}
+		sev := bySeverity(f.Severity, "major", "minor", "info")
 		lines := gitlabLines{Begin: max(f.Pos.Line, 1)}
 		if f.End.IsValid() && f.End.Line > f.Pos.Line {
 			lines.End = f.End.Line
@@ -138,13 +125,7 @@ func Checkstyle(w io.Writer, findings []checks.Finding, _ *Run) error {
 			index[f.Pos.Path] = j
 			rep.Files = append(rep.Files, checkstyleFile{Name: f.Pos.Path})
 		}
-		sev := "error"
-		switch f.Severity {
-		case diag.Warning:
-			sev = "warning"
-		case diag.Note:
-			sev = "info"
-		}
+		sev := bySeverity(f.Severity, "error", "warning", "info")
 		rep.Files[j].Errors = append(rep.Files[j].Errors, checkstyleError{
 			Line: f.Pos.Line, Column: f.Pos.Col, Severity: sev, Message: f.Message, Source: "upclint." + f.Rule,
 		})

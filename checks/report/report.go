@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/grammar/diag"
 )
 
 // Formats lists the supported --format values.
@@ -27,6 +28,18 @@ type Run struct {
 	// results of a SARIF run and its gzip-compressed size when positive.
 	SARIFMaxResults int
 	SARIFMaxBytes   int
+}
+
+// bySeverity returns what a format writes for s: err for an error, warn
+// for a warning, note for a note.
+func bySeverity[T any](s diag.Severity, err, warn, note T) T {
+	switch s {
+	case diag.Error:
+		return err
+	case diag.Warning:
+		return warn
+	}
+	return note
 }
 
 // Write writes findings in the named format. Formats that need

@@ -514,22 +514,10 @@ func fileURI(path, wd string) (uri string, inRoot bool) {
 	return (&url.URL{Path: filepath.ToSlash(rel)}).String(), true
 }
 
-func level(s diag.Severity) string {
-	switch s {
-	case diag.Error:
-		return "error"
-	case diag.Warning:
-		return "warning"
-	}
-	return "note"
-}
+// level is SARIF's name for a severity.
+func level(s diag.Severity) string { return bySeverity(s, "error", "warning", "note") }
 
+// problemSeverity is GitHub code scanning's name for a rule's severity.
 func problemSeverity(s diag.Severity) string {
-	switch s {
-	case diag.Error:
-		return "error"
-	case diag.Warning:
-		return "warning"
-	}
-	return "recommendation"
+	return bySeverity(s, "error", "warning", "recommendation")
 }

@@ -24,15 +24,7 @@ const (
 // painter wraps text in escape sequences, or not.
 type painter bool
 
-func severityStyle(s diag.Severity) string {
-	switch s {
-	case diag.Error:
-		return ansiRed
-	case diag.Warning:
-		return ansiMagenta
-	}
-	return ansiCyan
-}
+func severityStyle(s diag.Severity) string { return bySeverity(s, ansiRed, ansiMagenta, ansiCyan) }
 
 // Text writes findings as compilers do:
 //
