@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	goruntime "runtime"
 	"strings"
@@ -15,9 +16,11 @@ import (
 // (the target thread of every remote operation) costs. Kernels of a few
 // milliseconds time too noisily on a shared machine to show a cost of
 // about a nanosecond per operation, so it is measured where it is large:
-// remote_reads.upc makes THREADS=2 x 4096 x reps remote reads, run
+// remote_reads.upc makes THREADS=2 x 4096 x 400 remote reads, run
 // alternately with the matrix and without it (UPCR_NO_PAIRS), 9 times
-// each; ns/remote-op is the median difference per remote operation.
+// each; ns/remote-op is the median difference of the loop's CPU time
+// per remote read (CPU time: wall time moves by more than the cost on a
+// loaded machine).
 // Then each kernel of testdata/kernels runs at THREADS=4 with statistics
 // and its estimated overhead is its remote operations (fine-grained,
 // bulk and collective transfers: the matrix's cells) times that cost
@@ -26,6 +29,7 @@ import (
 // several percent either way on a busy machine).
 func BenchmarkPairsOverhead(b *testing.B) {
 	ctx := context.Background()
+	var micro string
 	build := func(path string) string {
 		c, _, err := translate.TranslateFile(path, &grammar.Config{IncludeDirs: []string{filepath.Dir(path)}}, translate.Options{})
 		if err != nil {
@@ -38,31 +42,47 @@ func BenchmarkPairsOverhead(b *testing.B) {
 		}
 		return bin
 	}
-	run := func(bin string, threads int, args []string, env ...string) *Stats {
+	runRes := func(bin string, threads int, args []string, env ...string) *Result {
 		res, err := Run(ctx, bin, Options{Threads: threads, Args: args, Env: env})
 		if err != nil || res.Err() != nil || res.Stats == nil {
 			b.Fatalf("%s: %v %v", bin, err, res.Err())
 		}
-		return res.Stats
+		return res
 	}
-	micro := build(filepath.Join(benchDir, "remote_reads.upc"))
-	var perOp float64 // ns per remote operation
+	run := func(bin string, threads int, args []string, env ...string) *Stats {
+		return runRes(bin, threads, args, env...).Stats
+	}
+	// cpu is the loop's CPU time per remote read, averaged over the threads
+	cpu := func(env ...string) float64 {
+		res := runRes(micro, 2, []string{"400"}, env...)
+		var ns float64
+		for _, th := range res.Threads {
+			var sum, t float64
+			if _, err := fmt.Sscan(string(th.Stdout), &sum, &t); err != nil {
+				b.Fatalf("remote_reads printed %q", th.Stdout)
+			}
+			ns += t
+		}
+		return ns / float64(res.Stats.Total.RemoteOps())
+	}
+	micro = build(filepath.Join(benchDir, "remote_reads.upc"))
+	var perOp, base float64 // ns per remote operation: the matrix's, the read's without it
 	b.Run("remote_reads", func(b *testing.B) {
 		for b.Loop() {
-			var d []float64
+			var d, bs []float64
 			for i := range 9 {
-				var w, wo *Stats
+				var w, wo float64
 				if i%2 == 0 {
-					w, wo = run(micro, 2, []string{"400"}), run(micro, 2, []string{"400"}, "UPCR_NO_PAIRS=1")
+					w, wo = cpu(), cpu("UPCR_NO_PAIRS=1")
 				} else {
-					wo, w = run(micro, 2, []string{"400"}, "UPCR_NO_PAIRS=1"), run(micro, 2, []string{"400"})
+					wo, w = cpu("UPCR_NO_PAIRS=1"), cpu()
 				}
-				ops := float64(w.Total.RemoteOps())
-				d = append(d, (w.WallSeconds-wo.WallSeconds)*1e9/ops*2) // two threads share the wall time
+				d, bs = append(d, w-wo), append(bs, wo)
 			}
-			perOp = median(d)
+			perOp, base = median(d), median(bs)
 		}
 		b.ReportMetric(perOp, "ns/remote-op")
+		b.ReportMetric(base, "ns/remote-op-without")
 	})
 	kernels, err := filepath.Glob("../testdata/kernels/*.upc")
 	if err != nil || len(kernels) == 0 {
