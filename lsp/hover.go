@@ -15,13 +15,9 @@ import (
 
 func (s *Server) hover(ctx context.Context, params json.RawMessage) (any, error) {
 	var p protocol.HoverParams
-	snap, err := s.docSnapshot(ctx, params, &p, &p.TextDocument)
-	if err != nil {
-		return nil, err
-	}
-	q := newQuery(snap, snap.m.offset(p.Position))
+	q, err := s.positionQuery(ctx, params, &p, &p.TextDocumentPositionParams)
 	if q == nil {
-		return nil, nil
+		return nil, err
 	}
 	text, node := hoverText(q)
 	if text == "" {
@@ -36,7 +32,7 @@ func (s *Server) hover(ctx context.Context, params json.RawMessage) (any, error)
 	}
 	if node != nil {
 		start, end := q.nodeRange(node)
-		r := snap.m.rangeOf(start, end)
+		r := q.snap.m.rangeOf(start, end)
 		h.Range = &r
 	}
 	return h, nil

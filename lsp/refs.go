@@ -169,10 +169,7 @@ func (s *Server) rename(ctx context.Context, params json.RawMessage) (any, error
 // whose TextDocumentPositionParams are tdp, and returns the query at that
 // position of the document's current analysis (nil without a syntax tree).
 func (s *Server) positionQuery(ctx context.Context, params json.RawMessage, p any, tdp *protocol.TextDocumentPositionParams) (*query, error) {
-	if err := decode(params, p); err != nil {
-		return nil, err
-	}
-	snap, err := s.currentSnapshot(ctx, tdp.TextDocument.URI)
+	snap, err := s.docSnapshot(ctx, params, p, &tdp.TextDocument)
 	if err != nil {
 		return nil, err
 	}

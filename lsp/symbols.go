@@ -13,13 +13,9 @@ import (
 
 func (s *Server) definition(ctx context.Context, params json.RawMessage) (any, error) {
 	var p protocol.DefinitionParams
-	snap, err := s.docSnapshot(ctx, params, &p, &p.TextDocument)
-	if err != nil {
-		return nil, err
-	}
-	q := newQuery(snap, snap.m.offset(p.Position))
+	q, err := s.positionQuery(ctx, params, &p, &p.TextDocumentPositionParams)
 	if q == nil {
-		return nil, nil
+		return nil, err
 	}
 	pos, name := q.definitionPos()
 	if !pos.IsValid() {
