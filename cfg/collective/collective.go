@@ -443,6 +443,7 @@ func rootName(e ast.Expr) string {
 func (f *Func) sequences(c, join *cfg.Block, region []*cfg.Block, choose func(*cfg.Block) int) (seqs []string, ok bool) {
 	in := map[*cfg.Block][]string{}
 	ops := map[*cfg.Block]string{}
+	loops := map[*cfg.Block]*cfg.Loop{} // header of a summarised loop
 	for _, b := range region {
 		var seq []string
 		for _, n := range f.ops(b) {
@@ -452,7 +453,17 @@ func (f *Func) sequences(c, join *cfg.Block, region []*cfg.Block, choose func(*c
 			continue
 		}
 		if l := f.Graph.Loops().LoopOf(b); l != nil && !l.Contains(c) || l != nil && slices.Contains(region, l.Header) {
-			return nil, false // a collective in a loop of the region
+			// a collective in a loop of the region: comparable only as a
+			// whole, a counted loop with one sequence per iteration
+			if l.Contains(c) || l.Parent != nil && !l.Parent.Contains(c) {
+				return nil, false
+			}
+			tok, ok := f.loopToken(l)
+			if !ok {
+				return nil, false
+			}
+			ops[l.Header], loops[l.Header] = tok, l
+			continue
 		}
 		ops[b] = strings.Join(seq, "; ")
 	}
@@ -490,9 +501,13 @@ func (f *Func) sequences(c, join *cfg.Block, region []*cfg.Block, choose func(*c
 			}
 		}
 		only := choose(b)
+		l := loops[b]
 		for i, s := range b.Succs {
 			if only >= 0 && i != only || s == f.Graph.Exit && b.Edges[i].Kind == cfg.NoReturn {
 				continue // not this outcome, or the program ends here
+			}
+			if l != nil && l.Contains(s) {
+				continue // the summarised loop: on to its exit
 			}
 			grew := false
 			for _, x := range out {
@@ -517,4 +532,73 @@ func sameOps(a, b string) bool {
 	}
 	r := strings.NewReplacer("upc_barrier", "upc_notify; upc_wait")
 	return r.Replace(a) == r.Replace(b)
+}
+
+// loopToken summarises a loop with collectives inside a branch region as
+// one operation, "for (clauses) { sequence }", when every thread runs it
+// the same number of times (a canonical counted loop with single-valued
+// start, step and bound that leaves only by its test) and every iteration
+// executes the same sequence: two arms with the same loop of barriers
+// match (a loop of upc_barrier matches a loop of upc_notify; upc_wait).
+func (f *Func) loopToken(l *cfg.Loop) (string, bool) {
+	iv := l.Induction()
+	if iv == nil || iv.Cond == nil || len(l.Inner) > 0 {
+		return "", false
+	}
+	var test *cfg.Block
+	for _, e := range l.Exits {
+		if test != nil && e.From != test {
+			return "", false // another exit (break, return)
+		}
+		test = e.From
+	}
+	if test == nil || !f.Uniformity().LoopUniform(l, test) {
+		return "", false
+	}
+	// the sequences of one iteration, from the test back to it
+	seqs := map[string]bool{}
+	var walk func(b *cfg.Block, seq string, depth int) bool
+	walk = func(b *cfg.Block, seq string, depth int) bool {
+		if depth > len(l.Blocks) {
+			return false
+		}
+		for _, n := range f.ops(b) {
+			if seq != "" {
+				seq += "; "
+			}
+			seq += f.Info.CollectiveKind(n)
+		}
+		for _, s := range b.Succs {
+			switch {
+			case s == test:
+				seqs[seq] = true
+			case l.Contains(s):
+				if !walk(s, seq, depth+1) {
+					return false
+				}
+			}
+		}
+		return len(seqs) <= 1
+	}
+	for _, s := range test.Succs {
+		if l.Contains(s) && !walk(s, "", 0) {
+			return "", false
+		}
+	}
+	if len(seqs) != 1 {
+		return "", false
+	}
+	var body string
+	for s := range seqs {
+		body = s
+	}
+	clauses := ""
+	if iv.Start != nil {
+		clauses = iv.Name + " = " + ast.NodeString(iv.Start)
+	}
+	clauses += "; " + ast.NodeString(iv.Cond) + "; "
+	if iv.Update != nil {
+		clauses += ast.NodeString(iv.Update)
+	}
+	return "for (" + clauses + ") { " + body + " }", true
 }

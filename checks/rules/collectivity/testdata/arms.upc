@@ -196,3 +196,32 @@ void wait_by_owner(void)
     for (i = 0; i < mine; i++)
         upc_barrier; // want "thread-dependent trip count"
 }
+
+/* the same counted loop of barriers in both arms, written as barriers in
+   one and as notify/wait pairs in the other */
+void loops_in_both_arms(int iters)
+{
+    int i;
+    if (MYTHREAD % 2 == 0) {
+        for (i = 0; i < iters; i++)
+            upc_barrier i;
+    } else {
+        for (i = 0; i < iters; i++) {
+            upc_notify;
+            upc_wait;
+        }
+    }
+}
+
+/* one more iteration in one arm */
+void loops_of_different_counts(int iters)
+{
+    int i;
+    if (MYTHREAD % 2 == 0) {
+        for (i = 0; i < iters; i++)
+            upc_barrier; // want "whose arms execute different collective operations \\(for \\(i = 0; i <=? iters; i\\+\\+\\) \\{ upc_barrier \\} on one path, for \\(i = 0; i <=? iters; i\\+\\+\\) \\{ upc_barrier \\} on another\\)"
+    } else {
+        for (i = 0; i <= iters; i++)
+            upc_barrier; // want "not reached by every thread"
+    }
+}
