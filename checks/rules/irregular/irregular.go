@@ -120,7 +120,55 @@ func (c *checker) irregular(a *affine.Access) bool {
 	if _, ok := ast.Unparen(ix.X).(*ast.Name); !ok {
 		return false
 	}
-	return !a.Loops[0].Invariant(ix.Index)
+	return !a.Loops[0].Invariant(ix.Index) && !c.sameEachIteration(a.Loops[0], ix.Index)
+}
+
+// sameEachIteration reports whether index has the same value in every
+// iteration of l although l assigns its variables: each variable is
+// invariant in l or assigned in l only by "v = e" with e invariant in l
+// (j = MYTHREAD*B; a[j] in a timing loop).
+func (c *checker) sameEachIteration(l *cfg.Loop, index ast.Expr) bool {
+	vars := map[string]*ast.Name{}
+	ast.InspectCode(index, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Name); ok {
+			vars[id.Name] = id
+		}
+		return true
+	})
+	fixed := map[string]bool{}
+	ok := true
+	ast.InspectCode(l.Stmt, func(n ast.Node) bool {
+		var lv ast.Expr
+		switch x := n.(type) {
+		case *ast.AssignExpr:
+			if id, isName := ast.Unparen(x.L).(*ast.Name); isName && vars[id.Name] != nil {
+				if x.Op != "=" || !l.Invariant(x.R) {
+					ok = false
+				}
+				fixed[id.Name] = true
+			}
+			return ok
+		case *ast.PostfixExpr:
+			lv = x.X
+		case *ast.UnaryExpr:
+			if x.Op == "++" || x.Op == "--" {
+				lv = x.X
+			}
+		}
+		if id, isName := ast.Unparen(lv).(*ast.Name); lv != nil && isName && vars[id.Name] != nil {
+			ok = false
+		}
+		return ok
+	})
+	if !ok || len(fixed) == 0 {
+		return false
+	}
+	for name, id := range vars {
+		if !fixed[name] && !l.Invariant(id) {
+			return false
+		}
+	}
+	return true
 }
 
 // sameElementFields reports whether the group reads two fields or more of
