@@ -58,8 +58,9 @@ var nonWord = regexp.MustCompile(`[^a-z_]+`)
 
 // TestPrecision re-runs the measured rules over the development corpus and
 // compares their findings with the labelled set: a finding labelled false
-// that is reported again fails the test; a finding labelled true that is no
-// longer reported is lost recall and is listed. It logs each rule's
+// that is reported again fails the test (one whose reason starts with
+// "open:", not fixed yet, is only listed); a finding labelled true that is
+// no longer reported is lost recall and is listed. It logs each rule's
 // precision over the labelled findings still reported.
 //
 // With UPCLINT_PRECISION_SAMPLE=seed,perRule,out.tsv it also writes a random
@@ -107,6 +108,9 @@ func TestPrecision(t *testing.T) {
 			f, reported = foundAt[l.place()]
 		}
 		switch {
+		case l.verdict == "false" && reported && strings.HasPrefix(l.reason, "open: "):
+			get(l).fp++
+			t.Logf("%s:%d: [%s] open false positive: %s (%s)", l.file, l.line, l.rule, f.Message, l.reason)
 		case l.verdict == "false" && reported:
 			get(l).fp++
 			t.Errorf("%s:%d: [%s] false positive is back: %s (%s)", l.file, l.line, l.rule, f.Message, l.reason)
