@@ -31,21 +31,18 @@ func checkSrc(t testing.TB, src string, threads int) *unit {
 	return &unit{fset: fset, file: f, info: info, diags: td}
 }
 
-func (u *unit) errors() []string {
-	var out []string
-	for _, d := range u.diags {
-		if d.Severity == diag.Error {
-			out = append(out, fmt.Sprintf("%d:%d: %s", u.fset.Position(d.Pos).Line, u.fset.Position(d.Pos).Column, d.Message))
-		}
-	}
-	return out
-}
+func (u *unit) errors() []string { return u.messages(diag.Error) }
 
-func (u *unit) warnings() []string {
+func (u *unit) warnings() []string { return u.messages(diag.Warning) }
+
+// messages returns the checker's diagnostics of severity sev as
+// "line:col: message".
+func (u *unit) messages(sev diag.Severity) []string {
 	var out []string
 	for _, d := range u.diags {
-		if d.Severity == diag.Warning {
-			out = append(out, fmt.Sprintf("%d:%d: %s", u.fset.Position(d.Pos).Line, u.fset.Position(d.Pos).Column, d.Message))
+		if d.Severity == sev {
+			p := u.fset.Position(d.Pos)
+			out = append(out, fmt.Sprintf("%d:%d: %s", p.Line, p.Column, d.Message))
 		}
 	}
 	return out

@@ -547,26 +547,23 @@ func (t *Enum) String() string {
 	return "enum " + t.Tag
 }
 
+// qualWords are the keywords of the qualifiers other than shared, in the
+// order String prints them.
+var qualWords = [...]struct {
+	flag QualFlags
+	word string
+}{
+	{Const, "const"}, {Volatile, "volatile"}, {Restrict, "restrict"},
+	{Atomic, "_Atomic"}, {StrictQ, "strict"}, {RelaxedQ, "relaxed"},
+}
+
 // String prints the qualifiers as C source would spell them.
 func (q Qualifiers) String() string {
 	var parts []string
-	if q.Flags&Const != 0 {
-		parts = append(parts, "const")
-	}
-	if q.Flags&Volatile != 0 {
-		parts = append(parts, "volatile")
-	}
-	if q.Flags&Restrict != 0 {
-		parts = append(parts, "restrict")
-	}
-	if q.Flags&Atomic != 0 {
-		parts = append(parts, "_Atomic")
-	}
-	if q.Flags&StrictQ != 0 {
-		parts = append(parts, "strict")
-	}
-	if q.Flags&RelaxedQ != 0 {
-		parts = append(parts, "relaxed")
+	for _, w := range qualWords {
+		if q.Flags&w.flag != 0 {
+			parts = append(parts, w.word)
+		}
 	}
 	if q.Flags&SharedQ != 0 {
 		switch q.Block.Kind {
