@@ -4,7 +4,8 @@
  *
  * Broadcast moves its data with MPI_Bcast, the reductions gather each
  * thread's partial result with MPI_Gather; the other relocalisation
- * operations are one-sided copies between the synchronisation points.
+ * operations are the SMP backend's (upcr_coll_common.c): one-sided copies
+ * between the synchronisation points.
  * Counting and the network model follow the SMP library (upcr_coll.c):
  * broadcast and reduce are charged as the same binomial trees, and the
  * reductions combine in the same order (each thread's elements in element
@@ -14,87 +15,7 @@
  */
 #include "upcr_mpi.h"
 
-void upcr_mpi_copy(upcr_sptr_t dst, upcr_sptr_t src, size_t n);
-
 static inline int lowbit(int r) { return r & -r; }
-
-static void count_local(size_t n)
-{
-	upcr_ctr_.bulk_local++;
-	upcr_ctr_.bulk_local_bytes += n;
-}
-
-static void count_remote(int target, size_t n, upcr_loc_t loc)
-{
-	upcr_ctr_.bulk_remote++;
-	upcr_ctr_.bulk_remote_bytes += n;
-	upcr_model_transfer(target, n, loc);
-}
-
-static void account(int t, size_t n, upcr_loc_t loc)
-{
-	if (n == 0)
-		return;
-	if (THREADS == 1 || t == upcr_mythread_)
-		count_local(n);
-	else
-		count_remote(t, n, loc);
-}
-
-static void xfer(upcr_sptr_t dst, upcr_sptr_t src, size_t n, upcr_loc_t loc)
-{
-	if (n == 0)
-		return;
-	upcr_mpi_copy(dst, src, n);
-	int me = upcr_mythread_;
-	int dl = THREADS == 1 || (int)dst.thread == me, sl = THREADS == 1 || (int)src.thread == me;
-	if (dl && sl) {
-		count_local(n);
-		return;
-	}
-	if (!sl)
-		count_remote((int)src.thread, n, loc);
-	if (!dl)
-		count_remote((int)dst.thread, n, loc);
-}
-
-static void check_flags(const char *name, upc_flag_t flags, upcr_loc_t loc)
-{
-	if ((flags & ~15) != 0 || (flags & 3) == 3 || (flags & 12) == 12)
-		upcr_fatal("collective-flags", loc, "%s: invalid synchronisation flags %d", name, (int)flags);
-}
-
-static void in_sync(upc_flag_t flags)
-{
-	if ((flags & 3) != UPC_IN_NOSYNC)
-		upcr_coll_barrier();
-}
-
-static void out_sync(upc_flag_t flags)
-{
-	upcr_rma_flush_all();
-	if ((flags & 12) != UPC_OUT_NOSYNC)
-		upcr_coll_barrier();
-}
-
-static void enter(const char *name, const uint64_t *args, int nargs, size_t bytes, upc_flag_t flags, upcr_loc_t loc)
-{
-	upcr_coll_enter(name, args, nargs, bytes, loc);
-	check_flags(name, flags, loc);
-}
-
-static void need_bytes(const char *name, size_t nbytes, upcr_loc_t loc)
-{
-	if (nbytes == 0)
-		upcr_fatal("collective-args", loc, "%s: nbytes is 0 (must be positive)", name);
-}
-
-static upcr_sptr_t block_of(upcr_sptr_t p, int t, size_t nbytes)
-{
-	int T = THREADS;
-	int64_t i = ((int64_t)t - (int64_t)p.thread % T + T) % T;
-	return upcr_add(upcr_cast(p), i * (int64_t)nbytes, 1, nbytes);
-}
 
 /* ---- relocalization ---- */
 
@@ -102,14 +23,14 @@ void upcr_all_broadcast(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_fla
 {
 	static const char name[] = "upc_all_broadcast";
 	uint64_t args[] = {upcr_sptr_bits(dst), upcr_sptr_bits(src), nbytes, (uint64_t)flags};
-	enter(name, args, 4, nbytes, flags, loc);
-	need_bytes(name, nbytes, loc);
-	in_sync(flags);
+	upcr_coll_begin(name, args, 4, nbytes, flags, loc);
+	upcr_coll_need_bytes(name, nbytes, loc);
+	upcr_coll_in_sync(flags);
 	int T = THREADS, me = upcr_mythread_, root = (int)(src.thread % (uint32_t)T);
 	int r = (me - root + T) % T;
-	upcr_sptr_t mine = block_of(dst, me, nbytes);
+	upcr_sptr_t mine = upcr_coll_block_of(dst, me, nbytes);
 	if (r == 0)
-		xfer(mine, src, nbytes, loc);
+		upcr_coll_xfer(mine, src, nbytes, loc);
 	if (T > 1) {
 		char *buf = upcr_mybase_ + mine.off;
 		MPI_Request rq;
@@ -123,94 +44,8 @@ void upcr_all_broadcast(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_fla
 	/* charged as the SMP library's binomial tree: r sends to r + 2^k */
 	int lim = r == 0 ? T : lowbit(r);
 	for (int k = 1; k < lim && r + k < T; k *= 2)
-		account((root + r + k) % T, nbytes, loc);
-	out_sync(flags);
-	upcr_coll_exit();
-}
-
-void upcr_all_scatter(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_flag_t flags, upcr_loc_t loc)
-{
-	static const char name[] = "upc_all_scatter";
-	uint64_t args[] = {upcr_sptr_bits(dst), upcr_sptr_bits(src), nbytes, (uint64_t)flags};
-	enter(name, args, 4, nbytes * (size_t)THREADS, flags, loc);
-	need_bytes(name, nbytes, loc);
-	in_sync(flags);
-	int me = upcr_mythread_;
-	xfer(block_of(dst, me, nbytes), upcr_add(src, (int64_t)me * (int64_t)nbytes, 1, 0), nbytes, loc);
-	out_sync(flags);
-	upcr_coll_exit();
-}
-
-void upcr_all_gather(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_flag_t flags, upcr_loc_t loc)
-{
-	static const char name[] = "upc_all_gather";
-	uint64_t args[] = {upcr_sptr_bits(dst), upcr_sptr_bits(src), nbytes, (uint64_t)flags};
-	enter(name, args, 4, nbytes * (size_t)THREADS, flags, loc);
-	need_bytes(name, nbytes, loc);
-	in_sync(flags);
-	int me = upcr_mythread_;
-	xfer(upcr_add(dst, (int64_t)me * (int64_t)nbytes, 1, 0), block_of(src, me, nbytes), nbytes, loc);
-	out_sync(flags);
-	upcr_coll_exit();
-}
-
-void upcr_all_gather_all(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_flag_t flags, upcr_loc_t loc)
-{
-	static const char name[] = "upc_all_gather_all";
-	uint64_t args[] = {upcr_sptr_bits(dst), upcr_sptr_bits(src), nbytes, (uint64_t)flags};
-	int T = THREADS, me = upcr_mythread_;
-	enter(name, args, 4, nbytes * (size_t)T * (size_t)T, flags, loc);
-	need_bytes(name, nbytes, loc);
-	in_sync(flags);
-	upcr_sptr_t mine = block_of(dst, me, nbytes * (size_t)T);
-	for (int i = 0; i < T; i++) {
-		int j = (me + i) % T;
-		xfer(upcr_field(mine, (size_t)j * nbytes), block_of(src, j, nbytes), nbytes, loc);
-	}
-	out_sync(flags);
-	upcr_coll_exit();
-}
-
-void upcr_all_exchange(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_flag_t flags, upcr_loc_t loc)
-{
-	static const char name[] = "upc_all_exchange";
-	uint64_t args[] = {upcr_sptr_bits(dst), upcr_sptr_bits(src), nbytes, (uint64_t)flags};
-	int T = THREADS, me = upcr_mythread_;
-	size_t area = nbytes * (size_t)T;
-	enter(name, args, 4, area * (size_t)T, flags, loc);
-	need_bytes(name, nbytes, loc);
-	in_sync(flags);
-	upcr_sptr_t mine = block_of(dst, me, area);
-	for (int i = 0; i < T; i++) {
-		int j = (me + i) % T;
-		xfer(upcr_field(mine, (size_t)j * nbytes), upcr_field(block_of(src, j, area), (size_t)me * nbytes),
-		     nbytes, loc);
-	}
-	out_sync(flags);
-	upcr_coll_exit();
-}
-
-void upcr_all_permute(upcr_sptr_t dst, upcr_sptr_t src, upcr_sptr_t perm, size_t nbytes, upc_flag_t flags,
-		      upcr_loc_t loc)
-{
-	static const char name[] = "upc_all_permute";
-	uint64_t args[] = {upcr_sptr_bits(dst), upcr_sptr_bits(src), upcr_sptr_bits(perm), nbytes, (uint64_t)flags};
-	int T = THREADS, me = upcr_mythread_;
-	enter(name, args, 5, nbytes * (size_t)T, flags, loc);
-	need_bytes(name, nbytes, loc);
-	in_sync(flags);
-	upcr_sptr_t pp = upcr_add(perm, me, sizeof(int), 1);
-	int to;
-	if (upcr_is_local(pp))
-		memcpy(&to, upcr_mybase_ + pp.off, sizeof to);
-	else
-		upcr_rma_get(&to, (int)pp.thread, upcr_disp(pp), sizeof to);
-	account((int)pp.thread, sizeof to, loc);
-	if (to < 0 || to >= T)
-		upcr_fatal("collective-args", loc, "upc_all_permute: perm[%d] = %d is not a thread number (THREADS = %d)",
-			   me, to, T);
-	xfer(block_of(dst, to, nbytes), block_of(src, me, nbytes), nbytes, loc);
-	out_sync(flags);
+		upcr_coll_account((root + r + k) % T, nbytes, loc);
+	upcr_coll_out_sync(flags);
 	upcr_coll_exit();
 }
 
@@ -331,14 +166,14 @@ static int my_partial(const coll_type_t *ty, int op, upcr_anyfn_t fn, upcr_sptr_
 		} else
 			ty->fold(op, fn, acc, a, 1);
 		if (run && p.off != prev.off + esz) {
-			count_local(run * esz);
+			upcr_coll_count_local(run * esz);
 			run = 0;
 		}
 		run++;
 		prev = p;
 	}
 	if (run)
-		count_local(run * esz);
+		upcr_coll_count_local(run * esz);
 	return have;
 }
 
@@ -347,9 +182,9 @@ static void coll_reduce(const coll_type_t *ty, const char *name, upcr_sptr_t dst
 {
 	uint64_t args[] = {upcr_sptr_bits(dst), upcr_sptr_bits(src), (uint64_t)op, nelems, blk,
 			   (uint64_t)(uintptr_t)fn, (uint64_t)flags};
-	enter(name, args, 7, nelems * ty->esz, flags, loc);
+	upcr_coll_begin(name, args, 7, nelems * ty->esz, flags, loc);
 	check_op(ty, name, op, fn, loc);
-	in_sync(flags);
+	upcr_coll_in_sync(flags);
 	int T = THREADS, me = upcr_mythread_;
 	size_t esz = ty->esz, rec = esz + 1;
 	unsigned char mine[17] = {0}, acc[16];
@@ -366,7 +201,7 @@ static void coll_reduce(const coll_type_t *ty, const char *name, upcr_sptr_t dst
 					memcpy(v, upcr_mybase_ + p.off, esz);
 				else
 					upcr_rma_get(v, (int)p.thread, upcr_disp(p), esz);
-				account((int)p.thread, esz, loc);
+				upcr_coll_account((int)p.thread, esz, loc);
 				if (!have) {
 					memcpy(acc, v, esz);
 					have = 1;
@@ -382,7 +217,7 @@ static void coll_reduce(const coll_type_t *ty, const char *name, upcr_sptr_t dst
 		 * partials of its children me + 2^k */
 		int lim = me == 0 ? T : lowbit(me);
 		for (int k = 1; k < lim && me + k < T; k *= 2)
-			account(me + k, esz + 1, loc);
+			upcr_coll_account(me + k, esz + 1, loc);
 		MPI_Request rq;
 		MPI_Igather(mine, (int)rec, MPI_BYTE, parts, (int)rec, MPI_BYTE, 0, MPI_COMM_WORLD, &rq);
 		upcr_mpi_wait_req(&rq);
@@ -393,7 +228,7 @@ static void coll_reduce(const coll_type_t *ty, const char *name, upcr_sptr_t dst
 			memcpy(upcr_mybase_ + dst.off, acc, esz);
 		else
 			upcr_rma_put((int)dst.thread, upcr_disp(dst), acc, esz);
-		account((int)dst.thread, esz, loc);
+		upcr_coll_account((int)dst.thread, esz, loc);
 	}
 	free(parts);
 	upcr_rma_flush_all();
@@ -406,9 +241,9 @@ static void coll_prefix(const coll_type_t *ty, const char *name, upcr_sptr_t dst
 {
 	uint64_t args[] = {upcr_sptr_bits(dst), upcr_sptr_bits(src), (uint64_t)op, nelems, blk,
 			   (uint64_t)(uintptr_t)fn, (uint64_t)flags};
-	enter(name, args, 7, nelems * ty->esz, flags, loc);
+	upcr_coll_begin(name, args, 7, nelems * ty->esz, flags, loc);
 	check_op(ty, name, op, fn, loc);
-	in_sync(flags);
+	upcr_coll_in_sync(flags);
 	size_t esz = ty->esz;
 	if (upcr_mythread_ == 0 && nelems > 0) {
 		/* element order: read everything, scan, write back, one run of
@@ -423,7 +258,7 @@ static void coll_prefix(const coll_type_t *ty, const char *name, upcr_sptr_t dst
 				memcpy(buf + i * esz, upcr_mybase_ + p.off, piece * esz);
 			else
 				upcr_rma_get(buf + i * esz, (int)p.thread, upcr_disp(p), piece * esz);
-			account((int)p.thread, piece * esz, loc);
+			upcr_coll_account((int)p.thread, piece * esz, loc);
 			i += piece;
 		}
 		for (size_t i = 1; i < nelems; i++) {
@@ -441,7 +276,7 @@ static void coll_prefix(const coll_type_t *ty, const char *name, upcr_sptr_t dst
 				memcpy(upcr_mybase_ + p.off, buf + i * esz, piece * esz);
 			else
 				upcr_rma_put((int)p.thread, upcr_disp(p), buf + i * esz, piece * esz);
-			account((int)p.thread, piece * esz, loc);
+			upcr_coll_account((int)p.thread, piece * esz, loc);
 			i += piece;
 		}
 		upcr_rma_flush_all();

@@ -364,8 +364,15 @@ static void bulk_prepare(upcr_sptr_t p, size_t n, upcr_loc_t loc)
 	upcr_note_loc(loc);
 }
 
-/* Copy n bytes between shared locations without accounting. */
-void upcr_mpi_copy(upcr_sptr_t dst, upcr_sptr_t src, size_t n)
+void upcr_read_shared(void *dst, upcr_sptr_t src, size_t n)
+{
+	if (upcr_is_local(src))
+		memcpy(dst, upcr_mybase_ + src.off, n);
+	else
+		upcr_rma_get(dst, (int)src.thread, upcr_disp(src), n);
+}
+
+void upcr_copy_shared(upcr_sptr_t dst, upcr_sptr_t src, size_t n)
 {
 	int dl = upcr_is_local(dst), sl = upcr_is_local(src);
 	if (dl && sl) {
@@ -395,7 +402,7 @@ void upcr_memcpy(upcr_sptr_t dst, upcr_sptr_t src, size_t n, upcr_loc_t loc)
 		return;
 	bulk_prepare(dst, n, loc);
 	bulk_prepare(src, n, loc);
-	upcr_mpi_copy(dst, src, n);
+	upcr_copy_shared(dst, src, n);
 	if (!upcr_is_local(src))
 		bulk_account(src, n, 0, loc);
 	else

@@ -24,7 +24,7 @@
  * element order on thread 0.  Both orders depend only on THREADS and the
  * arguments, so results are identical across runs.
  */
-#include "upcr.h"
+#include "upcr_internal.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -64,91 +64,24 @@ static inline int lowbit(int r) { return r & -r; }
 
 /* ---- accounting ---- */
 
-static void count_local(size_t n)
-{
-	upcr_ctr_.bulk_local++;
-	upcr_ctr_.bulk_local_bytes += n;
-}
 
-static void count_remote(int target, size_t n, upcr_loc_t loc)
-{
-	upcr_ctr_.bulk_remote++;
-	upcr_ctr_.bulk_remote_bytes += n;
-	upcr_model_transfer(target, n, loc);
-}
 
-/* Account an access of n bytes with affinity to thread t. */
-static void account(int t, size_t n, upcr_loc_t loc)
-{
-	if (n == 0)
-		return;
-	if (THREADS == 1 || t == upcr_mythread_)
-		count_local(n);
-	else
-		count_remote(t, n, loc);
-}
 
-/* Shared-to-shared copy: counted once against the remote side (a third
- * party copy, neither side local, counts both). */
-static void xfer(upcr_sptr_t dst, upcr_sptr_t src, size_t n, upcr_loc_t loc)
-{
-	if (n == 0)
-		return;
-	memcpy(upcr_addr(dst), upcr_addr(src), n);
-	int me = upcr_mythread_;
-	int dl = THREADS == 1 || (int)dst.thread == me, sl = THREADS == 1 || (int)src.thread == me;
-	if (dl && sl) {
-		count_local(n);
-		return;
-	}
-	if (!sl)
-		count_remote((int)src.thread, n, loc);
-	if (!dl)
-		count_remote((int)dst.thread, n, loc);
-}
 
 /* ---- entry, flags ---- */
 
-static void check_flags(const char *name, upc_flag_t flags, upcr_loc_t loc)
-{
-	if ((flags & ~15) != 0 || (flags & 3) == 3 || (flags & 12) == 12)
-		upcr_fatal("collective-flags", loc, "%s: invalid synchronisation flags %d", name, (int)flags);
-}
 
-static void in_sync(upc_flag_t flags)
-{
-	if ((flags & 3) != UPC_IN_NOSYNC)
-		upcr_coll_barrier();
-}
 
-static void out_sync(upc_flag_t flags)
-{
-	if ((flags & 12) != UPC_OUT_NOSYNC)
-		upcr_coll_barrier();
-}
 
 static void enter(const char *name, const uint64_t *args, int nargs, size_t bytes, upc_flag_t flags,
 		  upcr_loc_t loc)
 {
 	upcr_coll_enter(name, args, nargs, bytes, loc);
-	check_flags(name, flags, loc);
+	upcr_coll_check_flags(name, flags, loc);
 	coll_seq++;
 }
 
-static void need_bytes(const char *name, size_t nbytes, upcr_loc_t loc)
-{
-	if (nbytes == 0)
-		upcr_fatal("collective-args", loc, "%s: nbytes is 0 (must be positive)", name);
-}
 
-/* The block of nbytes with affinity to thread t of an array that dst
- * points to, read as shared [nbytes] char[nbytes*THREADS] (phase 0). */
-static upcr_sptr_t block_of(upcr_sptr_t p, int t, size_t nbytes)
-{
-	int T = THREADS;
-	int64_t i = ((int64_t)t - (int64_t)p.thread % T + T) % T;
-	return upcr_add(upcr_cast(p), i * (int64_t)nbytes, 1, nbytes);
-}
 
 /* ---- relocalization ---- */
 
@@ -157,13 +90,13 @@ void upcr_all_broadcast(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_fla
 	static const char name[] = "upc_all_broadcast";
 	uint64_t args[] = {upcr_sptr_bits(dst), upcr_sptr_bits(src), nbytes, (uint64_t)flags};
 	enter(name, args, 4, nbytes, flags, loc);
-	need_bytes(name, nbytes, loc);
-	in_sync(flags);
+	upcr_coll_need_bytes(name, nbytes, loc);
+	upcr_coll_in_sync(flags);
 	int T = THREADS, me = upcr_mythread_, root = (int)(src.thread % (uint32_t)T);
 	int r = (me - root + T) % T;
-	upcr_sptr_t mine = block_of(dst, me, nbytes);
+	upcr_sptr_t mine = upcr_coll_block_of(dst, me, nbytes);
 	if (r == 0)
-		xfer(mine, src, nbytes, loc);
+		upcr_coll_xfer(mine, src, nbytes, loc);
 	else
 		wait_reach(sc_flag(me, SC_FLAG_BCAST), coll_seq);
 	/* children r + 2^k for 2^k < lowbit(r), largest subtree first */
@@ -175,98 +108,17 @@ void upcr_all_broadcast(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_fla
 		if (k >= lim || r + k >= T)
 			continue;
 		int child = (root + r + k) % T;
-		xfer(block_of(dst, child, nbytes), mine, nbytes, loc);
+		upcr_coll_xfer(upcr_coll_block_of(dst, child, nbytes), mine, nbytes, loc);
 		set_flag(sc_flag(child, SC_FLAG_BCAST), coll_seq);
 	}
-	out_sync(flags);
+	upcr_coll_out_sync(flags);
 	upcr_coll_exit();
 }
 
-void upcr_all_scatter(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_flag_t flags, upcr_loc_t loc)
-{
-	static const char name[] = "upc_all_scatter";
-	uint64_t args[] = {upcr_sptr_bits(dst), upcr_sptr_bits(src), nbytes, (uint64_t)flags};
-	enter(name, args, 4, nbytes * (size_t)THREADS, flags, loc);
-	need_bytes(name, nbytes, loc);
-	in_sync(flags);
-	int me = upcr_mythread_;
-	xfer(block_of(dst, me, nbytes), upcr_add(src, (int64_t)me * (int64_t)nbytes, 1, 0), nbytes, loc);
-	out_sync(flags);
-	upcr_coll_exit();
-}
 
-void upcr_all_gather(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_flag_t flags, upcr_loc_t loc)
-{
-	static const char name[] = "upc_all_gather";
-	uint64_t args[] = {upcr_sptr_bits(dst), upcr_sptr_bits(src), nbytes, (uint64_t)flags};
-	enter(name, args, 4, nbytes * (size_t)THREADS, flags, loc);
-	need_bytes(name, nbytes, loc);
-	in_sync(flags);
-	int me = upcr_mythread_;
-	xfer(upcr_add(dst, (int64_t)me * (int64_t)nbytes, 1, 0), block_of(src, me, nbytes), nbytes, loc);
-	out_sync(flags);
-	upcr_coll_exit();
-}
 
-void upcr_all_gather_all(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_flag_t flags, upcr_loc_t loc)
-{
-	static const char name[] = "upc_all_gather_all";
-	uint64_t args[] = {upcr_sptr_bits(dst), upcr_sptr_bits(src), nbytes, (uint64_t)flags};
-	int T = THREADS, me = upcr_mythread_;
-	enter(name, args, 4, nbytes * (size_t)T * (size_t)T, flags, loc);
-	need_bytes(name, nbytes, loc);
-	in_sync(flags);
-	upcr_sptr_t mine = block_of(dst, me, nbytes * (size_t)T);
-	/* start with the own block, then the others in a rotated order so
-	 * that the threads do not all hit thread 0 first */
-	for (int i = 0; i < T; i++) {
-		int j = (me + i) % T;
-		xfer(upcr_field(mine, (size_t)j * nbytes), block_of(src, j, nbytes), nbytes, loc);
-	}
-	out_sync(flags);
-	upcr_coll_exit();
-}
 
-void upcr_all_exchange(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_flag_t flags, upcr_loc_t loc)
-{
-	static const char name[] = "upc_all_exchange";
-	uint64_t args[] = {upcr_sptr_bits(dst), upcr_sptr_bits(src), nbytes, (uint64_t)flags};
-	int T = THREADS, me = upcr_mythread_;
-	size_t area = nbytes * (size_t)T;
-	enter(name, args, 4, area * (size_t)T, flags, loc);
-	need_bytes(name, nbytes, loc);
-	in_sync(flags);
-	upcr_sptr_t mine = block_of(dst, me, area);
-	/* block me of thread j's source goes to block j of my destination */
-	for (int i = 0; i < T; i++) {
-		int j = (me + i) % T;
-		xfer(upcr_field(mine, (size_t)j * nbytes), upcr_field(block_of(src, j, area), (size_t)me * nbytes),
-		     nbytes, loc);
-	}
-	out_sync(flags);
-	upcr_coll_exit();
-}
 
-void upcr_all_permute(upcr_sptr_t dst, upcr_sptr_t src, upcr_sptr_t perm, size_t nbytes, upc_flag_t flags,
-		      upcr_loc_t loc)
-{
-	static const char name[] = "upc_all_permute";
-	uint64_t args[] = {upcr_sptr_bits(dst), upcr_sptr_bits(src), upcr_sptr_bits(perm), nbytes, (uint64_t)flags};
-	int T = THREADS, me = upcr_mythread_;
-	enter(name, args, 5, nbytes * (size_t)T, flags, loc);
-	need_bytes(name, nbytes, loc);
-	in_sync(flags);
-	upcr_sptr_t pp = upcr_add(perm, me, sizeof(int), 1);
-	int to;
-	memcpy(&to, upcr_addr(pp), sizeof to);
-	account((int)pp.thread, sizeof to, loc);
-	if (to < 0 || to >= T)
-		upcr_fatal("collective-args", loc, "upc_all_permute: perm[%d] = %d is not a thread number (THREADS = %d)",
-			   me, to, T);
-	xfer(block_of(dst, to, nbytes), block_of(src, me, nbytes), nbytes, loc);
-	out_sync(flags);
-	upcr_coll_exit();
-}
 
 /* ---- computational collectives ---- */
 
@@ -467,7 +319,7 @@ static void put_elems(upcr_sptr_t dst, size_t blk, size_t esz, size_t first, con
 		if (piece > n)
 			piece = n;
 		memcpy(upcr_addr(p), buf, piece * esz);
-		account((int)p.thread, piece * esz, loc);
+		upcr_coll_account((int)p.thread, piece * esz, loc);
 		buf += piece * esz;
 		n -= piece;
 		p = upcr_add(p, (int64_t)piece, esz, blk);
@@ -509,7 +361,7 @@ static void ordered_combine(const coll_type_t *ty, const runs_t *rs, int op, upc
 			size_t len = run_len(rs, j);
 			memcpy(tot + m * esz, a, esz);
 			ty->fold(op, fn, tot + m * esz, a + esz, len - 1);
-			count_local(len * esz);
+			upcr_coll_count_local(len * esz);
 		}
 		upcr_coll_barrier();
 		/* 2: thread 0 combines in run order */
@@ -532,7 +384,7 @@ static void ordered_combine(const coll_type_t *ty, const runs_t *rs, int op, upc
 			}
 			for (int t = 0; t < T; t++) {
 				if (pending[t] > 0)
-					account(t, (size_t)pending[t], loc);
+					upcr_coll_account(t, (size_t)pending[t], loc);
 				pending[t] = 0;
 			}
 		}
@@ -552,7 +404,7 @@ static void ordered_combine(const coll_type_t *ty, const runs_t *rs, int op, upc
 					upcr_fatal("out-of-memory", loc, "collective: out of memory");
 			}
 			ty->scan(op, fn, j == 0 ? NULL : offs + m * esz, run_addr(rs, j), buf, len);
-			count_local(len * esz);
+			upcr_coll_count_local(len * esz);
 			put_elems(pdst, rs->blk, esz, run_start(rs, j), buf, len, loc);
 		}
 	}
@@ -569,7 +421,7 @@ static void coll_reduce(const coll_type_t *ty, const char *name, upcr_sptr_t dst
 			   (uint64_t)(uintptr_t)fn, (uint64_t)flags};
 	enter(name, args, 7, nelems * ty->esz, flags, loc);
 	check_op(ty, name, op, fn, loc);
-	in_sync(flags);
+	upcr_coll_in_sync(flags);
 	int T = THREADS, me = upcr_mythread_;
 	size_t esz = ty->esz;
 	runs_t rs = make_runs(src, nelems, blk, esz);
@@ -590,7 +442,7 @@ static void coll_reduce(const coll_type_t *ty, const char *name, upcr_sptr_t dst
 			} else {
 				ty->fold(op, fn, acc, a, len);
 			}
-			count_local(len * esz);
+			upcr_coll_count_local(len * esz);
 		}
 		/* binomial tree rooted at thread 0: absorb children me + 2^k
 		 * (2^k < lowbit(me)) in increasing k, so the subtree of me
@@ -600,7 +452,7 @@ static void coll_reduce(const coll_type_t *ty, const char *name, upcr_sptr_t dst
 			int child = me + k;
 			wait_reach(sc_flag(child, SC_FLAG_RED), coll_seq);
 			char *slot = sc(child) + SC_SLOT;
-			account(child, esz + 1, loc);
+			upcr_coll_account(child, esz + 1, loc);
 			if (!slot[16])
 				continue;
 			if (!have) {
@@ -620,7 +472,7 @@ static void coll_reduce(const coll_type_t *ty, const char *name, upcr_sptr_t dst
 	}
 	if (me == 0 && have) {
 		memcpy(upcr_addr(dst), acc, esz);
-		account((int)dst.thread, esz, loc);
+		upcr_coll_account((int)dst.thread, esz, loc);
 	}
 	/* always: partial results in scratch must outlive every reader */
 	upcr_coll_barrier();
@@ -634,7 +486,7 @@ static void coll_prefix(const coll_type_t *ty, const char *name, upcr_sptr_t dst
 			   (uint64_t)(uintptr_t)fn, (uint64_t)flags};
 	enter(name, args, 7, nelems * ty->esz, flags, loc);
 	check_op(ty, name, op, fn, loc);
-	in_sync(flags);
+	upcr_coll_in_sync(flags);
 	runs_t rs = make_runs(src, nelems, blk, ty->esz);
 	unsigned char acc[16];
 	ordered_combine(ty, &rs, op, fn, dst, 1, acc, loc);

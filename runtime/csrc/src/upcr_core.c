@@ -289,6 +289,10 @@ void upcr_memset(upcr_sptr_t dst, int c, size_t n, upcr_loc_t loc)
 	bulk_account(dst, n, 1, loc);
 }
 
+/* The segment is mapped at one address in every thread. */
+void upcr_copy_shared(upcr_sptr_t dst, upcr_sptr_t src, size_t n) { memcpy(upcr_addr(dst), upcr_addr(src), n); }
+void upcr_read_shared(void *dst, upcr_sptr_t src, size_t n) { memcpy(dst, upcr_addr(src), n); }
+
 /* ---- scratch area and transfers for the collectives library ---- */
 
 upcr_sptr_t upcr_scratch(int thread)

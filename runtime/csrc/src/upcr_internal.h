@@ -262,6 +262,24 @@ typedef struct upcr_ctl_layout {
 } upcr_ctl_layout_t;
 upcr_ctl_layout_t upcr_ctl_layout(size_t threads);
 
+/* copies between shared memory and private memory without counting
+ * (each backend's: upcr_core.c, mpi/upcr_mpi_core.c) */
+void upcr_copy_shared(upcr_sptr_t dst, upcr_sptr_t src, size_t n);
+void upcr_read_shared(void *dst, upcr_sptr_t src, size_t n);
+
+/* collectives helpers the same on every backend (upcr_coll_common.c) */
+void upcr_coll_count_local(size_t n);
+void upcr_coll_count_remote(int target, size_t n, upcr_loc_t loc);
+void upcr_coll_account(int t, size_t n, upcr_loc_t loc);            /* n bytes with affinity to t */
+void upcr_coll_xfer(upcr_sptr_t dst, upcr_sptr_t src, size_t n, upcr_loc_t loc); /* copied and counted */
+void upcr_coll_check_flags(const char *name, upc_flag_t flags, upcr_loc_t loc);
+void upcr_coll_in_sync(upc_flag_t flags);
+void upcr_coll_out_sync(upc_flag_t flags);
+void upcr_coll_need_bytes(const char *name, size_t nbytes, upcr_loc_t loc);
+upcr_sptr_t upcr_coll_block_of(upcr_sptr_t p, int t, size_t nbytes);
+void upcr_coll_begin(const char *name, const uint64_t *args, int nargs, size_t bytes, upc_flag_t flags,
+		     upcr_loc_t loc);
+
 /* allocation (upcr_alloc.c) */
 void upcr_heap_init(void);
 upcr_hdr_t *upcr_hdr_at(int thread, uint64_t off);
