@@ -71,7 +71,7 @@ func (c *checker) aggregate(g *group) (*checks.SuggestedFix, string) {
 		return nil, "the update's value is used"
 	}
 	ed := c.ed
-	if ed == nil || !ed.In(s) || !ed.In(c.fn.Decl) {
+	if ed == nil || !ed.In(s) || !ed.In(c.fn.Decl) || !allIn(ed, lv, ix, ix.Index, rhs, s.Cond, stmt) {
 		return nil, ""
 	}
 	src, err := c.pass.ReadFile(c.fs.Unit.File.Name)
@@ -97,6 +97,9 @@ func (c *checker) aggregate(g *group) (*checks.SuggestedFix, string) {
 	// The owner applies the update with the element index it receives.
 	lvText := ed.Text(lv)
 	lo, hi := int(ix.Index.Start()-lv.Start()), int(ix.Index.End()-lv.Start())
+	if lo < 0 || lo > hi || hi > len(lvText) {
+		return nil, "" // the index comes from a macro expansion
+	}
 	applied := lvText[:lo] + "ix" + lvText[hi:]
 	queue, declEdit := ed.FileScope(c.fn, "upclint_agg_"+edit.Ident(g.base), func(name string) string {
 		return "/* applies one update of " + g.base + " aggregated by upclint_agg_go, on its owner */\n" +
@@ -328,4 +331,15 @@ func (c *checker) executedByAll(l *cfg.Loop) string {
 		return "the function is not proven to be called by every thread"
 	}
 	return ""
+}
+
+// allIn reports whether every node that is not nil lies in the editor's
+// file (not in a header or a macro definition), so its text can be copied.
+func allIn(ed *edit.Editor, nodes ...ast.Node) bool {
+	for _, n := range nodes {
+		if n != nil && !ed.In(n) {
+			return false
+		}
+	}
+	return true
 }

@@ -61,7 +61,8 @@ func (c *checker) gather(g *group) (*checks.SuggestedFix, string) {
 		return nil, why
 	}
 	ed := c.ed
-	if ed == nil || !ed.In(s) || !ed.In(c.fn.Decl) || !edit.DirectIn(c.fn.Decl.Body, s) {
+	if ed == nil || !ed.In(s) || !ed.In(c.fn.Decl) || !edit.DirectIn(c.fn.Decl.Body, s) ||
+		!allIn(ed, read, ix, ix.Index, s.Cond, s.Post, body) {
 		return nil, ""
 	}
 	ivType := c.varType(iv.Cond, iv.Name)
@@ -71,6 +72,9 @@ func (c *checker) gather(g *group) (*checks.SuggestedFix, string) {
 	tname := edit.TypeName(vt)
 	lvText := ed.Text(read)
 	lo, hi := int(ix.Index.Start()-read.Start()), int(ix.Index.End()-read.Start())
+	if lo < 0 || lo > hi || hi > len(lvText) {
+		return nil, "" // the index comes from a macro expansion
+	}
 	direct := lvText[:lo] + "ix" + lvText[hi:]
 	addr := "&" + lvText[:lo] + "g->ix[k]" + lvText[hi:]
 	name, declEdit := ed.FileScope(c.fn, "upclint_gather_"+edit.Ident(g.base), func(name string) string {
@@ -100,14 +104,20 @@ func (c *checker) gather(g *group) (*checks.SuggestedFix, string) {
 	if name == "" {
 		return nil, ""
 	}
+	// The inspector is indented like the body's statements, one level
+	// deeper inside it as the body is deeper than the loop.
 	indent := ed.Indent(s.Start())
-	in := indent + "    "
+	in := ed.Indent(body.Items[0].Start())
+	step := strings.TrimPrefix(in, indent)
+	if step == in || step == "" {
+		step = "    "
+	}
 	inspector := "\n" + in + "if (" + name + ".k == " + name + ".n) { /* inspector: the next strip's indices */\n" +
-		in + "    " + edit.TypeName(ivType) + " upclint_i0 = " + iv.Name + ";\n" +
-		in + "    for (" + name + ".n = " + name + ".k = 0; " + name + ".n < " + gatherCap + " && (" + ed.Text(s.Cond) + "); " + ed.Text(s.Post) + ")\n" +
-		in + "        " + name + ".ix[" + name + ".n++] = " + ed.Text(ix.Index) + ";\n" +
-		in + "    " + iv.Name + " = upclint_i0;\n" +
-		in + "    " + name + "_fetch();\n" +
+		in + step + edit.TypeName(ivType) + " upclint_i0 = " + iv.Name + ";\n" +
+		in + step + "for (" + name + ".n = " + name + ".k = 0; " + name + ".n < " + gatherCap + " && (" + ed.Text(s.Cond) + "); " + ed.Text(s.Post) + ")\n" +
+		in + step + step + name + ".ix[" + name + ".n++] = " + ed.Text(ix.Index) + ";\n" +
+		in + step + iv.Name + " = upclint_i0;\n" +
+		in + step + name + "_fetch();\n" +
 		in + "}"
 	var edits []analysis.TextEdit
 	if !ed.Includes("upc_nb.h") {
