@@ -798,26 +798,11 @@ const (
 	precPostfix
 )
 
+// binaryLevel is the level of binary operator op (an unknown one binds
+// as tightly as *).
 func binaryLevel(op string) int {
-	switch op {
-	case "||":
-		return precOr
-	case "&&":
-		return precAnd
-	case "|":
-		return precBitOr
-	case "^":
-		return precXor
-	case "&":
-		return precBitAnd
-	case "==", "!=":
-		return precEq
-	case "<", ">", "<=", ">=":
-		return precRel
-	case "<<", ">>":
-		return precShift
-	case "+", "-":
-		return precAdd
+	if p := token.BinaryPrec(op); p > 0 {
+		return precOr - 1 + p
 	}
 	return precMul
 }

@@ -158,7 +158,8 @@ func (e *evaluator) fail(format string, args ...any) {
 	e.p.errorf(pos, format, args...)
 }
 
-// binary operator precedences; 0 means not a binary operator.
+// binary operator precedences; 0 means not a binary operator. The comma
+// and the conditional operator are the two loosest levels.
 func precedence(t *token.Token) int {
 	if t.Kind != token.Punct {
 		return 0
@@ -168,26 +169,9 @@ func precedence(t *token.Token) int {
 		return 1
 	case "?":
 		return 2
-	case "||":
-		return 3
-	case "&&":
-		return 4
-	case "|":
-		return 5
-	case "^":
-		return 6
-	case "&":
-		return 7
-	case "==", "!=":
-		return 8
-	case "<", ">", "<=", ">=":
-		return 9
-	case "<<", ">>":
-		return 10
-	case "+", "-":
-		return 11
-	case "*", "/", "%":
-		return 12
+	}
+	if p := token.BinaryPrec(t.Text); p > 0 {
+		return p + 2
 	}
 	return 0
 }

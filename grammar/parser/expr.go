@@ -231,29 +231,7 @@ func binaryPrec(t *lexer.Token) int {
 	if t.Type != tPunct {
 		return 0
 	}
-	switch t.Value {
-	case "||":
-		return 1
-	case "&&":
-		return 2
-	case "|":
-		return 3
-	case "^":
-		return 4
-	case "&":
-		return 5
-	case "==", "!=":
-		return 6
-	case "<", ">", "<=", ">=":
-		return 7
-	case "<<", ">>":
-		return 8
-	case "+", "-":
-		return 9
-	case "*", "/", "%":
-		return 10
-	}
-	return 0
+	return token.BinaryPrec(t.Value)
 }
 
 // binary parses operands joined by binary operators of precedence at least
