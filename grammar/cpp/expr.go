@@ -347,20 +347,16 @@ func (e *evaluator) unary(eval bool) ival {
 			}
 			return v
 		}
-	case token.Number:
-		e.i++
-		v, msg := parseInt(t.Text)
-		if msg != "" {
-			e.i--
-			e.fail("%s", msg)
+	case token.Number, token.Char:
+		value := parseInt
+		if t.Kind == token.Char {
+			value = charValue
 		}
-		return v
-	case token.Char:
-		e.i++
-		v, msg := charValue(t.Text)
+		v, msg := value(t.Text)
 		if msg != "" {
-			e.i--
-			e.fail("%s", msg)
+			e.fail("%s", msg) // at the constant
+		} else {
+			e.i++
 		}
 		return v
 	case token.Ident, token.Keyword:
