@@ -280,6 +280,10 @@ upcr_sptr_t upcr_coll_block_of(upcr_sptr_t p, int t, size_t nbytes);
 void upcr_coll_begin(const char *name, const uint64_t *args, int nargs, size_t bytes, upc_flag_t flags,
 		     upcr_loc_t loc);
 
+/* barrier checks the same on every backend (upcr_sync_common.c) */
+void upcr_thread_list(char *buf, size_t len, const int *set, int n); /* "0,1,3" or "1-3" */
+const char *upcr_phase_verdict(uint32_t p, char *msg, size_t msglen, int *bad, upcr_loc_t *loc);
+
 /* allocation (upcr_alloc.c) */
 void upcr_heap_init(void);
 upcr_hdr_t *upcr_hdr_at(int thread, uint64_t off);

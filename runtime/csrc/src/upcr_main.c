@@ -231,22 +231,6 @@ static void kill_all(void)
 		}
 }
 
-static void list_threads(char *buf, size_t len, const int *set, int n)
-{
-	size_t o = 0;
-	buf[0] = 0;
-	for (int i = 0; i < n && o < len; i++) {
-		int j = i;
-		while (j + 1 < n && set[j + 1] == set[j] + 1)
-			j++;
-		if (j - i >= 2)
-			o += (size_t)snprintf(buf + o, len - o, "%s%d-%d", o ? "," : "", set[i], set[j]);
-		else
-			for (int k = i; k <= j && o < len; k++)
-				o += (size_t)snprintf(buf + o, len - o, "%s%d", o ? "," : "", set[k]);
-		i = j;
-	}
-}
 
 /* What thread t is doing, e.g. "waits at barrier (k.upc:12)". */
 static void describe(int t, char *buf, size_t len, int *lock_owner)
@@ -321,7 +305,7 @@ static void describe_all(char *msg, size_t len)
 				done[u] = 1;
 			}
 		char who[200];
-		list_threads(who, sizeof who, grp, ng);
+		upcr_thread_list(who, sizeof who, grp, ng);
 		/* "thread 0 waits", "threads 1-3 wait" */
 		const char *d = desc[t];
 		char verb[320];

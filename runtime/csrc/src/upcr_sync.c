@@ -179,116 +179,18 @@ void upcr_wake_all(volatile uint32_t *addr) { upcr_futex_wake(addr, INT_MAX); }
 /* User barriers                                                        */
 /* ------------------------------------------------------------------ */
 
-/* "0,1,3" or "1-3": a compact list of the threads in set[]. */
-static void thread_list(char *buf, size_t len, const int *set, int n)
-{
-	size_t o = 0;
-	buf[0] = 0;
-	for (int i = 0; i < n && o < len; i++) {
-		int j = i;
-		while (j + 1 < n && set[j + 1] == set[j] + 1)
-			j++;
-		if (j - i >= 2)
-			o += (size_t)snprintf(buf + o, len - o, "%s%d-%d", o ? "," : "", set[i], set[j]);
-		else
-			for (int k = i; k <= j && o < len; k++)
-				o += (size_t)snprintf(buf + o, len - o, "%s%d", o ? "," : "", set[k]);
-		i = j;
-	}
-}
 
-/* Called by the last thread to arrive at a barrier phase: check the
- * notify values of all threads (6.6.1 semantic 7 and the startup and
- * termination barriers' out-of-range values). */
+/* Called by the last thread to arrive at a barrier phase. */
 static void check_phase(uint32_t p)
 {
-	upcr_ctl_t *c = upcr_ctl_;
-	int T = upcr_threads_;
-	static int exitset[UPCR_MAX_THREADS], userset[UPCR_MAX_THREADS];
-	int nexit = 0, nuser = 0;
-	for (int t = 0; t < T; t++) {
-		if (c->thr[t].n_kind[p] == UPCR_BK_EXIT)
-			exitset[nexit++] = t;
-		else
-			userset[nuser++] = t;
-	}
-	if (nexit > 0 && nuser > 0) {
-		/* Threads that reached the end of the program can never join a
-		 * barrier again: the others wait forever. */
-		char msg[UPCR_REPORT_LEN], who[200], where[256];
-		size_t o = 0;
-		o += (size_t)snprintf(msg + o, sizeof msg - o, "deadlock: ");
-		/* group the waiting threads by location */
-		int done[UPCR_MAX_THREADS] = {0};
-		for (int i = 0; i < nuser; i++) {
-			if (done[i])
-				continue;
-			int grp[UPCR_MAX_THREADS], ng = 0;
-			for (int j = i; j < nuser; j++)
-				if (!done[j] && c->thr[userset[j]].n_loc[p] == c->thr[userset[i]].n_loc[p] &&
-				    c->thr[userset[j]].n_kind[p] == c->thr[userset[i]].n_kind[p]) {
-					grp[ng++] = userset[j];
-					done[j] = 1;
-				}
-			thread_list(who, sizeof who, grp, ng);
-			upcr_format_loc(where, sizeof where, c->thr[userset[i]].n_loc[p]);
-			o += (size_t)snprintf(msg + o, sizeof msg - o, "%s%s %s %s at %s (%s)", i ? "; " : "",
-					      ng > 1 ? "threads" : "thread", who, ng > 1 ? "wait" : "waits",
-					      c->thr[userset[i]].n_kind[p] == UPCR_BK_START ? "startup barrier"
-											  : "barrier",
-					      where);
-			if (o >= sizeof msg)
-				break;
-		}
-		thread_list(who, sizeof who, exitset, nexit);
-		if (o < sizeof msg)
-			snprintf(msg + o, sizeof msg - o, "; %s %s %s", nexit > 1 ? "threads" : "thread", who,
-				 "exited");
-		upcr_add_report("deadlock", -1, 1, c->thr[userset[0]].n_loc[p], msg);
+	char msg[2 * UPCR_REPORT_LEN];
+	int bad;
+	upcr_loc_t loc;
+	const char *kind = upcr_phase_verdict(p, msg, sizeof msg, &bad, &loc);
+	if (kind) {
+		upcr_add_report(kind, bad, 1, loc, msg);
 		upcr_die();
 	}
-	/* consensus of the notify ids: the most frequent value (ties: the
-	 * lowest thread's), so that a report names the odd thread out */
-	int have = 0, cons = 0, best = 0;
-	for (int t = 0; t < T; t++) {
-		if (!c->thr[t].n_hasid[p])
-			continue;
-		int v = c->thr[t].n_id[p], cnt = 0;
-		for (int u = 0; u < T; u++)
-			if (c->thr[u].n_hasid[p] && c->thr[u].n_id[p] == v)
-				cnt++;
-		if (!have || cnt > best) {
-			have = 1;
-			cons = v;
-			best = cnt;
-		}
-	}
-	if (have) {
-		int odd[UPCR_MAX_THREADS], nodd = 0, agree[UPCR_MAX_THREADS], nagree = 0;
-		for (int t = 0; t < T; t++) {
-			if (!c->thr[t].n_hasid[p])
-				continue;
-			if (c->thr[t].n_id[p] != cons)
-				odd[nodd++] = t;
-			else
-				agree[nagree++] = t;
-		}
-		if (nodd > 0) {
-			char msg[2 * UPCR_REPORT_LEN], who[200], where[256], where2[256];
-			int t = odd[0];
-			thread_list(who, sizeof who, agree, nagree);
-			upcr_format_loc(where, sizeof where, c->thr[t].n_loc[p]);
-			upcr_format_loc(where2, sizeof where2, c->thr[agree[0]].n_loc[p]);
-			snprintf(msg, sizeof msg,
-				 "barrier id mismatch: thread %d waited with id %d while %s %s notified %d, at %s "
-				 "(they notified at %s)",
-				 t, c->thr[t].n_id[p], nagree > 1 ? "threads" : "thread", who, cons, where, where2);
-			upcr_add_report("barrier-mismatch", t, 1, c->thr[t].n_loc[p], msg);
-			upcr_die();
-		}
-	}
-	c->bar_cons_hasid[p] = have;
-	c->bar_cons_id[p] = cons;
 }
 
 void upcr_notify_kind(int kind, int hasid, int id, upcr_loc_t loc)
