@@ -73,10 +73,11 @@ var analysis = map[string]string{
 	"sobel.upc": "Rows i±1 are fetched in bulk and the forall loop is strided; the `orig[i][j±1]` reads keep a finegrain " +
 		"finding (few operations). Remote bytes grow (bounding-box fetch).",
 	"fish.upc": "All positions are gathered once per step with bulk copies and both forall loops are strided.",
-	"gups.upc": "No fix applied: the forall finding on `&Table[i]` (initialisation) comes without a rewrite because the loop " +
-		"variable is `uint64_t` (the forall fix requires a signed integer induction variable), and the random updates " +
-		"`Table[ran & (TS-1)]` are not affine (no finding by design): the seed's aggregation gain (runtime, " +
-		"inspector-executor) is out of reach of a static rewrite.",
+	"gups.upc": "The random updates `Table[idx] ^= v` (index not affine) are aggregated by owner thread (irregular rule, " +
+		"unsafe): each thread queues its updates in a bucket per owner, and every 1024 updates all threads exchange them " +
+		"with one `upc_memput` per owner and a barrier, the owner applying what it receives. The forall finding on " +
+		"`&Table[i]` (initialisation) comes without a rewrite because the loop variable is `uint64_t` (the forall fix " +
+		"requires a signed integer induction variable).",
 	"uts.upc": "No fix yet: the steal's node-by-node copy `q[v].items[h+k]` has a finding but no rewrite: its base is an array " +
 		"member of a shared struct element, not a named shared array, which is all the finegrain coalescing fix handles, " +
 		"so the seed's one-`upc_memget`-under-the-lock steal is not reproduced.",
