@@ -59,11 +59,30 @@ func renderDiags(fset *gotoken.FileSet, r *Result) []string {
 	return out
 }
 
+// preCase is a source, its preprocessed text and its diagnostics.
+type preCase struct {
+	name, src, want string
+	diags           []string
+}
+
+// runPre preprocesses each case's source as a subtest.
+func runPre(t *testing.T, tests []preCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, diags, _, _ := pre(t, tt.src, nil)
+			if got != tt.want {
+				t.Errorf("output:\n%s\nwant:\n%s", got, tt.want)
+			}
+			if strings.Join(diags, "\n") != strings.Join(tt.diags, "\n") {
+				t.Errorf("diagnostics:\n%s\nwant:\n%s", strings.Join(diags, "\n"), strings.Join(tt.diags, "\n"))
+			}
+		})
+	}
+}
+
 func TestMacros(t *testing.T) {
-	tests := []struct {
-		name, src, want string
-		diags           []string
-	}{
+	runPre(t, []preCase{
 		{"object", "#define N 10\nint a[N];", "int a [ 10 ] ;", nil},
 		{"function", "#define MAX(a, b) ((a) > (b) ? (a) : (b))\nMAX(x, y+1)", "( ( x ) > ( y + 1 ) ? ( x ) : ( y + 1 ) )", nil},
 		{"function name alone", "#define f(x) x\nint f; f (1);", "int f ; 1 ;", nil},
@@ -114,25 +133,11 @@ func TestMacros(t *testing.T) {
 		{"_Pragma escapes", `_Pragma("message(\"hi\\\\\")")`, `#pragma message("hi\\")`, nil},
 		{"_Pragma without paren", "_Pragma x", "_Pragma x", nil},
 		{"push pop macro", "#define X 1\n#pragma push_macro(\"X\")\n#undef X\n#define X 2\nX\n#pragma pop_macro(\"X\")\nX", "2\n1", nil},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, diags, _, _ := pre(t, tt.src, nil)
-			if got != tt.want {
-				t.Errorf("output:\n%s\nwant:\n%s", got, tt.want)
-			}
-			if strings.Join(diags, "\n") != strings.Join(tt.diags, "\n") {
-				t.Errorf("diagnostics:\n%s\nwant:\n%s", strings.Join(diags, "\n"), strings.Join(tt.diags, "\n"))
-			}
-		})
-	}
+	})
 }
 
 func TestConditionals(t *testing.T) {
-	tests := []struct {
-		name, src, want string
-		diags           []string
-	}{
+	runPre(t, []preCase{
 		{"ifdef", "#define A\n#ifdef A\na\n#endif\n#ifdef B\nb\n#endif\n#ifndef B\nnb\n#endif", "a\nnb", nil},
 		{"else elif", "#if 0\na\n#elif 1\nb\n#elif 1\nc\n#else\nd\n#endif", "b", nil},
 		{"nested skip", "#if 0\n#if 1\na\n#else\nb\n#endif\n#elif 0\nc\n#else\nd\n#endif", "d", nil},
@@ -168,25 +173,11 @@ func TestConditionals(t *testing.T) {
 		{"else after else", "#if 0\n#else\na\n#else\nb\n#endif", "a", []string{"4:1: error: #else after #else"}},
 		{"unterminated", "#if 1\na\n#ifdef X\nb", "a", []string{"3:1: error: unterminated conditional directive (#if without #endif)", "1:1: error: unterminated conditional directive (#if without #endif)"}},
 		{"extra tokens", "#ifdef A B\n#endif A\nok", "ok", []string{`1:10: warning: extra tokens at end of #ifdef directive`, "2:8: warning: extra tokens at end of #endif directive"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, diags, _, _ := pre(t, tt.src, nil)
-			if got != tt.want {
-				t.Errorf("output:\n%s\nwant:\n%s", got, tt.want)
-			}
-			if strings.Join(diags, "\n") != strings.Join(tt.diags, "\n") {
-				t.Errorf("diagnostics:\n%s\nwant:\n%s", strings.Join(diags, "\n"), strings.Join(tt.diags, "\n"))
-			}
-		})
-	}
+	})
 }
 
 func TestDirectives(t *testing.T) {
-	tests := []struct {
-		name, src, want string
-		diags           []string
-	}{
+	runPre(t, []preCase{
 		{"error", "#error do \"this\"  /* c */\nx", "x", []string{`1:1: error: #error do "this"`}},
 		{"error apostrophe", "#error don't\nx", "x", []string{`1:1: error: #error don't`}},
 		{"error plain", "#error stop here\nx", "x", []string{"1:1: error: #error stop here"}},
@@ -198,18 +189,7 @@ func TestDirectives(t *testing.T) {
 		{"digraph directive", "%:define X 1\nX", "1", nil},
 		{"directive inside arguments", "#define f(x) x\nf(1\n#define Y 2\nY)", "1 2", nil},
 		{"hash not at line start", "a # define X\nX", "a # define X\nX", nil},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, diags, _, _ := pre(t, tt.src, nil)
-			if got != tt.want {
-				t.Errorf("output:\n%s\nwant:\n%s", got, tt.want)
-			}
-			if strings.Join(diags, "\n") != strings.Join(tt.diags, "\n") {
-				t.Errorf("diagnostics:\n%s\nwant:\n%s", strings.Join(diags, "\n"), strings.Join(tt.diags, "\n"))
-			}
-		})
-	}
+	})
 }
 
 func TestPragmaToken(t *testing.T) {
