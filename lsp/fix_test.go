@@ -3,7 +3,6 @@ package lsp
 import (
 	"cmp"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -160,12 +159,8 @@ func ruleFixes(t *testing.T, path, src, rule string) []checks.Fix {
 // finegrain findings over the protocol, applies them as a client does and
 // compares the result with the rules' own byte-offset edits.
 func TestQuickFixesFromRules(t *testing.T) {
-	dir := workspace(t, map[string]string{"k.upc": fixSrc})
-	path := filepath.Join(dir, "k.upc")
-	c := newTestServer(t, nil)
-	c.initialize(dir, `{"debounceMs": -1}`)
-	u := uri.File(path)
-	c.open(u, fixSrc)
+	c, u := openOne(t, nil, `{"debounceMs": -1}`, "k.upc", fixSrc)
+	path := uriPath(u)
 	p := c.waitDiagnostics(u, version(1))
 	if len(p.Diagnostics) != 3 {
 		t.Fatalf("diagnostics: %s", fmtDiags(p))
@@ -250,12 +245,8 @@ func applyBytes(src string, edits []checks.Edit) (string, error) {
 // applies the forall and finegrain fixes together, as `upclint fix` does
 // in one round, and leaves the collectivity error.
 func TestFixAllFromRules(t *testing.T) {
-	dir := workspace(t, map[string]string{"k.upc": fixSrc})
-	path := filepath.Join(dir, "k.upc")
-	c := newTestServer(t, nil)
-	c.initialize(dir, `{"debounceMs": -1}`)
-	u := uri.File(path)
-	c.open(u, fixSrc)
+	c, u := openOne(t, nil, `{"debounceMs": -1}`, "k.upc", fixSrc)
+	path := uriPath(u)
 	p := c.waitDiagnostics(u, version(1))
 	for _, only := range [][]protocol.CodeActionKind{{kindFixAll}, {protocol.CodeActionKindSourceFixAll}, {protocol.CodeActionKindSource}} {
 		got := codeActionsAt(t, c, u, rng(0, 0, 0, 0), nil, only...)

@@ -111,11 +111,7 @@ func TestUTF8Negotiation(t *testing.T) {
 }
 
 func TestDiagnosticsOnOpen(t *testing.T) {
-	dir := workspace(t, map[string]string{"k.upc": kernel})
-	c := newTestServer(t, nil)
-	c.initialize(dir, "")
-	u := uri.File(filepath.Join(dir, "k.upc"))
-	c.open(u, kernel)
+	c, u := openOne(t, nil, "", "k.upc", kernel)
 	p := c.waitDiagnostics(u, version(1))
 	var syntax, undeclared *protocol.Diagnostic
 	for i, d := range p.Diagnostics {
@@ -202,11 +198,7 @@ func utf16Len(s string) int {
 }
 
 func TestCloseClearsDiagnostics(t *testing.T) {
-	dir := workspace(t, map[string]string{"k.upc": kernel})
-	c := newTestServer(t, nil)
-	c.initialize(dir, "")
-	u := uri.File(filepath.Join(dir, "k.upc"))
-	c.open(u, kernel)
+	c, u := openOne(t, nil, "", "k.upc", kernel)
 	c.waitDiagnostics(u, func(p *protocol.PublishDiagnosticsParams) bool { return len(p.Diagnostics) > 0 })
 	c.notify("textDocument/didClose", &protocol.DidCloseTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}})
 	c.waitDiagnostics(u, func(p *protocol.PublishDiagnosticsParams) bool { return len(p.Diagnostics) == 0 })
