@@ -1,7 +1,6 @@
 package profile
 
 import (
-	"bufio"
 	"fmt"
 	"html"
 	"io"
@@ -47,12 +46,7 @@ const fixContext = 2
 
 // WriteFixReport writes r as an HTML page.
 func WriteFixReport(out io.Writer, r *FixReport) error {
-	w := &writer{w: bufio.NewWriterSize(out, 1<<16)}
-	title := r.Title
-	if title == "" {
-		title = "upclint fix report"
-	}
-	w.head(title)
+	w := startPage(out, r.Title, "upclint fix report")
 	if len(r.Files) == 0 {
 		w.s("<p>No file was changed.</p>\n")
 	}

@@ -157,14 +157,20 @@ func (w *writer) tail() {
 const consoleHook = `(function(){var n=0,d=document.documentElement;function f(){d.setAttribute("data-errors",String(++n))}` +
 	`window.addEventListener("error",f);var e=console.error;console.error=function(){f();return e.apply(console,arguments)}})();`
 
-// Write writes p as an HTML page.
-func Write(out io.Writer, p *Profile) error {
+// startPage starts an HTML page on out, titled title, or deflt when title
+// is empty.
+func startPage(out io.Writer, title, deflt string) *writer {
 	w := &writer{w: bufio.NewWriterSize(out, 1<<16)}
-	title := p.Title
 	if title == "" {
-		title = "communication profile"
+		title = deflt
 	}
 	w.head(title)
+	return w
+}
+
+// Write writes p as an HTML page.
+func Write(out io.Writer, p *Profile) error {
+	w := startPage(out, p.Title, "communication profile")
 	s := p.Stats
 	if s == nil {
 		w.s("<p>The run wrote no statistics.</p>\n")
