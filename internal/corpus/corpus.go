@@ -128,7 +128,7 @@ func LoadFile(root, conf string) ([]Test, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only: nothing to flush
 	dir := filepath.Dir(conf)
 	suite, err := filepath.Rel(root, dir)
 	if err != nil {
@@ -319,9 +319,9 @@ func threads(v string) []int {
 	var out []int
 	for _, f := range strings.Split(v, ",") {
 		f = strings.TrimSpace(f)
-		switch {
-		case f == "":
-		case f == "$DEFAULT$":
+		switch f {
+		case "":
+		case "$DEFAULT$":
 			out = append(out, Default)
 		default:
 			if n, err := strconv.Atoi(f); err == nil {
