@@ -170,8 +170,9 @@ func (c *checker) sharedGuard(a ast.Node, l *cfg.Loop) bool {
 	})
 }
 
-// who says which threads execute node n: "every thread", "thread 0" or
-// "one thread" (a thread-dependent condition), and whether all do.
+// who says which threads execute node n: "every thread", "thread 0",
+// "every thread but thread 0" or "one thread" (another thread-dependent
+// condition), and whether all do.
 func (c *checker) who(n ast.Node) (string, bool) {
 	b := c.blockOf(n)
 	if b == nil {
@@ -205,6 +206,7 @@ func (c *checker) who(n ast.Node) (string, bool) {
 				if kind == cfg.True {
 					return "thread 0", false
 				}
+				return "every thread but thread 0", false
 			case "!MYTHREAD", "MYTHREAD":
 				if (kind == cfg.True) == (ast.NodeString(ast.Unparen(e)) == "!MYTHREAD") {
 					return "thread 0", false

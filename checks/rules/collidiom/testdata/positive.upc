@@ -187,3 +187,15 @@ void set_firsts(int v)
         for (t = 0; t < THREADS; t++) // want "hand-written broadcast over THREADS: thread 0 writes firsts\\[t \\* 4\\] on every thread"
             firsts[t * 4] = v;
 }
+
+/* every thread but thread 0 sums the contributions */
+shared int contrib[THREADS];
+int others_sum(void)
+{
+    int t, s = 0;
+    if (MYTHREAD == 0)
+        return 0;
+    for (t = 0; t < THREADS; t++) // want "hand-written reduction over THREADS: every thread but thread 0 reads contrib\\[t\\] from every thread"
+        s += contrib[t];
+    return s;
+}
