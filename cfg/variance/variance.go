@@ -98,6 +98,7 @@ const (
 	FormLoopExit      // "x changed in a loop whose exit is under thread-dependent control (inner)"
 	FormPointer       // "read through a pointer (inner)"
 	FormUnder         // "what under thread-dependent control"
+	FormSharedAt      // "read of shared e at a thread-dependent index (inner)"
 )
 
 // wrap returns a reason whose text is prefix followed by inner's in
@@ -132,12 +133,15 @@ func (r *Reason) Describe() string {
 		return "the thread"
 	}
 	if s, ok := r.describeVar(); ok {
+		if r.Form == FormSharedAt {
+			return "a " + s
+		}
 		return s
 	}
 	switch r.Form {
 	case FormResult:
 		return "the " + r.What
-	case FormShared:
+	case FormShared, FormSharedAt:
 		return "a " + r.What
 	}
 	return r.What
@@ -204,8 +208,12 @@ type Info struct {
 	edgeBuf []*def
 	// tableWrites: see tables
 	tableWrites map[*types.Var][]tableWrite
-	byDecl      map[*ast.Decl]*Func
-	byObj       map[*types.FuncObj]*Func
+	// sharedWrites caches sharedStores; ownBusy guards ownCopy against
+	// a store whose value reads the same array.
+	sharedWrites map[*types.Var][]ownStore
+	ownBusy      map[*types.Var]bool
+	byDecl       map[*ast.Decl]*Func
+	byObj        map[*types.FuncObj]*Func
 }
 
 // Func holds the facts of one function.
@@ -503,8 +511,13 @@ func (f *Func) step() bool {
 			if ctl == nil {
 				return nil
 			}
+			// control that only reads memory is as weak as that read
+			origin := FromControl
+			if ctl.Weak() {
+				origin = ctl.Origin
+			}
 			return &Reason{Node: n, What: what + " under thread-dependent control", Branch: ctl.Branch,
-				Origin: FromControl, Form: FormUnder, Control: true}
+				Origin: origin, Form: FormUnder, Control: true}
 		}
 		if be.coll != nil && f.Collective == nil && in.CollectiveKind(be.coll) != "" {
 			f.Collective = be.coll
@@ -917,6 +930,14 @@ func (f *Func) Variant(e ast.Expr) *Reason {
 func (f *Func) memRead(e, base, index ast.Expr) *Reason {
 	in := f.info
 	if t := in.typeOf(e); t != nil && types.IsShared(t) {
+		// at an index that differs from thread to thread (flags[MYTHREAD])
+		// each thread reads another element: thread-dependent as surely
+		// as the index, whatever the data
+		if index != nil {
+			if r := f.Variant(index); r != nil && !r.Weak() && !f.ownCopy(base, index) {
+				return wrap(e, FormSharedAt, "", "read of shared "+ast.NodeString(e)+" at a thread-dependent index", r)
+			}
+		}
 		return &Reason{Node: e, What: "read of shared " + ast.NodeString(e), Origin: FromShared, Form: FormShared}
 	}
 	if index != nil {

@@ -203,10 +203,13 @@ func TestReasonOrigin(t *testing.T) {
 shared int s;
 int *p;
 shared int *sp;
+shared int fl[THREADS];
 int me(void) { return MYTHREAD; }
 int rd(void) { return s; }
+int neg(const int *v) { if (v[0] < 0) return 1; return 0; }
 void f(int *q) {
 	int a = MYTHREAD, b = s, c = 0, d = me(), e = rd(), w = 0;
+	int g = fl[MYTHREAD], h = fl[0], k = fl[b];
 	*q = a;
 	if (a) c = 1;
 	w = p[0];
@@ -216,6 +219,10 @@ void f(int *q) {
 	if (d) {}
 	if (e) {}
 	if (w) {}
+	if (g) {}
+	if (h) {}
+	if (k) {}
+	if (neg(p)) {}
 	if (rand()) {}
 	if (upc_threadof(&s)) {}
 	if (upc_phaseof(&s)) {}
@@ -247,6 +254,13 @@ void f(int *q) {
 		{"d", variance.FromMyThread, false, false, "d, which is thread-dependent (result of me (MYTHREAD))"},
 		{"e", variance.FromShared, true, false, "e, which is thread-dependent (result of rd (read of shared s))"},
 		{"w", variance.FromPointer, true, false, "w, which is thread-dependent (read through a pointer (a is thread-dependent (MYTHREAD)))"},
+		// each thread reads another element: as variant as the index
+		{"g", variance.FromMyThread, false, false, "g, which is thread-dependent (read of shared fl[MYTHREAD] at a thread-dependent index (MYTHREAD))"},
+		// the same element, or one at an index read from shared data: weak
+		{"h", variance.FromShared, true, false, "h, which is thread-dependent (read of shared fl[0])"},
+		{"k", variance.FromShared, true, false, "k, which is thread-dependent (read of shared fl[b])"},
+		// returned under control that only reads memory: as weak as the read
+		{"neg(p)", variance.FromPointer, true, true, "the result of neg (return under thread-dependent control)"},
 		{"rand()", variance.FromLibrary, false, false, "the result of rand"},
 		{"upc_threadof(sp + MYTHREAD)", variance.FromMyThread, false, false, "the result of upc_threadof (MYTHREAD)"},
 	} {

@@ -317,3 +317,28 @@ int main(void)
     upc_barrier;
     return 0;
 }
+
+/* 21: a flag every thread reads at the same index */
+shared int nflags[THREADS];
+void n21(void)
+{
+    int v = nflags[0];
+    if (v)
+        upc_all_reduceL(&total, part, UPC_ADD, THREADS, 1, NULL, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+    int k = nflags[THREADS - 1];
+    if (k)
+        upc_barrier;
+}
+
+/* 22: each thread reads back the element it stored, and every thread
+   stored the same value */
+shared int tries[2 * THREADS];
+void n22(int n)
+{
+    tries[2 * MYTHREAD + 1] = n;
+    upc_barrier;
+    if (tries[2 * MYTHREAD + 1] == 0)
+        upc_barrier;
+}
+
+void n22_call(void) { n22(3); }

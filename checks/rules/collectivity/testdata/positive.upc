@@ -252,3 +252,20 @@ void p26(int nb)
     for (i = nb; i < (MYTHREAD + 1) * nb; i++)
         upc_barrier; // want "thread-dependent trip count"
 }
+
+/* 27: a flag read at the thread's own index: each thread reads its own */
+shared int flags[THREADS];
+void p27(void)
+{
+    int v = flags[MYTHREAD];
+    if (v)
+        upc_all_reduceL(&total, part, UPC_ADD, THREADS, 1, NULL, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC); // want "depends on v, which is thread-dependent \\(read of shared flags\\[MYTHREAD\\] at a thread-dependent index \\(MYTHREAD\\)\\)"
+}
+
+/* 28: the neighbour's element */
+void p28(void)
+{
+    int peer = (MYTHREAD + 1) % THREADS;
+    if (a[peer * N] > 0)
+        upc_barrier; // want "depends on a read of shared a\\[peer \\* 64\\] at a thread-dependent index"
+}
