@@ -229,6 +229,11 @@ func TestConstants(t *testing.T) {
 		{"__alignof__(long double)", "16", 0},
 		{"(int)2.9", "2", 0},
 		{"1.5 * 2", "3", 0},
+		{"7.0 / 2", "3.5", 0},
+		{"2.5 - 4", "-1.5", 0},
+		{"0.5 + 0.25", "0.75", 0},
+		{"0u - 1", "4294967295", 0},
+		{"-3 * 5 + 2", "-13", 0},
 		{"UPC_MAX_BLOCK_SIZE", fmt.Sprint(types.MaxBlockSize), 0},
 	}
 	for _, tt := range tests {

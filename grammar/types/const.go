@@ -157,17 +157,11 @@ func foldBinary(op string, x, y Value, t Type) (Value, bool) {
 		if y.Kind == IntValue {
 			b = float64(y.Int)
 		}
-		var r float64
-		switch op {
-		case "+":
-			r = a + b
-		case "-":
-			r = a - b
-		case "*":
-			r = a * b
-		case "/":
-			r = a / b
-		default:
+		r, ok := ringOp(op, a, b)
+		if op == "/" {
+			r, ok = a/b, true
+		}
+		if !ok {
 			return Value{}, false
 		}
 		return convertValue(floatVal(r), t), true
@@ -178,14 +172,9 @@ func foldBinary(op string, x, y Value, t Type) (Value, bool) {
 	k, _ := basicKind(t)
 	unsigned := IsUnsigned(t)
 	a, b := x.Int, y.Int
-	var r int64
+	r, _ := ringOp(op, a, b)
 	switch op {
-	case "+":
-		r = a + b
-	case "-":
-		r = a - b
-	case "*":
-		r = a * b
+	case "+", "-", "*": // folded by ringOp
 	case "/", "%":
 		if b == 0 {
 			return Value{}, false
@@ -233,6 +222,21 @@ func foldBinary(op string, x, y Value, t Type) (Value, bool) {
 		return Value{}, false
 	}
 	return intVal(truncate(r, k)), true
+}
+
+// ringOp folds +, - and *, which read the same on integers (wrapping, then
+// truncated to the type) and on floating values; ok is false for any other
+// operator.
+func ringOp[T int64 | float64](op string, a, b T) (r T, ok bool) {
+	switch op {
+	case "+":
+		return a + b, true
+	case "-":
+		return a - b, true
+	case "*":
+		return a * b, true
+	}
+	return 0, false
 }
 
 // compareValues folds a comparison of x and y of common type t.
