@@ -8,11 +8,13 @@
 // A collective operation under a thread-dependent branch is still matched
 // when every path from the branch to the point where its arms join
 // executes the same sequence of collective operations (e.g. one barrier in
-// each arm of "if (MYTHREAD == 0)"): the fact is then Aligned. Limits: the
-// sequences compare the kinds of the operations (barrier, notify, wait,
-// upc_all_* name, call of a collective function), not their arguments;
-// a loop with a collective inside a diverging region is never aligned;
-// regions with more than a few thousand paths are not aligned.
+// each arm of "if (MYTHREAD == 0)"): the fact is then Aligned (see
+// Mismatch). Limits: the sequences compare the kinds of the operations
+// (barrier, notify, wait, upc_all_* name, call of a collective function),
+// not their arguments; a loop with collectives inside a diverging region
+// is compared only as a counted loop with a single-valued trip count and
+// one sequence per iteration; at most six single-valued conditions are
+// matched between the arms.
 package collective
 
 import (
