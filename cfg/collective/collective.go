@@ -260,9 +260,11 @@ func (f *Func) Aligned(c *cfg.Block) bool {
 // join, or ok false when every path executes the same sequence or the
 // region is too large to tell.
 //
-// As in PARCOACH (Saillard, Carribault and Barthou, "PARCOACH: Combining
-// static and dynamic validation of MPI collective communications", §3),
-// the sequences are compared along the arms; a condition that is
+// The question is PARCOACH's (Saillard, Carribault and Barthou, "PARCOACH:
+// Combining static and dynamic validation of MPI collective
+// communications"): do all threads execute the same sequence of
+// collective operations? Here the sequences are compared along the arms;
+// a condition that is
 // single-valued and not written in the region takes the same outcome on
 // every thread, so paths are compared only for the same outcome of each
 // such condition (the same test written in both arms, as error checks in
