@@ -6,11 +6,13 @@ import (
 	"github.com/upclint/upclint/grammar/types"
 )
 
-// A per-thread table is a private one-dimensional array that every
-// thread fills for all threads with values that do not depend on the
-// element: NAS CG's l2npcols_g[t], computed for t = 0..THREADS-1 from the
-// process grid alone. Reading it at MYTHREAD gives every thread the same
-// value, although the index is thread-dependent.
+// A per-thread table is a one-dimensional array, private or shared, that
+// every thread fills for all threads with values that do not depend on
+// the element: NAS CG's l2npcols_g[t], computed for t = 0..THREADS-1 from
+// the process grid alone (a shared table written so by every thread holds
+// the same values whichever store lands last). Reading it at MYTHREAD
+// gives every thread the same value, although the index is
+// thread-dependent.
 
 // tableWrite is one store into a candidate table: node (an assignment,
 // ++ or --) in block b of function f, with the index variable t.
@@ -22,8 +24,7 @@ type tableWrite struct {
 	index *types.Var
 }
 
-// tables finds, once per unit, the stores into each private array
-// variable, or nil for an array that is written otherwise (through a
+// tables finds, once per unit, the stores into each array variable, or nil for an array that is written otherwise (through a
 // pointer, by a call, at an index that is not a loop counter over all the
 // threads).
 func (in *Info) tables() map[*types.Var][]tableWrite {
@@ -39,7 +40,7 @@ func (in *Info) tables() map[*types.Var][]tableWrite {
 			return nil
 		}
 		v, _ := uses[x].(*types.Var)
-		if v == nil || v.Field || types.IsShared(v.Type()) || !isArray(v.Type()) {
+		if v == nil || v.Field || !isArray(v.Type()) {
 			return nil
 		}
 		if t, ok := types.Core(v.Type()).(*types.Array); !ok || isArray(t.Elem) || !types.IsScalar(t.Elem) {
@@ -155,16 +156,18 @@ func (in *Info) isThreads(e ast.Expr) bool {
 }
 
 // uniformTable reports whether v is a per-thread table whose elements all
-// hold the same value: every store is executed by every thread, under no
-// condition on the element, of a single-valued value that does not depend
-// on the element.
+// hold the same value: every store is executed by every thread (or by the
+// thread that runs its upc_forall iteration), under no condition on the
+// element, of a single-valued value that does not depend on the element.
 func (in *Info) uniformTable(v *types.Var) bool {
 	ws := in.tables()[v]
 	if len(ws) == 0 {
 		return false
 	}
 	for _, w := range ws {
-		if w.f.Control(w.b) != nil {
+		// every thread stores, or the owner of each iteration of a
+		// upc_forall does: either way every element gets the same stores
+		if r := w.f.Control(w.b); r != nil && r.Origin != FromForall {
 			return false
 		}
 		for _, d := range w.f.Graph.ControlDeps(w.b) {

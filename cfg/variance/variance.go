@@ -934,7 +934,7 @@ func (f *Func) memRead(e, base, index ast.Expr) *Reason {
 		// each thread reads another element: thread-dependent as surely
 		// as the index, whatever the data
 		if index != nil {
-			if r := f.Variant(index); r != nil && !r.Weak() && !f.ownCopy(base, index) {
+			if r := f.Variant(index); r != nil && !r.Weak() && !f.ownCopy(base, index) && !f.tableRead(base) {
 				return wrap(e, FormSharedAt, "", "read of shared "+ast.NodeString(e)+" at a thread-dependent index", r)
 			}
 		}

@@ -225,3 +225,32 @@ void loops_of_different_counts(int iters)
             upc_barrier; // want "not reached by every thread"
     }
 }
+
+/* a shared table, each element filled by its owner with the same value
+   (NAS CG's O0 variant): every thread reads the same count back */
+shared int levels_sh[THREADS];
+shared int rank_sh[THREADS];
+void grid_setup_shared(int ncols)
+{
+    int t, i;
+    upc_forall (t = 0; t < THREADS; t++; t) {
+        i = ncols / 2;
+        levels_sh[t] = 0;
+        while (i > 0) {
+            levels_sh[t]++;
+            i /= 2;
+        }
+        rank_sh[t] = t;
+    }
+    upc_barrier;
+}
+
+void reduce_over_shared_levels(void)
+{
+    int i, mine = levels_sh[MYTHREAD];
+    for (i = 0; i < mine; i++)
+        upc_barrier;
+    mine = rank_sh[MYTHREAD];
+    for (i = 0; i < mine; i++)
+        upc_barrier; // want "thread-dependent trip count"
+}
