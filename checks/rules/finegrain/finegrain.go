@@ -42,6 +42,9 @@ type group struct {
 	ests    []estimate
 	inhibit string
 	indef   bool
+	// oneBlock: the loop stays in one block, on a thread computed from
+	// MYTHREAD (classOneBlock)
+	oneBlock bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -97,6 +100,7 @@ func (c *checker) check(pass *analysis.Pass) {
 		g.accs = append(g.accs, a)
 		g.ests = append(g.ests, c.estimate(a, l, loc))
 		g.indef = g.indef || loc.class == classIndefinite
+		g.oneBlock = g.oneBlock || loc.class == classOneBlock
 	}
 	for _, g := range order {
 		if c.bulk(g.loop, g.accs[0].Base) || c.oneEach(g) {
@@ -141,7 +145,7 @@ func (c *checker) report(pass *analysis.Pass, g *group) {
 	case writes:
 		ops, fix = "writes", "write into a private buffer and coalesce with upc_memput after the loop"
 	}
-	if !g.indef {
+	if !g.indef && !g.oneBlock {
 		fix += " (one bulk copy per owning thread)"
 	}
 	count := renderSum(g.ests, c.threads)
@@ -155,6 +159,9 @@ func (c *checker) report(pass *analysis.Pass, g *group) {
 	}
 	if g.indef {
 		msg += fmt.Sprintf(" (on every thread but the owner of %s)", g.base)
+	}
+	if g.oneBlock {
+		msg += fmt.Sprintf(" (one block of %s, on a thread computed from MYTHREAD)", g.base)
 	}
 	if g.inhibit != "" {
 		msg += fmt.Sprintf(" (not coalescible here: %s)", g.inhibit)

@@ -4,7 +4,9 @@ import (
 	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/cfg/affine"
 	"github.com/upclint/upclint/cfg/affinity"
+	"github.com/upclint/upclint/cfg/variance"
 	"github.com/upclint/upclint/grammar/ast"
+	"github.com/upclint/upclint/grammar/types"
 )
 
 // Classes of non-local accesses, for the estimate of remote operations.
@@ -13,6 +15,7 @@ const (
 	classIndefinite        // every element on one thread
 	classOffset            // a constant distance from an owned element (cyclic)
 	classBoundary          // remote only near block boundaries
+	classOneBlock          // one block, on a thread computed from MYTHREAD
 )
 
 // place is the locality of one shared access.
@@ -82,6 +85,11 @@ func (c *checker) locality(a *affine.Access) place {
 	}
 	d := c.dropOwner(c.strided(a).Sub(ref), bs)
 	if c.singleBlock(d, bs, a) {
+		if c.threadChosen(d, a) {
+			// A block the thread picks from MYTHREAD (a neighbour's,
+			// ring[peer*LEN + j]): another thread's in general.
+			return place{class: classOneBlock}
+		}
 		// The loop stays in one block whose owner depends on values not
 		// known here (a row index parameter): the caller usually passes
 		// its own rows. Not reported.
@@ -260,4 +268,71 @@ func (c *checker) ownerGuarded(a *affine.Access, bs int64) bool {
 		r := cfg.ThreadTest(e, kind)
 		return r != "" && (r == idx || r == self)
 	})
+}
+
+// threadChosen reports whether the invariant part of d names a variable
+// that is thread-dependent because of MYTHREAD or a library result (not
+// a parameter or a value read from memory): the block is one the thread
+// chose, not a row its caller passed.
+func (c *checker) threadChosen(d *affine.Form, a *affine.Access) bool {
+	vf := c.fn.Variance
+	if vf == nil {
+		return false
+	}
+	names := map[string]bool{}
+	for _, name := range d.Atoms() {
+		if at := c.af.Atoms[name]; at != nil && at.Kind == affine.Invariant {
+			names[name] = true
+		}
+	}
+	found := false
+	ast.InspectCode(a.Expr, func(n ast.Node) bool {
+		if x, ok := n.(*ast.Name); ok && names[x.Name] {
+			v, _ := c.info.Uses[x].(*types.Var)
+			if r := vf.Variant(x); v != nil && r != nil && !r.Weak() && (r.Origin == variance.FromMyThread || r.Origin == variance.FromLibrary) && !c.mayBeMyThread(v) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// mayBeMyThread reports whether some assignment of v in the function
+// gives it MYTHREAD's value (me = MYTHREAD, then a[me*B + j] is the
+// thread's own block) or changes it otherwise than by =.
+func (c *checker) mayBeMyThread(v *types.Var) bool {
+	isV := func(e ast.Expr) bool {
+		n, ok := ast.Unparen(e).(*ast.Name)
+		return ok && c.info.Uses[n] == types.Object(v)
+	}
+	mine := func(e ast.Expr, b *cfg.Block) bool {
+		f, _ := c.af.Form(e, b)
+		if f == nil {
+			return false // not affine: (MYTHREAD + 1) % THREADS
+		}
+		d := f.Sub(affine.AtomForm(affine.MyThread))
+		return d.IsConst() && (d.Const == 0 || c.threads > 0 && d.Const%int64(c.threads) == 0)
+	}
+	may := false
+	for _, b := range c.fn.Graph.Blocks {
+		for _, n := range b.Nodes {
+			ast.InspectCode(n, func(m ast.Node) bool {
+				switch m := m.(type) {
+				case *ast.AssignExpr:
+					may = may || isV(m.L) && (m.Op != "=" || mine(m.R, b))
+				case *ast.PostfixExpr:
+					may = may || isV(m.X)
+				case *ast.UnaryExpr:
+					may = may || (m.Op == "++" || m.Op == "--" || m.Op == "&") && isV(m.X)
+				case *ast.InitDeclarator:
+					if id := ast.DeclaratorIdent(m.Decl); id != nil && c.info.Defs[id] == types.Object(v) && m.Init != nil && m.Init.X != nil {
+						may = may || mine(m.Init.X, b)
+					}
+				}
+				return !may
+			})
+		}
+	}
+	return may
 }

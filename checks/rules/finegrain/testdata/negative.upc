@@ -327,3 +327,21 @@ double slowest_rate(int npes)
             m = rates[p];
     return m;
 }
+
+/* a block chosen through a copy of MYTHREAD is the thread's own; one
+   chosen from a parameter is usually the caller's own row */
+#define RLEN 64
+shared [RLEN] int ring[RLEN * THREADS];
+void own_block(int *buf)
+{
+    int j;
+    int me = MYTHREAD;
+    for (j = 0; j < RLEN; j++)
+        ring[me * RLEN + j] = buf[j];
+}
+void row_param(int *buf, int r)
+{
+    int j;
+    for (j = 0; j < RLEN; j++)
+        ring[r * RLEN + j] = buf[j];
+}

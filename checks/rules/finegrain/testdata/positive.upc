@@ -268,3 +268,18 @@ double fill_some_block(shared [] double *other, int which)
         s += blk[j]; // want "remote reads of blk\\[j\\]"
     return s;
 }
+
+/* a ring shift: each thread writes its buffer into the next thread's
+   block; the block's owner is computed from MYTHREAD */
+#define RLEN 64
+shared [RLEN] int ring[RLEN * THREADS];
+shared [2 * RLEN] int ring2[2 * RLEN * THREADS];
+void ring_shift(int *buf)
+{
+    int j;
+    int peer = (MYTHREAD + 1) % THREADS;
+    for (j = 0; j < RLEN; j++)
+        ring[peer * RLEN + j] = buf[j]; // want "remote writes of ring\\[peer \\* 64 \\+ j\\] in this loop: about 64 remote writes per thread per execution \\(one block of ring, on a thread computed from MYTHREAD\\); write into a private buffer and coalesce with upc_memput after the loop$"
+    for (j = 0; j < RLEN; j++)
+        ring2[peer * 2 * RLEN + RLEN + j] = buf[j]; // want "remote writes of ring2\\[.*about 64 remote writes.*one block of ring2"
+}
