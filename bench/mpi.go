@@ -200,6 +200,7 @@ const (
 type MPIEnv struct {
 	Date, Commit, MPI, Command string
 	Cores                      int
+	Load                       string // load average while measuring (other work on the machine)
 }
 
 // WriteMPISection renders the measurements as the marked section.
@@ -216,7 +217,10 @@ func WriteMPISection(w io.Writer, env MPIEnv, cfg MPIConfig, ks []*MPIKernel) er
 		"program's wall time in ms (median of the runs, start-up barrier to exit, mpirun's start-up excluded); remote ops are\n"+
 		"the runtime's counts (fine-grained reads and writes plus bulk copies, all threads).\n\n",
 		joinInts(cfg.Threads), cfg.Reps)
-	fmt.Fprintf(&b, "Measured %s on commit %s, %d cores, %s. Command: `%s`.\n\n", env.Date, env.Commit, env.Cores, env.MPI, env.Command)
+	fmt.Fprintf(&b, "Measured %s on commit %s, %d cores, %s, load average %s. Command: `%s`.\n\n", env.Date, env.Commit,
+		env.Cores, env.MPI, env.Load, env.Command)
+	fmt.Fprintf(&b, "A failed cell is a run that exceeded the limit (`over`) or that mpirun could not complete; with more\n"+
+		"ranks than cores and other work on the machine, wall times vary widely (the min–max ranges).\n\n")
 	fmt.Fprintf(&b, "| kernel | validated on MPI | THREADS | transport | remote ops original → fixed | ms original | ms fixed | speedup |\n")
 	fmt.Fprintf(&b, "|---|---|---:|---|---|---:|---:|---:|\n")
 	for _, k := range ks {

@@ -78,6 +78,7 @@ func main() {
 		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	load0 := loadavg()
 	var ks []*bench.MPIKernel
 	for _, p := range paths {
 		if cfg.Log != nil {
@@ -92,7 +93,7 @@ func main() {
 	}
 	stop()
 	env := bench.MPIEnv{Date: time.Now().UTC().Format("2006-01-02"), Cores: goruntime.NumCPU(),
-		Command: "go run ./bench/cmd/mpibench" + flagsSet()}
+		Command: "go run ./bench/cmd/mpibench" + flagsSet(), Load: load0 + " at the start, " + loadavg() + " at the end"}
 	if b, err := exec.Command("git", "-C", *root, "rev-parse", "--short", "HEAD").Output(); err == nil {
 		env.Commit = strings.TrimSpace(string(b))
 	}
@@ -108,6 +109,15 @@ func main() {
 		fmt.Fprintf(os.Stderr, "mpibench: %v\n", err)
 		os.Exit(1)
 	}
+}
+
+// loadavg is the 1-minute load average ("?" if unknown).
+func loadavg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if f := strings.Fields(string(b)); err == nil && len(f) > 0 {
+		return f[0]
+	}
+	return "?"
 }
 
 // flagsSet renders the flags given on the command line.

@@ -236,12 +236,14 @@ void upcr_mpi_wait(upcr_poll_fn done, void *arg)
 	unsigned poll = oversub ? 16 : 2000, yield = oversub ? 64 : 4000;
 	while (!done(arg)) {
 		spins++;
-		if (spins > yield) {
+		/* without a shared window the one-sided operations of other
+		 * ranks on this one progress only while it calls MPI: no naps */
+		if (spins > yield && upcr_mpi_shared_) {
 			struct timespec ts = {0, nap};
 			nanosleep(&ts, NULL);
 			if (nap < 500000)
 				nap += nap / 2;
-		} else if (spins > poll)
+		} else if (spins > poll && (upcr_mpi_shared_ || oversub))
 			sched_yield();
 		if ((spins & 15) == 0)
 			watchdog(&since, &probe, &snap);
