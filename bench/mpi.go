@@ -228,6 +228,8 @@ func WriteMPISection(w io.Writer, env MPIEnv, cfg MPIConfig, ks []*MPIKernel) er
 		switch {
 		case k.Validated:
 			val = "yes"
+		case k.Changed && k.Note == "":
+			val = "reverted" // the validation kept none of the fixes: they communicate more
 		case k.Changed:
 			val = "**no**"
 		}
