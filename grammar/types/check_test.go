@@ -737,3 +737,23 @@ void f(struct pt p, int *q)
 		}
 	}
 }
+
+// TestStarTypedef: a [*] typedef keeps [*], and the block size is that of
+// the whole array where the type is used (Berkeley UPC's bug856).
+func TestStarTypedef(t *testing.T) {
+	src := `typedef int I;
+typedef I J[10];
+typedef shared [*] J K[10];
+typedef K L[10];
+K k;
+L l;
+_Static_assert(upc_blocksizeof(K) == 100/THREADS, "K");
+_Static_assert(upc_blocksizeof(L) == 1000/THREADS, "L");
+_Static_assert(upc_blocksizeof(k) == 100/THREADS, "k");
+_Static_assert(upc_blocksizeof(l) == 1000/THREADS, "l");
+`
+	u := checkSrc(t, src, 4)
+	if e := u.errors(); len(e) > 0 {
+		t.Errorf("errors: %v", e)
+	}
+}

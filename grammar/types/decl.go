@@ -688,15 +688,10 @@ func (c *checker) initDeclarator(ds *declSpec, id *ast.InitDeclarator) {
 		if !ds.err {
 			c.checkStar(t, name, true)
 			c.checkThreadsInType(t, name)
-			// "typedef shared [*] int T[N]": the block size is that of the
-			// array the typedef names, as GUPC and Berkeley UPC compute it
-			if _, isArr := Core(t).(*Array); isArr && hasStar(t, 0) {
-				if total, _, ok := elemCount(t); ok {
-					if b := c.starBlock(total); b > 0 {
-						t = replaceStar(t, b)
-					}
-				}
-			}
+			// "typedef shared [*] int T[N]" keeps [*]: the block size is
+			// that of the whole array where the type is used (an object of
+			// type T, of an array of T, or upc_blocksizeof(T)), as Berkeley
+			// UPC computes it
 		}
 		obj := &TypeName{object{name: name.Name, pos: name.Start()}}
 		obj.typ = &Named{Obj: obj, Type: t}
