@@ -52,3 +52,26 @@ func ThreadTest(e ast.Expr, kind EdgeKind) string {
 	}
 	return r
 }
+
+// LvalueRoot returns the variable an lvalue starts from (a in a[i].f, *a,
+// ((T *)a)[i]), or "" when it starts from anything else (a call, a
+// constant): the name whose storage, or storage it points to, a write to
+// the lvalue may change.
+func LvalueRoot(e ast.Expr) string {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Name:
+			return x.Name
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.MemberExpr:
+			e = x.X
+		case *ast.UnaryExpr:
+			e = x.X
+		case *ast.CastExpr:
+			e = x.X
+		default:
+			return ""
+		}
+	}
+}

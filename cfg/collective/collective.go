@@ -369,12 +369,12 @@ func (f *Func) pinned(region []*cfg.Block) ([]string, map[*cfg.Block]int) {
 			ast.InspectCode(n, func(m ast.Node) bool {
 				switch m := m.(type) {
 				case *ast.AssignExpr:
-					written[rootName(m.L)] = true
+					written[cfg.LvalueRoot(m.L)] = true
 				case *ast.PostfixExpr:
-					written[rootName(m.X)] = true
+					written[cfg.LvalueRoot(m.X)] = true
 				case *ast.UnaryExpr:
 					if m.Op == "++" || m.Op == "--" || m.Op == "&" {
-						written[rootName(m.X)] = true
+						written[cfg.LvalueRoot(m.X)] = true
 					}
 				}
 				return true
@@ -418,24 +418,6 @@ func (f *Func) pinned(region []*cfg.Block) ([]string, map[*cfg.Block]int) {
 		pin[b] = i
 	}
 	return keys, pin
-}
-
-// rootName is the variable an lvalue writes ("" if none).
-func rootName(e ast.Expr) string {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Name:
-			return x.Name
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.MemberExpr:
-			e = x.X
-		case *ast.UnaryExpr:
-			e = x.X
-		default:
-			return ""
-		}
-	}
 }
 
 // sequences returns the distinct sequences of collective operations of the

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/checks/edit"
 	"github.com/upclint/upclint/grammar/ast"
@@ -235,33 +236,13 @@ func (c *checker) indexWritten(loop ast.Node, index ast.Expr, iv string) string 
 			}
 		}
 		if lv != nil {
-			if r := rootName(lv); names[r] {
+			if r := cfg.LvalueRoot(lv); names[r] {
 				why = "the loop writes " + r + ", which the index reads"
 			}
 		}
 		return why == ""
 	})
 	return why
-}
-
-// rootName returns the variable an lvalue starts from (a in a[i].f, *a).
-func rootName(e ast.Expr) string {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Name:
-			return x.Name
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.MemberExpr:
-			e = x.X
-		case *ast.UnaryExpr:
-			e = x.X
-		case *ast.CastExpr:
-			e = x.X
-		default:
-			return ""
-		}
-	}
 }
 
 // varType returns the type of the variable name as cond uses it.
