@@ -118,7 +118,7 @@ func (fx *fixer) build(nested *forallCalls) (string, bool) {
 	if s.Post == nil || s.Affinity == nil || s.Affinity.X == nil {
 		return "", false
 	}
-	if t := fx.varType(); t == nil || !types.IsInteger(t) || types.IsUnsigned(t) {
+	if t := fx.varType(); t == nil || !types.IsInteger(t) || types.IsUnsigned(t) && !fx.unsignedSafe() {
 		return "", false
 	}
 	exits := exitsLoop(s.Body)
@@ -412,6 +412,21 @@ func firstOffset(r *affine.Form, extra, lower string, lit bool, lc int64, dec bo
 		}
 	}
 	return mod(d)
+}
+
+// unsignedSafe reports whether the rewrite is exact for an unsigned loop
+// variable: a test once before the loop (indefinite), or a stride-THREADS
+// loop that counts up from a constant, whose first offset is computed in
+// int arithmetic; a start expression or a count down would wrap around.
+func (fx *fixer) unsignedSafe() bool {
+	switch fx.p.shape {
+	case shapeIndefinite:
+		return true
+	case shapeInt, shapeCyclic:
+		_, lit := intLit(fx.p.iv.Start)
+		return lit && fx.p.iv.StepConst > 0
+	}
+	return false
 }
 
 // nonNegative reports whether i + rest is provably non-negative over the

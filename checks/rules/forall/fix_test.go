@@ -131,6 +131,50 @@ int main(void) { blk(0, 20); blkdown(0, 20); blkshared(20); cyc(0, 20); return 0
 	}
 }
 
+// TestFixUnsigned: an unsigned counter is rewritten only where its first
+// offset is computed in int arithmetic (counting up from a constant);
+// counting down, or from an expression, it would wrap around.
+func TestFixUnsigned(t *testing.T) {
+	src := []byte(`#include <upc_relaxed.h>
+#include <stdint.h>
+#include <stddef.h>
+shared int a[40 * THREADS];
+void up(void)
+{
+    uint64_t i;
+    upc_forall (i = 0; i < 37; i++; &a[i])
+        a[i] = (int)i;
+}
+void down(void)
+{
+    size_t j;
+    upc_forall (j = 44; j > 37; j--; &a[j])
+        a[j] = (int)j;
+}
+void from(unsigned lo)
+{
+    unsigned k;
+    upc_forall (k = lo; k < lo + 4; k++; &a[k])
+        a[k] = (int)k;
+}
+int main(void) { up(); down(); from(38); return 0; }
+`)
+	path := filepath.Join(t.TempDir(), "unsigned.upc")
+	if err := os.WriteFile(path, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := fixes.FixFile(path, &fixes.Options{Check: &checks.Options{}, Unsafe: true, Rules: []string{forall.Name}})
+	if res.Err != nil {
+		t.Fatal(res.Err)
+	}
+	if len(res.Applied) != 1 || res.Applied[0].Line != 8 {
+		t.Errorf("applied %+v, want only the count-up loop's fix (line 8):\n%s", res.Applied, res.Diff())
+	}
+	if fixtest.HaveCC() {
+		validate(t, path, res.Original, res.Fixed)
+	}
+}
+
 // TestFixGoldenValidate passes every golden through upclint fix
 // --validate's check (fixes.ValidateResult).
 func TestFixGoldenValidate(t *testing.T) {
