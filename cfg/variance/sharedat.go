@@ -1,6 +1,7 @@
 package variance
 
 import (
+	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/types"
 )
@@ -20,33 +21,24 @@ func (in *Info) sharedStores() map[*types.Var][]ownStore {
 		return in.sharedWrites
 	}
 	in.sharedWrites = map[*types.Var][]ownStore{}
-	for _, f := range in.Funcs {
-		for _, b := range f.Graph.Blocks {
-			if !b.Live {
-				continue
-			}
-			for _, n := range b.Nodes {
-				ast.InspectCode(n, func(m ast.Node) bool {
-					a, ok := m.(*ast.AssignExpr)
-					if !ok || a.Op != "=" {
-						return true
-					}
-					ix, ok := ast.Unparen(a.L).(*ast.IndexExpr)
-					if !ok {
-						return true
-					}
-					x, ok := ast.Unparen(ix.X).(*ast.Name)
-					if !ok {
-						return true
-					}
-					if v, _ := in.Types.Uses[x].(*types.Var); v != nil && types.IsShared(v.Type()) {
-						in.sharedWrites[v] = append(in.sharedWrites[v], ownStore{f: f, index: ast.NodeString(ix.Index), value: a.R})
-					}
-					return true
-				})
-			}
+	in.inspectLive(func(f *Func, _ *cfg.Block, m ast.Node) bool {
+		a, ok := m.(*ast.AssignExpr)
+		if !ok || a.Op != "=" {
+			return true
 		}
-	}
+		ix, ok := ast.Unparen(a.L).(*ast.IndexExpr)
+		if !ok {
+			return true
+		}
+		x, ok := ast.Unparen(ix.X).(*ast.Name)
+		if !ok {
+			return true
+		}
+		if v, _ := in.Types.Uses[x].(*types.Var); v != nil && types.IsShared(v.Type()) {
+			in.sharedWrites[v] = append(in.sharedWrites[v], ownStore{f: f, index: ast.NodeString(ix.Index), value: a.R})
+		}
+		return true
+	})
 	return in.sharedWrites
 }
 
@@ -84,4 +76,17 @@ func (f *Func) ownCopy(base, index ast.Expr) bool {
 		found = true
 	}
 	return found
+}
+
+// inspectLive calls visit, as ast.InspectCode does, on the nodes of every
+// reachable block of every function, with the function and block that
+// hold them.
+func (in *Info) inspectLive(visit func(f *Func, b *cfg.Block, n ast.Node) bool) {
+	for _, f := range in.Funcs {
+		for _, b := range f.Graph.LiveBlocks() {
+			for _, n := range b.Nodes {
+				ast.InspectCode(n, func(m ast.Node) bool { return visit(f, b, m) })
+			}
+		}
+	}
 }

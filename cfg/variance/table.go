@@ -49,52 +49,43 @@ func (in *Info) tables() map[*types.Var][]tableWrite {
 		}
 		return v
 	}
-	for _, f := range in.Funcs {
-		for _, b := range f.Graph.Blocks {
-			if !b.Live {
-				continue
+	in.inspectLive(func(f *Func, b *cfg.Block, m ast.Node) bool {
+		var target, value ast.Expr
+		switch m := m.(type) {
+		case *ast.AssignExpr:
+			target, value = m.L, m.R
+		case *ast.PostfixExpr:
+			target = m.X
+		case *ast.UnaryExpr:
+			if m.Op == "++" || m.Op == "--" {
+				target = m.X
 			}
-			for _, n := range b.Nodes {
-				ast.InspectCode(n, func(m ast.Node) bool {
-					var target, value ast.Expr
-					switch m := m.(type) {
-					case *ast.AssignExpr:
-						target, value = m.L, m.R
-					case *ast.PostfixExpr:
-						target = m.X
-					case *ast.UnaryExpr:
-						if m.Op == "++" || m.Op == "--" {
-							target = m.X
-						}
-					case *ast.CallExpr:
-						for _, a := range m.Args {
-							if v := arrayVar(a); v != nil {
-								bad[v] = true // filled by the callee
-							}
-						}
-					}
-					if target == nil {
-						return true
-					}
-					ix, ok := ast.Unparen(target).(*ast.IndexExpr)
-					if !ok {
-						return true
-					}
-					v := arrayVar(ix.X)
-					if v == nil {
-						return true
-					}
-					t := f.threadCounter(b, ix.Index)
-					if t == nil {
-						bad[v] = true
-						return true
-					}
-					in.tableWrites[v] = append(in.tableWrites[v], tableWrite{f: f, b: b, node: m, value: value, index: t})
-					return true
-				})
+		case *ast.CallExpr:
+			for _, a := range m.Args {
+				if v := arrayVar(a); v != nil {
+					bad[v] = true // filled by the callee
+				}
 			}
 		}
-	}
+		if target == nil {
+			return true
+		}
+		ix, ok := ast.Unparen(target).(*ast.IndexExpr)
+		if !ok {
+			return true
+		}
+		v := arrayVar(ix.X)
+		if v == nil {
+			return true
+		}
+		t := f.threadCounter(b, ix.Index)
+		if t == nil {
+			bad[v] = true
+			return true
+		}
+		in.tableWrites[v] = append(in.tableWrites[v], tableWrite{f: f, b: b, node: m, value: value, index: t})
+		return true
+	})
 	for _, n := range in.addrOfArrays() {
 		bad[n] = true
 	}
