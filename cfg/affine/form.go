@@ -10,6 +10,7 @@
 package affine
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -75,6 +76,17 @@ func (f *Form) Has(atom string) bool {
 		}
 	}
 	return false
+}
+
+// Without returns f without the terms in which atom occurs.
+func (f *Form) Without(atom string) *Form {
+	out := &Form{Const: f.Const}
+	for _, t := range f.Terms {
+		if !slices.Contains(t.Atoms, atom) {
+			out.Terms = append(out.Terms, t)
+		}
+	}
+	return out
 }
 
 // Atoms returns the distinct atoms of f, sorted.
@@ -290,4 +302,13 @@ func (f *Form) String() string {
 		sb.WriteString(" - " + strconv.FormatInt(-f.Const, 10))
 	}
 	return sb.String()
+}
+
+// FactorString renders f to stand as a factor or a divisor: in
+// parentheses when it is a sum ("(n - 1)", but "n" and "2*n").
+func (f *Form) FactorString() string {
+	if len(f.Terms) > 1 || len(f.Terms) == 1 && f.Const != 0 {
+		return "(" + f.String() + ")"
+	}
+	return f.String()
 }

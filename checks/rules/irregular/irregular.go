@@ -305,14 +305,9 @@ func (c *checker) iterations(l *cfg.Loop) string {
 	if lo == nil || hi == nil {
 		return ""
 	}
-	span := hi.Sub(lo).Add(affine.ConstForm(1))
-	if span.Has(affine.MyThread) {
-		span = dropMyThread(span)
-	}
-	s := span.String()
-	if !span.IsConst() && (len(span.Terms) > 1 || span.Const != 0) {
-		s = "(" + s + ")"
-	}
+	// A start at MYTHREAD shifts the range by less than one step.
+	span := hi.Sub(lo).Add(affine.ConstForm(1)).Without(affine.MyThread)
+	s := span.FactorString()
 	switch {
 	case iv.StepKnown && abs(iv.StepConst) == 1:
 	case iv.StepKnown:
@@ -322,32 +317,12 @@ func (c *checker) iterations(l *cfg.Loop) string {
 		if sf == nil {
 			return ""
 		}
-		t := sf.String()
-		if len(sf.Terms) > 1 || len(sf.Terms) == 1 && sf.Const != 0 {
-			t = "(" + t + ")"
-		}
-		s += "/" + t
+		s += "/" + sf.FactorString()
 	}
 	if span.IsConst() && iv.StepKnown {
 		return fmt.Sprint(max(span.Const, 0) / max(abs(iv.StepConst), 1))
 	}
 	return s
-}
-
-// dropMyThread drops the terms of f in MYTHREAD (a start at MYTHREAD
-// shifts the range by less than one step).
-func dropMyThread(f *affine.Form) *affine.Form {
-	out := &affine.Form{Const: f.Const}
-	for _, t := range f.Terms {
-		keep := true
-		for _, a := range t.Atoms {
-			keep = keep && a != affine.MyThread
-		}
-		if keep {
-			out.Terms = append(out.Terms, t)
-		}
-	}
-	return out
 }
 
 func abs(x int64) int64 {
