@@ -1,6 +1,8 @@
 package finegrain
 
 import (
+	"strings"
+
 	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/cfg/affine"
 	"github.com/upclint/upclint/cfg/affinity"
@@ -239,7 +241,8 @@ func (c *checker) singleBlock(d *affine.Form, bs int64, a *affine.Access) bool {
 
 // ownerGuarded reports whether a only runs on the thread that owns its
 // element: a declared indefinite array or shared scalar (on thread 0) under
-// `if (MYTHREAD == 0)`, an element `a[e]` under `if (upc_threadof(&a[e]) ==
+// `if (MYTHREAD == 0)` or an indefinite array under `if
+// (upc_threadof(&a[k]) == MYTHREAD)` for any k, an element `a[e]` under `if (upc_threadof(&a[e]) ==
 // MYTHREAD)`, or an element `a[e]` of a one-dimensional cyclic array under
 // `if (e == MYTHREAD)`, tested in the same iteration of the innermost loop
 // around a.
@@ -249,8 +252,21 @@ func (c *checker) ownerGuarded(a *affine.Access, bs int64) bool {
 	}
 	g := c.fn.Graph
 	if bs == 0 {
+		// One thread owns every element: thread 0 for a declared array, and
+		// the thread of any of its elements (the forall fix's test
+		// `upc_threadof(&a[0]) == MYTHREAD`).
+		base := ast.Unparen(a.Expr)
+		for {
+			x, ok := base.(*ast.IndexExpr)
+			if !ok {
+				break
+			}
+			base = ast.Unparen(x.X)
+		}
+		name := ast.NodeString(base)
 		return g.Guarded(a.Block, nil, func(e ast.Expr, kind cfg.EdgeKind) bool {
-			return cfg.ThreadTest(e, kind) == "0"
+			r := cfg.ThreadTest(e, kind)
+			return r == "0" || strings.HasPrefix(r, "upc_threadof(&"+name+"[") || r == "upc_threadof("+name+")"
 		})
 	}
 	idx := ""

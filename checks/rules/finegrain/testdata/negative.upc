@@ -345,3 +345,14 @@ void row_param(int *buf, int r)
     for (j = 0; j < RLEN; j++)
         ring[r * RLEN + j] = buf[j];
 }
+/* the forall fix of an indefinite array's loop: the loop runs on the thread
+   that owns every element, so each access is local */
+void owner_of_indefinite(void)
+{
+    int i;
+    if (upc_threadof(&ind[0]) == MYTHREAD) for (i = 0; i < N; i++)
+        ind[i] = 2 * ind[i] + 1;
+    if (upc_threadof(ind) == MYTHREAD)
+        for (i = 0; i < N; i++)
+            ind[i] += 1;
+}
