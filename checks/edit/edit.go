@@ -160,6 +160,11 @@ func Replace(n ast.Node, text string) analysis.TextEdit {
 	return analysis.TextEdit{Pos: n.Start(), End: n.End(), NewText: []byte(text)}
 }
 
+// ReplaceSpan returns a replacement of the text from from to to by text.
+func ReplaceSpan(from, to gotoken.Pos, text string) analysis.TextEdit {
+	return analysis.TextEdit{Pos: from, End: to, NewText: []byte(text)}
+}
+
 // declPoint is where a file-scope declaration for use in fn goes: the
 // start of the line of the function, above the comment lines that
 // directly precede it.

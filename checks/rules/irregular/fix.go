@@ -95,12 +95,11 @@ func (c *checker) aggregate(g *group) (*checks.SuggestedFix, string) {
 	}
 	tname := edit.TypeName(vt)
 	// The owner applies the update with the element index it receives.
-	lvText := ed.Text(lv)
-	lo, hi := int(ix.Index.Start()-lv.Start()), int(ix.Index.End()-lv.Start())
-	if lo < 0 || lo > hi || hi > len(lvText) {
-		return nil, "" // the index comes from a macro expansion
+	before, after, ok := around(ed, lv, ix.Index)
+	if !ok {
+		return nil, ""
 	}
-	applied := lvText[:lo] + "ix" + lvText[hi:]
+	applied := before + "ix" + after
 	queue, declEdit := ed.FileScope(c.fn, "upclint_agg_"+edit.Ident(g.base), func(name string) string {
 		return "/* applies one update of " + g.base + " aggregated by upclint_agg_go, on its owner */\n" +
 			"static void " + name + "_apply(unsigned int ix, const void *v)\n{\n" +
@@ -130,14 +129,11 @@ func (c *checker) aggregate(g *group) (*checks.SuggestedFix, string) {
 	// The index and the value are evaluated once, as in the update. The
 	// edits replace the text around them, so that macros in them stay.
 	add := "; upclint_agg_add(&" + queue + ", upc_threadof(&" + base + "[upclint_x]), upclint_x, &upclint_v); }"
-	span := func(from, to gotoken.Pos, text string) analysis.TextEdit {
-		return analysis.TextEdit{Pos: from, End: to, NewText: []byte(text)}
-	}
-	edits = append(edits, span(stmt.Start(), ix.Index.Start(), "{ unsigned long upclint_x = "))
+	edits = append(edits, edit.ReplaceSpan(stmt.Start(), ix.Index.Start(), "{ unsigned long upclint_x = "))
 	if rhs != nil {
-		edits = append(edits, span(ix.Index.End(), rhs.Start(), "; "+tname+" upclint_v = "), span(rhs.End(), stmt.End(), add))
+		edits = append(edits, edit.ReplaceSpan(ix.Index.End(), rhs.Start(), "; "+tname+" upclint_v = "), edit.ReplaceSpan(rhs.End(), stmt.End(), add))
 	} else {
-		edits = append(edits, span(ix.Index.End(), stmt.End(), "; "+tname+" upclint_v = 1"+add))
+		edits = append(edits, edit.ReplaceSpan(ix.Index.End(), stmt.End(), "; "+tname+" upclint_v = 1"+add))
 	}
 	sf := &analysis.SuggestedFix{Message: "aggregate the updates of " + g.base + " by owner thread", TextEdits: edits}
 	return checks.FixOf(sf, "the updates become visible at the exchanges, not one by one"), ""
@@ -331,6 +327,17 @@ func (c *checker) executedByAll(l *cfg.Loop) string {
 		return "the function is not proven to be called by every thread"
 	}
 	return ""
+}
+
+// around returns the text of outer before and after its part inner; ok
+// is false when inner does not lie in outer's text (a macro expansion).
+func around(ed *edit.Editor, outer, inner ast.Node) (before, after string, ok bool) {
+	text := ed.Text(outer)
+	lo, hi := int(inner.Start()-outer.Start()), int(inner.End()-outer.Start())
+	if lo < 0 || lo > hi || hi > len(text) {
+		return "", "", false
+	}
+	return text[:lo], text[hi:], true
 }
 
 // allIn reports whether every node that is not nil lies in the editor's

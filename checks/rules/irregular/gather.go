@@ -1,7 +1,6 @@
 package irregular
 
 import (
-	gotoken "go/token"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -71,13 +70,12 @@ func (c *checker) gather(g *group) (*checks.SuggestedFix, string) {
 		return nil, ""
 	}
 	tname := edit.TypeName(vt)
-	lvText := ed.Text(read)
-	lo, hi := int(ix.Index.Start()-read.Start()), int(ix.Index.End()-read.Start())
-	if lo < 0 || lo > hi || hi > len(lvText) {
-		return nil, "" // the index comes from a macro expansion
+	before, after, ok := around(ed, read, ix.Index)
+	if !ok {
+		return nil, ""
 	}
-	direct := lvText[:lo] + "ix" + lvText[hi:]
-	addr := "&" + lvText[:lo] + "g->ix[k]" + lvText[hi:]
+	direct := before + "ix" + after
+	addr := "&" + before + "g->ix[k]" + after
 	name, declEdit := ed.FileScope(c.fn, "upclint_gather_"+edit.Ident(g.base), func(name string) string {
 		return "/* The strip of " + g.base + "'s elements a loop reads at irregular indices (inspector-executor,\n" +
 			" * Alvanos et al., \"Combining Static and Dynamic Data Coalescing in Unified Parallel C\", §4-§5):\n" +
@@ -127,16 +125,13 @@ func (c *checker) gather(g *group) (*checks.SuggestedFix, string) {
 	if declEdit != nil {
 		edits = append(edits, *declEdit)
 	}
-	span := func(from, to gotoken.Pos, text string) analysis.TextEdit {
-		return analysis.TextEdit{Pos: from, End: to, NewText: []byte(text)}
-	}
 	edits = append(edits,
 		edit.Insert(s.Start(), name+".n = "+name+".k = 0;\n"+indent),
 		edit.Insert(s.Post.End(), ", "+name+".k++"),
 		edit.Insert(body.Start()+1, inspector),
 		// The read keeps its index, which _at compares with the inspector's.
-		span(read.Start(), ix.Index.Start(), name+"_at("+name+".k, "),
-		span(ix.Index.End(), read.End(), ")"),
+		edit.ReplaceSpan(read.Start(), ix.Index.Start(), name+"_at("+name+".k, "),
+		edit.ReplaceSpan(ix.Index.End(), read.End(), ")"),
 	)
 	sf := &analysis.SuggestedFix{Message: "read " + g.base + " through a strip of prefetched elements (inspector-executor)", TextEdits: edits}
 	return checks.FixOf(sf, "the elements are read up to "+gatherCap+" iterations ahead of their use"), ""
