@@ -531,24 +531,31 @@ type FileJob struct {
 // order of files. progress, if set, is called after each file.
 func FixFiles(files []FileJob, jobs int, progress func()) []*FileResult {
 	out := make([]*FileResult, len(files))
+	parallel(len(files), jobs, func(i int) {
+		out[i] = FixFile(files[i].Path, files[i].Opts)
+		if progress != nil {
+			progress()
+		}
+	})
+	return out
+}
+
+// parallel calls do(i) for each i in [0, n), on up to jobs goroutines.
+func parallel(n, jobs int, do func(i int)) {
 	next := make(chan int)
 	var wg sync.WaitGroup
-	for range max(1, min(jobs, len(files))) {
+	for range max(1, min(jobs, n)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				out[i] = FixFile(files[i].Path, files[i].Opts)
-				if progress != nil {
-					progress()
-				}
+				do(i)
 			}
 		}()
 	}
-	for i := range files {
+	for i := range n {
 		next <- i
 	}
 	close(next)
 	wg.Wait()
-	return out
 }

@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"text/tabwriter"
 	"time"
 
@@ -156,29 +155,16 @@ func (f *Fixer) Fix(ctx context.Context, paths []string) (*Outcome, error) {
 
 // validateAll validates the changed files, jobs at a time.
 func validateAll(ctx context.Context, work []FileJob, results []*FileResult, vo ValidateOptions, jobs int, tick func()) {
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range max(1, min(jobs, len(results))) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				o := vo
-				o.Config = work[i].Opts.Check.Config
-				o.Unit = work[i].Opts.Unit
-				if eff := work[i].Opts.Config; eff != nil && len(eff.ValidateMask) > 0 {
-					o.MaskPatterns = append(slices.Clone(o.MaskPatterns), eff.ValidateMask...)
-				}
-				_ = ValidateResult(ctx, results[i], o)
-				tick()
-			}
-		}()
-	}
-	for i := range results {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	parallel(len(results), jobs, func(i int) {
+		o := vo
+		o.Config = work[i].Opts.Check.Config
+		o.Unit = work[i].Opts.Unit
+		if eff := work[i].Opts.Config; eff != nil && len(eff.ValidateMask) > 0 {
+			o.MaskPatterns = append(slices.Clone(o.MaskPatterns), eff.ValidateMask...)
+		}
+		_ = ValidateResult(ctx, results[i], o)
+		tick()
+	})
 }
 
 // Exit statuses of a fix run, as upclint check's.
