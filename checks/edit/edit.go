@@ -573,7 +573,11 @@ func IncludeLines(src []byte) iter.Seq[Include] {
 					rest = bytes.TrimLeft(rest, " \t")
 					if len(rest) > 0 && (rest[0] == '<' || rest[0] == '"') {
 						inc := Include{Start: off, End: end, Angle: rest[0] == '<'}
-						if i := bytes.IndexAny(rest[1:], ">\""); i >= 0 {
+						closer := byte('"')
+						if inc.Angle {
+							closer = '>'
+						}
+						if i := bytes.IndexByte(rest[1:], closer); i >= 0 {
 							inc.Name = string(rest[1 : 1+i])
 						}
 						if !yield(inc) {

@@ -7,40 +7,17 @@ import (
 	"slices"
 
 	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/checks/edit"
 )
 
 // quotedIncludes returns the names of the #include "name" lines of src.
 // Angle-bracket includes name headers of the system or of libraries, not
-// files of the project. A hand scan: a regular expression over every
-// file of a check costs as much as a tenth of the analysis.
+// files of the project.
 func quotedIncludes(src []byte) []string {
 	var names []string
-	for i := 0; i < len(src); {
-		j := bytes.IndexByte(src[i:], '#')
-		if j < 0 {
-			break
-		}
-		i += j
-		// only blanks between the line's start and '#'
-		k := i - 1
-		for k >= 0 && (src[k] == ' ' || src[k] == '\t') {
-			k--
-		}
-		i++
-		if k >= 0 && src[k] != '\n' {
-			continue
-		}
-		rest := bytes.TrimLeft(src[i:min(len(src), i+256)], " \t")
-		if !bytes.HasPrefix(rest, []byte("include")) {
-			continue
-		}
-		rest = bytes.TrimLeft(rest[len("include"):], " \t")
-		if len(rest) == 0 || rest[0] != '"' {
-			continue
-		}
-		end := bytes.IndexAny(rest[1:], "\"\n")
-		if end > 0 && rest[1+end] == '"' {
-			names = append(names, string(rest[1:1+end]))
+	for inc := range edit.IncludeLines(src) {
+		if !inc.Angle && inc.Name != "" {
+			names = append(names, inc.Name)
 		}
 	}
 	return names

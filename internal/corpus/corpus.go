@@ -20,6 +20,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/upclint/upclint/checks/edit"
 )
 
 // EnvVar names the environment variable that points at the corpus root.
@@ -540,7 +542,7 @@ func (t *Test) threads() int {
 }
 
 // includedSources returns the source files that another of them includes
-// with #include "...", found by a scan of the include lines.
+// with #include "...".
 func includedSources(sources []string) map[string]bool {
 	isSource := map[string]bool{}
 	for _, s := range sources {
@@ -552,25 +554,8 @@ func includedSources(sources []string) map[string]bool {
 		if err != nil {
 			continue
 		}
-		for _, line := range strings.Split(string(data), "\n") {
-			line = strings.TrimSpace(line)
-			if !strings.HasPrefix(line, "#") {
-				continue
-			}
-			rest := strings.TrimSpace(line[1:])
-			rest, ok := strings.CutPrefix(rest, "include")
-			if !ok {
-				continue
-			}
-			rest = strings.TrimSpace(rest)
-			if len(rest) < 2 || rest[0] != '"' {
-				continue
-			}
-			name, _, ok := strings.Cut(rest[1:], `"`)
-			if !ok {
-				continue
-			}
-			if p := filepath.Join(filepath.Dir(s), name); isSource[p] && p != s {
+		for inc := range edit.IncludeLines(data) {
+			if p := filepath.Join(filepath.Dir(s), inc.Name); !inc.Angle && isSource[p] && p != s {
 				included[p] = true
 			}
 		}
