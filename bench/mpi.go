@@ -14,6 +14,7 @@ import (
 	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/fixes"
 	"github.com/upclint/upclint/grammar"
+	"github.com/upclint/upclint/internal/atomicfile"
 	"github.com/upclint/upclint/runtime"
 	"github.com/upclint/upclint/runtime/translate"
 )
@@ -302,9 +303,5 @@ func SpliceMPISection(path, section string) error {
 	} else {
 		s = strings.TrimRight(s, "\n") + "\n\n" + section
 	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, []byte(s), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+	return atomicfile.Write(path, []byte(s))
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/checks/config"
 	"github.com/upclint/upclint/checks/suppress"
+	"github.com/upclint/upclint/internal/atomicfile"
 )
 
 // DefaultMaxRounds bounds the fix-and-reanalyse loop of FixSource: a fix
@@ -481,44 +482,9 @@ func mapEdits(edits []checks.Edit, toSrc []int, crlf bool) []checks.Edit {
 	return out
 }
 
-// WriteFile replaces path's content atomically: the data goes to a
-// temporary file in the same directory, which gets path's mode and is
-// renamed over path. A reader sees the old or the new file, never a part.
-func WriteFile(path string, data []byte) error {
-	mode := os.FileMode(0o644)
-	if st, err := os.Stat(path); err == nil {
-		mode = st.Mode().Perm()
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".upclint-*")
-	if err != nil {
-		return err
-	}
-	name := tmp.Name()
-	ok := false
-	defer func() {
-		if !ok {
-			_ = tmp.Close()
-			_ = os.Remove(name)
-		}
-	}()
-	if _, err := tmp.Write(data); err != nil {
-		return err
-	}
-	if err := tmp.Chmod(mode); err != nil {
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(name, path); err != nil {
-		return err
-	}
-	ok = true
-	return nil
-}
+// WriteFile replaces path's content atomically, keeping its mode
+// (atomicfile.Write).
+func WriteFile(path string, data []byte) error { return atomicfile.Write(path, data) }
 
 // FileJob is one file to fix with its options (files may have different
 // configurations).

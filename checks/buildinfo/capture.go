@@ -13,6 +13,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/upclint/upclint/internal/atomicfile"
 )
 
 // Capture records the compile commands of a build into a compilation
@@ -211,7 +213,7 @@ func writeDB(path string, recs []record, res *CaptureResult) error {
 	if err != nil {
 		return err
 	}
-	return writeAtomic(path, append(data, '\n'))
+	return atomicfile.Write(path, append(data, '\n'))
 }
 
 // isMake reports whether a build command runs GNU make, which takes
@@ -256,31 +258,6 @@ func readLog(path string) ([]record, error) {
 		}
 	}
 	return recs, sc.Err()
-}
-
-// writeAtomic replaces path with data through a temporary file in the
-// same directory, so that a reader never sees half a database.
-func writeAtomic(path string, data []byte) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), ".compile_commands-*.json")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			_ = os.Remove(f.Name()) // best effort: the error says what failed
-		}
-	}()
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(f.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	return err
 }
 
 // sourceExts are the extensions of the files a compile command compiles.
