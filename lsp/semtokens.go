@@ -9,7 +9,6 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/upclint/upclint/cfg/affinity"
-	"github.com/upclint/upclint/checks/facts"
 	"github.com/upclint/upclint/grammar/ast"
 )
 
@@ -83,7 +82,10 @@ func sharedAccessTokens(snap *snapshot, log func(string, ...any)) (toks []semTok
 			toks = nil
 		}
 	}()
-	fs := facts.Compute(snap.unit)
+	fs := snap.programFacts() // shared with hover, computed once per snapshot
+	if fs == nil {
+		return nil
+	}
 	for _, fn := range fs.Funcs {
 		if !q.inDocument(fn.Decl.Start()) {
 			continue // a function of a header
