@@ -22,10 +22,7 @@ func synchronizes(in *variance.Info, fn *variance.Func, seen map[*variance.Func]
 	}
 	seen[fn] = true
 	found := false
-	for _, b := range fn.Graph.Blocks {
-		if !b.Live {
-			continue
-		}
+	for _, b := range fn.Graph.LiveBlocks() {
 		for _, n := range b.Nodes {
 			ast.InspectCode(n, func(m ast.Node) bool {
 				if found {
