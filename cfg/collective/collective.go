@@ -343,9 +343,19 @@ func (f *Func) join(c *cfg.Block) *cfg.Block {
 
 // region returns the blocks reachable from c's successors before join.
 func (f *Func) region(c, join *cfg.Block) []*cfg.Block {
-	seen := map[*cfg.Block]bool{c: true, join: true, f.Graph.Exit: true}
+	return reachable(c.Succs, c, join, f.Graph.Exit)
+}
+
+// reachable returns the blocks reachable from the blocks from without
+// passing through a block of stop (which it does not return), in
+// depth-first order.
+func reachable(from []*cfg.Block, stop ...*cfg.Block) []*cfg.Block {
+	seen := map[*cfg.Block]bool{}
+	for _, b := range stop {
+		seen[b] = true
+	}
 	var out []*cfg.Block
-	stack := append([]*cfg.Block(nil), c.Succs...)
+	stack := append([]*cfg.Block(nil), from...)
 	for len(stack) > 0 {
 		b := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]

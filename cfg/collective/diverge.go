@@ -164,18 +164,11 @@ func (c *diverger) terminatesOnly(b, br *cfg.Block) bool {
 	return true
 }
 
+// reach returns b and the blocks reachable from it.
 func reach(b *cfg.Block) map[*cfg.Block]bool {
 	out := map[*cfg.Block]bool{b: true}
-	stack := []*cfg.Block{b}
-	for len(stack) > 0 {
-		x := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, s := range x.Succs {
-			if !out[s] {
-				out[s] = true
-				stack = append(stack, s)
-			}
-		}
+	for _, x := range reachable(b.Succs) {
+		out[x] = true
 	}
 	return out
 }
