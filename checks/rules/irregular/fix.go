@@ -31,7 +31,7 @@ var quietCalls = map[string]bool{
 // or says why it is not offered ("" when the group is no update).
 func (c *checker) aggregate(g *group) (*checks.SuggestedFix, string) {
 	a := g.accs[0]
-	target, op, ok := c.update(a)
+	target, lv, rhs, op, ok := c.update(a)
 	if !ok {
 		if a.Write {
 			return nil, "a plain store is not commutative"
@@ -45,7 +45,6 @@ func (c *checker) aggregate(g *group) (*checks.SuggestedFix, string) {
 	if !ok {
 		return nil, "the operator " + op + " is not commutative"
 	}
-	lv, rhs := updateOperands(target)
 	vt := c.valueType(lv)
 	if vt == nil || rhs != nil && !types.IsInteger(types.Unqualified(c.info.TypeOf(rhs))) {
 		return nil, "the updates are not integer (a floating-point sum depends on its order)"
@@ -159,20 +158,6 @@ func helperPoint(src []byte, f *gotoken.File, p gotoken.Pos) (gotoken.Pos, bool)
 		return 0, false
 	}
 	return gotoken.Pos(f.Base() + last), true
-}
-
-// updateOperands returns the lvalue and the right operand (nil for ++
-// and --) of an update.
-func updateOperands(u ast.Expr) (lv, rhs ast.Expr) {
-	switch u := u.(type) {
-	case *ast.AssignExpr:
-		return u.L, u.R
-	case *ast.PostfixExpr:
-		return u.X, nil
-	case *ast.UnaryExpr:
-		return u.X, nil
-	}
-	return nil, nil
 }
 
 // valueType returns the integer value type of the updated lvalue, or nil.

@@ -245,24 +245,24 @@ func (c *checker) report(g *group) {
 // readModifyWrite reports whether a is the target of a compound
 // assignment or an increment, which reads it too.
 func (c *checker) readModifyWrite(a *affine.Access) bool {
-	_, _, ok := c.update(a)
+	_, _, _, _, ok := c.update(a)
 	return ok
 }
 
-// update returns the statement-level update whose target holds a (op=,
-// ++, --), its operator as a compound assignment and its right operand
-// (nil for ++ and --).
-func (c *checker) update(a *affine.Access) (target ast.Expr, op string, ok bool) {
+// update returns the update whose lvalue lv holds a (op=, ++, --): the
+// update expression, lv, its right operand (nil for ++ and --) and its
+// operator.
+func (c *checker) update(a *affine.Access) (target, lv, rhs ast.Expr, op string, ok bool) {
 	for _, n := range a.Block.Nodes {
 		ast.InspectCode(n, func(m ast.Node) bool {
 			if ok {
 				return false
 			}
-			var t ast.Expr
+			var t, r ast.Expr
 			var o string
 			switch m := m.(type) {
 			case *ast.AssignExpr:
-				t, o = m.L, m.Op
+				t, r, o = m.L, m.R, m.Op
 			case *ast.PostfixExpr:
 				t, o = m.X, m.Op
 			case *ast.UnaryExpr:
@@ -273,11 +273,11 @@ func (c *checker) update(a *affine.Access) (target ast.Expr, op string, ok bool)
 			if t == nil || o == "=" || !holds(t, a.Expr) {
 				return true
 			}
-			target, op, ok = m.(ast.Expr), o, true
+			target, lv, rhs, op, ok = m.(ast.Expr), t, r, o, true
 			return false
 		})
 	}
-	return target, op, ok
+	return target, lv, rhs, op, ok
 }
 
 // holds reports whether the lvalue t is e or a field of it (e.f, e.g.h).
