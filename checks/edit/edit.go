@@ -136,6 +136,10 @@ func (e *Editor) Text(n ast.Node) string {
 	return string(e.src[e.off(n.Start()):e.off(n.End())])
 }
 
+// Source returns the text of the file the editor edits (not to be
+// modified).
+func (e *Editor) Source() []byte { return e.src }
+
 // Indent returns the white space that starts the line of p.
 func (e *Editor) Indent(p gotoken.Pos) string { return LineIndent(e.src, e.off(p)) }
 

@@ -73,10 +73,7 @@ func (c *checker) aggregate(g *group) (*checks.SuggestedFix, string) {
 	if ed == nil || !ed.In(s) || !ed.In(c.fn.Decl) || !allIn(ed, lv, ix, ix.Index, rhs, s.Cond, stmt) {
 		return nil, ""
 	}
-	src, err := c.pass.ReadFile(c.fs.Unit.File.Name)
-	if err != nil {
-		return nil, ""
-	}
+	src := ed.Source()
 	hasHelper := bytes.Contains(src, []byte(helperMark))
 	if !hasHelper {
 		for _, n := range helperNames {
