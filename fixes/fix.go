@@ -8,7 +8,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/aymanbagabas/go-udiff"
 
@@ -16,6 +15,7 @@ import (
 	"github.com/upclint/upclint/checks/config"
 	"github.com/upclint/upclint/checks/suppress"
 	"github.com/upclint/upclint/internal/atomicfile"
+	"github.com/upclint/upclint/internal/par"
 )
 
 // DefaultMaxRounds bounds the fix-and-reanalyse loop of FixSource: a fix
@@ -497,31 +497,11 @@ type FileJob struct {
 // order of files. progress, if set, is called after each file.
 func FixFiles(files []FileJob, jobs int, progress func()) []*FileResult {
 	out := make([]*FileResult, len(files))
-	parallel(len(files), jobs, func(i int) {
+	par.ForEach(len(files), jobs, func(i int) {
 		out[i] = FixFile(files[i].Path, files[i].Opts)
 		if progress != nil {
 			progress()
 		}
 	})
 	return out
-}
-
-// parallel calls do(i) for each i in [0, n), on up to jobs goroutines.
-func parallel(n, jobs int, do func(i int)) {
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range max(1, min(jobs, n)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				do(i)
-			}
-		}()
-	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
 }

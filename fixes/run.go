@@ -14,6 +14,7 @@ import (
 	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/checks/config"
 	"github.com/upclint/upclint/checks/pipeline"
+	"github.com/upclint/upclint/internal/par"
 	"github.com/upclint/upclint/runtime"
 )
 
@@ -155,7 +156,7 @@ func (f *Fixer) Fix(ctx context.Context, paths []string) (*Outcome, error) {
 
 // validateAll validates the changed files, jobs at a time.
 func validateAll(ctx context.Context, work []FileJob, results []*FileResult, vo ValidateOptions, jobs int, tick func()) {
-	parallel(len(results), jobs, func(i int) {
+	par.ForEach(len(results), jobs, func(i int) {
 		o := vo
 		o.Config = work[i].Opts.Check.Config
 		o.Unit = work[i].Opts.Unit

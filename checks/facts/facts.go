@@ -8,7 +8,6 @@ package facts
 import (
 	"reflect"
 	"sync"
-	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -20,6 +19,7 @@ import (
 	"github.com/upclint/upclint/checks/unit"
 	"github.com/upclint/upclint/grammar"
 	"github.com/upclint/upclint/grammar/ast"
+	"github.com/upclint/upclint/internal/par"
 )
 
 // Analyzer computes the Facts of a unit.
@@ -103,7 +103,7 @@ func ComputeParallel(u *grammar.Unit, workers int) *Facts {
 	for i, d := range decls {
 		index[d] = i
 	}
-	forEach(len(decls), workers, func(i int) {
+	par.ForEach(len(decls), workers, func(i int) {
 		g := cfg.Build(decls[i])
 		g.ReversePostorder()
 		g.DomChildren(g.Entry)
@@ -131,7 +131,7 @@ func ComputeParallel(u *grammar.Unit, workers int) *Facts {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		forEach(len(funcs), workers-1, func(i int) { funcs[i].Affinity() })
+		par.ForEach(len(funcs), workers-1, func(i int) { funcs[i].Affinity() })
 	}()
 	f.Variance = variance.Analyze(u.File, u.Info, &variance.Config{Graph: graphOf})
 	wg.Wait()
@@ -145,30 +145,6 @@ func ComputeParallel(u *grammar.Unit, workers int) *Facts {
 		f.byDecl[vf.Decl] = fn
 	}
 	return f
-}
-
-// forEach calls do(i) for every i in [0, n) from up to workers goroutines
-// and returns when all calls have returned.
-func forEach(n, workers int, do func(i int)) {
-	workers = min(workers, n)
-	if workers <= 1 {
-		for i := range n {
-			do(i)
-		}
-		return
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
-				do(i)
-			}
-		}()
-	}
-	wg.Wait()
 }
 
 // Of returns the facts from a pass whose analyzer requires Analyzer.
