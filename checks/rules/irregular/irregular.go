@@ -120,7 +120,51 @@ func (c *checker) irregular(a *affine.Access) bool {
 	if _, ok := ast.Unparen(ix.X).(*ast.Name); !ok {
 		return false
 	}
-	return !a.Loops[0].Invariant(ix.Index) && !c.sameEachIteration(a.Loops[0], ix.Index)
+	return !a.Loops[0].Invariant(ix.Index) && !c.sameEachIteration(a.Loops[0], ix.Index) && !counter(a.Loops[0], ix.Index)
+}
+
+// counter reports whether index is the variable of a for loop l that only
+// its init clause sets and its step clause changes, by a constant (i++,
+// i -= 2): a strided access
+// whose bound the affine analysis could not use (the forall fix's blocked
+// loop "i < N && i < blk + B"), not an irregular one.
+func counter(l *cfg.Loop, index ast.Expr) bool {
+	id, ok := ast.Unparen(index).(*ast.Name)
+	fs, isFor := l.Stmt.(*ast.ForStmt)
+	if !ok || !isFor || ast.IsNil(fs.Post) {
+		return false
+	}
+	stepped, other := false, false
+	ast.InspectCode(l.Stmt, func(n ast.Node) bool {
+		var lv ast.Expr
+		constant := true
+		switch x := n.(type) {
+		case *ast.AssignExpr:
+			lv = x.L
+			_, isLit := ast.Unparen(x.R).(*ast.BasicLit)
+			constant = (x.Op == "+=" || x.Op == "-=") && isLit
+		case *ast.PostfixExpr:
+			lv = x.X
+		case *ast.UnaryExpr:
+			if x.Op == "++" || x.Op == "--" {
+				lv = x.X
+			} else if x.Op == "&" {
+				lv, constant = x.X, false // its address escapes
+			}
+		}
+		if v, isName := ast.Unparen(lv).(*ast.Name); lv != nil && isName && v.Name == id.Name {
+			inPost := n.Start() >= fs.Post.Start() && n.End() <= fs.Post.End()
+			inInit := n.Start() >= fs.Init.Start() && n.End() <= fs.Init.End()
+			switch {
+			case inPost && constant:
+				stepped = true
+			case !inInit:
+				other = true
+			}
+		}
+		return true
+	})
+	return stepped && !other
 }
 
 // sameEachIteration reports whether index has the same value in every

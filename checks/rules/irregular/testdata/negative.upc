@@ -46,8 +46,19 @@ long single(int k)
     return C[k * k % THREADS];
 }
 
+/* A counter the affine analysis has no bound for (the forall fix's blocked
+   loop over this thread's blocks): strided, not irregular. */
+double blocked_counter(int blk)
+{
+    int i;
+    double s = 0;
+    for (i = blk; i < B * THREADS && i < blk + B; i++)
+        s += A[i];
+    return s;
+}
+
 int main(void)
 {
     int idx[10] = {0};
-    return (int)(timing_loop() + affine_reads()) + (int)two_fields(idx) + (int)single(1);
+    return (int)(timing_loop() + affine_reads()) + (int)two_fields(idx) + (int)single(1) + (int)blocked_counter(0);
 }
