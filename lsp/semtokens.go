@@ -106,7 +106,7 @@ func sharedAccessTokens(snap *snapshot, log func(string, ...any)) (toks []semTok
 			start, end := q.nodeRange(node)
 			// A name from a macro expansion does not stand where it is
 			// spelled: no token.
-			if !q.inDocument(node.Start()) || end-start != len(name) || string(snap.src[start:end]) != name {
+			if end-start != len(name) || !q.spelled(node, name) {
 				continue
 			}
 			toks = append(toks, semToken{start: start, end: end, typ: typ, mods: semModShared | localityModifier(k)})
