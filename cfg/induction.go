@@ -301,13 +301,8 @@ func changedIn(nodes []ast.Node, e ast.Expr, ff *funcFacts) bool {
 func assigns(n ast.Node, name string) bool {
 	found := false
 	ast.InspectCode(n, func(m ast.Node) bool {
-		switch m := m.(type) {
-		case *ast.AssignExpr:
-			found = found || isName(m.L, name)
-		case *ast.PostfixExpr:
-			found = found || isName(m.X, name)
-		case *ast.UnaryExpr:
-			found = found || (m.Op == "++" || m.Op == "--") && isName(m.X, name)
+		if lv := Stored(m); lv != nil && isName(lv, name) {
+			found = true
 		}
 		return !found
 	})

@@ -75,3 +75,19 @@ func LvalueRoot(e ast.Expr) string {
 		}
 	}
 }
+
+// Stored returns the lvalue n stores to when n is an assignment (simple
+// or compound), an increment or a decrement, or nil.
+func Stored(n ast.Node) ast.Expr {
+	switch m := n.(type) {
+	case *ast.AssignExpr:
+		return m.L
+	case *ast.PostfixExpr:
+		return m.X
+	case *ast.UnaryExpr:
+		if m.Op == "++" || m.Op == "--" {
+			return m.X
+		}
+	}
+	return nil
+}

@@ -377,15 +377,10 @@ func (f *Func) pinned(region []*cfg.Block) ([]string, map[*cfg.Block]int) {
 	for _, b := range region {
 		for _, n := range b.Nodes {
 			ast.InspectCode(n, func(m ast.Node) bool {
-				switch m := m.(type) {
-				case *ast.AssignExpr:
-					written[cfg.LvalueRoot(m.L)] = true
-				case *ast.PostfixExpr:
-					written[cfg.LvalueRoot(m.X)] = true
-				case *ast.UnaryExpr:
-					if m.Op == "++" || m.Op == "--" || m.Op == "&" {
-						written[cfg.LvalueRoot(m.X)] = true
-					}
+				if lv := cfg.Stored(m); lv != nil {
+					written[cfg.LvalueRoot(lv)] = true
+				} else if u, ok := m.(*ast.UnaryExpr); ok && u.Op == "&" {
+					written[cfg.LvalueRoot(u.X)] = true // may be written through the pointer
 				}
 				return true
 			})

@@ -215,22 +215,10 @@ func (c *checker) indexWritten(loop ast.Node, index ast.Expr, iv string) string 
 	})
 	why := ""
 	ast.InspectCode(loop, func(n ast.Node) bool {
-		var lv ast.Expr
-		switch x := n.(type) {
-		case *ast.AssignExpr:
-			lv = x.L
-		case *ast.PostfixExpr:
-			lv = x.X
-		case *ast.UnaryExpr:
-			if x.Op == "++" || x.Op == "--" {
-				lv = x.X
-			}
-		case *ast.CallExpr:
-			if global && !mathCall(ast.CalleeName(x)) && !quietCalls[ast.CalleeName(x)] {
-				why = "the index reads a file-scope variable and the loop calls " + ast.CalleeName(x)
-			}
+		if x, ok := n.(*ast.CallExpr); ok && global && !mathCall(ast.CalleeName(x)) && !quietCalls[ast.CalleeName(x)] {
+			why = "the index reads a file-scope variable and the loop calls " + ast.CalleeName(x)
 		}
-		if lv != nil {
+		if lv := cfg.Stored(n); lv != nil {
 			if r := cfg.LvalueRoot(lv); names[r] {
 				why = "the loop writes " + r + ", which the index reads"
 			}
