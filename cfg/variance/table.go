@@ -50,22 +50,17 @@ func (in *Info) tables() map[*types.Var][]tableWrite {
 		return v
 	}
 	in.inspectLive(func(f *Func, b *cfg.Block, m ast.Node) bool {
-		var target, value ast.Expr
-		switch m := m.(type) {
-		case *ast.AssignExpr:
-			target, value = m.L, m.R
-		case *ast.PostfixExpr:
-			target = m.X
-		case *ast.UnaryExpr:
-			if m.Op == "++" || m.Op == "--" {
-				target = m.X
-			}
-		case *ast.CallExpr:
-			for _, a := range m.Args {
+		if call, ok := m.(*ast.CallExpr); ok {
+			for _, a := range call.Args {
 				if v := arrayVar(a); v != nil {
 					bad[v] = true // filled by the callee
 				}
 			}
+		}
+		target := cfg.Stored(m)
+		var value ast.Expr // nil for ++ and --
+		if a, ok := m.(*ast.AssignExpr); ok {
+			value = a.R
 		}
 		if target == nil {
 			return true
