@@ -11,9 +11,21 @@ import (
 	"github.com/upclint/upclint/internal/testflags"
 )
 
+// newAfterFix lists the findings that appear on fixed code, by file and
+// rule, with why: each is left work that no fix addresses yet.
+var newAfterFix = map[string]string{
+	"struct_random.upc irregular": "finegrain's fix reads each random element once, whole; the irregular " +
+		"rewrite does not prefetch elements that are not scalars",
+	"structfield.upc irregular": "the same struct copy as struct_random.upc",
+	"indefinite.upc finegrain": "the loop's remote writes to a cyclic array, which finegrain leaves unreported " +
+		"under the original upc_forall, are reported once the loop is a for loop under the owner's test",
+}
+
 // TestFixedCodeIsClean: on every fix golden input and every kernel, the
 // output of the fix loop with every fix (upclint fix --unsafe) has no
-// finding left that a fix addresses, and fixing it again changes nothing.
+// finding left that a fix addresses, and fixing it again changes nothing;
+// a finding on the fixed text that the original did not have (work a fix
+// made) fails it unless newAfterFix lists it.
 func TestFixedCodeIsClean(t *testing.T) {
 	inputs, _ := filepath.Glob("../testdata/fixes/*/*.upc")
 	kernels, _ := filepath.Glob("../testdata/kernels/*.upc")
@@ -36,6 +48,20 @@ func TestFixedCodeIsClean(t *testing.T) {
 			for _, f := range r.Remaining {
 				if len(f.Fixes) > 0 {
 					t.Errorf("after fixing, %s:%d: %s [%s] still has a fix: %s", filepath.Base(in), f.Pos.Line, f.Message, f.Rule, f.Fixes[0].Message)
+				}
+			}
+			// A fix must not make work of its own: every finding on the
+			// fixed text was there, with the same message, on the original.
+			_, before := checks.AnalyzeSource(in, src, opts.Check)
+			had := map[string]int{}
+			for _, f := range before {
+				had[f.Rule+": "+f.Message]++
+			}
+			for _, f := range r.Remaining {
+				if k := f.Rule + ": " + f.Message; had[k] > 0 {
+					had[k]--
+				} else if _, known := newAfterFix[filepath.Base(in)+" "+f.Rule]; !known {
+					t.Errorf("after fixing, %s:%d: a new finding: %s [%s]", filepath.Base(in), f.Pos.Line, f.Message, f.Rule)
 				}
 			}
 			again := fixes.FixSource(in, r.Fixed, opts)
