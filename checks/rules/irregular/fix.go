@@ -276,10 +276,16 @@ func (c *checker) quiet(call *ast.CallExpr, depth int) bool {
 
 // mathCall: the <math.h> functions, which touch no shared data.
 func mathCall(name string) bool {
-	switch strings.TrimSuffix(strings.TrimSuffix(name, "f"), "l") {
+	switch name {
 	case "sqrt", "sin", "cos", "tan", "exp", "log", "log2", "log10", "pow", "floor", "ceil", "fabs",
 		"fmin", "fmax", "round", "trunc", "fmod", "atan2", "hypot":
 		return true
+	}
+	// the float and long double forms: sqrtf, ceill (not ceil without its l)
+	for _, suffix := range []string{"f", "l"} {
+		if base, ok := strings.CutSuffix(name, suffix); ok && base != "" && mathCall(base) {
+			return true
+		}
 	}
 	return false
 }
