@@ -25,7 +25,7 @@ type Rule struct {
 	Kind     Kind
 	Severity diag.Severity // default severity
 	Summary  string        // one line, lower-case, no final period
-	Tags     []string
+	Tags     []string      // besides the kind, which SARIF lists as the first tag
 	// Precision is how often a finding of the rule is a true positive, in
 	// the SARIF/code-scanning vocabulary: "very-high", "high", "medium" or
 	// "low". Empty means the default (see PrecisionOrDefault).
@@ -53,18 +53,34 @@ func (r *Rule) PrecisionOrDefault() string {
 	return "medium"
 }
 
-// NewRule returns the registry entry r of a rule that inspects code, with
-// the Analyzer that implements it: its Doc is the rule's Summary (the one
-// source of the rule's one-line description) and it requires the shared
-// program facts.
-func NewRule(r Rule, run func(*analysis.Pass) (any, error)) *Rule {
-	r.Analyzer = &analysis.Analyzer{
-		Name:     r.Name,
-		Doc:      r.Summary,
-		Requires: []*analysis.Analyzer{facts.Analyzer},
-		Run:      run,
+// NewRule returns the registry entry of a rule that inspects code: its
+// name, kind, one-line summary (lower-case, no final period: the one source
+// of the rule's description, also its Analyzer's Doc) and tags, and run,
+// which reports the rule's findings in a unit. The kind, the rule's first
+// tag (see Tags), decides its default severity: a performance rule warns, any other
+// is an error. The Analyzer requires the shared program facts and calls run
+// only on a unit that parsed and type-checked (fs.Variance is set). A rule
+// reports fixes with Report, which gives each its applicability, so
+// SafeFixes stays false.
+func NewRule(name string, kind Kind, summary string, run func(pass *analysis.Pass, fs *facts.Facts) error, tags ...string) *Rule {
+	sev := diag.Error
+	if kind == KindPerformance {
+		sev = diag.Warning
 	}
-	return &r
+	r := &Rule{Name: name, Kind: kind, Severity: sev, Summary: summary, Tags: tags}
+	r.Analyzer = &analysis.Analyzer{
+		Name:     name,
+		Doc:      summary,
+		Requires: []*analysis.Analyzer{facts.Analyzer},
+		Run: func(pass *analysis.Pass) (any, error) {
+			fs := facts.Of(pass)
+			if fs.Variance == nil {
+				return nil, nil
+			}
+			return nil, run(pass, fs)
+		},
+	}
+	return r
 }
 
 var registry = map[string]*Rule{}
@@ -93,9 +109,9 @@ func Rules() []*Rule {
 
 func init() {
 	Register(&Rule{Name: diag.RuleSyntax, Kind: KindFrontEnd, Severity: diag.Error,
-		Summary: "the source does not parse as C99/UPC 1.3", Tags: []string{"front-end"}})
+		Summary: "the source does not parse as C99/UPC 1.3"})
 	Register(&Rule{Name: diag.RuleTypecheck, Kind: KindFrontEnd, Severity: diag.Error,
-		Summary: "a C or UPC constraint is violated (a compiler would reject the program)", Tags: []string{"front-end"}})
+		Summary: "a C or UPC constraint is violated (a compiler would reject the program)"})
 	Register(&Rule{Name: diag.RulePreprocessor, Kind: KindFrontEnd, Severity: diag.Error,
-		Summary: "a preprocessing problem: #error, a missing include, a bad directive", Tags: []string{"front-end"}})
+		Summary: "a preprocessing problem: #error, a missing include, a bad directive"})
 }

@@ -13,33 +13,10 @@ import (
 	"github.com/upclint/upclint/checks/edit"
 	"github.com/upclint/upclint/checks/facts"
 	"github.com/upclint/upclint/grammar/ast"
-	"github.com/upclint/upclint/grammar/diag"
 	"github.com/upclint/upclint/grammar/types"
 )
 
-// Name is the rule's name.
-const Name = "allreduce"
-
-// Rule is the registry entry of the rule; Rule.Analyzer implements it.
-var Rule = checks.NewRule(checks.Rule{
-	Name:     Name,
-	Kind:     checks.KindPerformance,
-	Severity: diag.Warning,
-	Summary:  "a shared scalar (e.g. a reduction result) read by every thread: a hidden broadcast from one owner",
-	Tags:     []string{"performance", "collective", "communication"},
-	// The broadcast keeps the value every thread reads; a fix is marked
-	// unsafe where the function is not proven to be called by all threads.
-	SafeFixes: true,
-}, run)
-
-// Analyzer implements the rule.
-var Analyzer = Rule.Analyzer
-
-func run(pass *analysis.Pass) (any, error) {
-	fs := facts.Of(pass)
-	if fs.Variance == nil {
-		return nil, nil
-	}
+func run(pass *analysis.Pass, fs *facts.Facts) error {
 	info := fs.Unit.Info
 	// Most functions read no shared scalar: look for the reads first and
 	// pay for collectivity (of this function, and of every call site) only
@@ -102,7 +79,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
-	return nil, nil
+	return nil
 }
 
 // advancedByAll reports whether every thread that runs fn also writes the

@@ -7,3 +7,13 @@
 // linearly with THREADS at the owner. upc_all_broadcast once, then a
 // local read, scales.
 package allreduce
+
+import "github.com/upclint/upclint/checks"
+
+// Name is the rule's name.
+const Name = "allreduce"
+
+// Rule is the registry entry of the rule.
+var Rule = checks.NewRule(Name, checks.KindPerformance,
+	"a shared scalar (e.g. a reduction result) read by every thread: a hidden broadcast from one owner",
+	run, "collective", "communication")

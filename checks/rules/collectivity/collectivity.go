@@ -9,32 +9,11 @@ import (
 
 	"github.com/upclint/upclint/cfg/collective"
 	"github.com/upclint/upclint/cfg/variance"
-	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/checks/facts"
 	"github.com/upclint/upclint/grammar/ast"
-	"github.com/upclint/upclint/grammar/diag"
 )
 
-// Name is the rule's name.
-const Name = "collectivity"
-
-// Rule is the registry entry of the rule; Rule.Analyzer implements it.
-var Rule = checks.NewRule(checks.Rule{
-	Name:     Name,
-	Kind:     checks.KindCorrectness,
-	Severity: diag.Error,
-	Summary:  "a barrier or collective operation that not every thread reaches the same number of times",
-	Tags:     []string{"correctness", "collective", "deadlock"},
-}, run)
-
-// Analyzer implements the rule.
-var Analyzer = Rule.Analyzer
-
-func run(pass *analysis.Pass) (any, error) {
-	fs := facts.Of(pass)
-	if fs.Variance == nil {
-		return nil, nil
-	}
+func run(pass *analysis.Pass, fs *facts.Facts) error {
 	for _, fn := range fs.Funcs {
 		c := &checker{pass: pass, col: fn.Collective()}
 		for _, op := range c.col.Ops() {
@@ -44,7 +23,7 @@ func run(pass *analysis.Pass) (any, error) {
 			c.check(op)
 		}
 	}
-	return nil, nil
+	return nil
 }
 
 type checker struct {

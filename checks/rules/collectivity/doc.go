@@ -12,3 +12,13 @@
 // Barriers in both arms of a branch, so that every thread passes through
 // the same sequence of collectives, are accepted.
 package collectivity
+
+import "github.com/upclint/upclint/checks"
+
+// Name is the rule's name.
+const Name = "collectivity"
+
+// Rule is the registry entry of the rule.
+var Rule = checks.NewRule(Name, checks.KindCorrectness,
+	"a barrier or collective operation that not every thread reaches the same number of times",
+	run, "collective", "deadlock")

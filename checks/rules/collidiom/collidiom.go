@@ -11,34 +11,10 @@ import (
 	"github.com/upclint/upclint/checks/edit"
 	"github.com/upclint/upclint/checks/facts"
 	"github.com/upclint/upclint/grammar/ast"
-	"github.com/upclint/upclint/grammar/diag"
 	"github.com/upclint/upclint/grammar/types"
 )
 
-// Name is the rule's name.
-const Name = "collidiom"
-
-// Rule is the registry entry of the rule; Rule.Analyzer implements it.
-var Rule = checks.NewRule(checks.Rule{
-	Name:     Name,
-	Kind:     checks.KindPerformance,
-	Severity: diag.Warning,
-	Summary:  "a hand-written broadcast, scatter, gather or reduction loop over THREADS: use the upc_all_* collective",
-	Tags:     []string{"performance", "collective", "communication"},
-	// Integer reductions and broadcasts keep the program's results where
-	// the code around them is proven collective; floating-point reductions
-	// and unproven contexts are marked unsafe.
-	SafeFixes: true,
-}, run)
-
-// Analyzer implements the rule.
-var Analyzer = Rule.Analyzer
-
-func run(pass *analysis.Pass) (any, error) {
-	fs := facts.Of(pass)
-	if fs.Variance == nil {
-		return nil, nil
-	}
+func run(pass *analysis.Pass, fs *facts.Facts) error {
 	info := fs.Unit.Info
 	var ed *edit.Editor
 	for _, fn := range fs.Funcs {
@@ -64,7 +40,7 @@ func run(pass *analysis.Pass) (any, error) {
 			ast.InspectStmts(fn.Graph.Func.Body, func(s ast.Stmt) bool { return visit(s) })
 		}
 	}
-	return nil, nil
+	return nil
 }
 
 type checker struct {

@@ -8,3 +8,13 @@
 // upc_all_* library call does the same in one collective operation with
 // logarithmic depth.
 package collidiom
+
+import "github.com/upclint/upclint/checks"
+
+// Name is the rule's name.
+const Name = "collidiom"
+
+// Rule is the registry entry of the rule.
+var Rule = checks.NewRule(Name, checks.KindPerformance,
+	"a hand-written broadcast, scatter, gather or reduction loop over THREADS: use the upc_all_* collective",
+	run, "collective", "communication")

@@ -24,3 +24,13 @@
 // innermost one when none can), and the message gives the estimated
 // number of remote operations per thread per execution of that loop.
 package finegrain
+
+import "github.com/upclint/upclint/checks"
+
+// Name is the rule's name.
+const Name = "finegrain"
+
+// Rule is the registry entry of the rule.
+var Rule = checks.NewRule(Name, checks.KindPerformance,
+	"loop accessing possibly remote shared data element by element with affine indices",
+	run, "communication", "coalescing")

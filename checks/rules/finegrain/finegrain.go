@@ -12,27 +12,8 @@ import (
 	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/checks/facts"
 	"github.com/upclint/upclint/grammar/ast"
-	"github.com/upclint/upclint/grammar/diag"
 	"github.com/upclint/upclint/grammar/types"
 )
-
-// Name is the rule's name.
-const Name = "finegrain"
-
-// Rule is the registry entry of the rule; Rule.Analyzer implements it.
-var Rule = checks.NewRule(checks.Rule{
-	Name:     Name,
-	Kind:     checks.KindPerformance,
-	Severity: diag.Warning,
-	Summary:  "loop accessing possibly remote shared data element by element with affine indices",
-	Tags:     []string{"performance", "communication", "coalescing"},
-	// The coalescing rewrite is offered only under the conditions that
-	// make it equivalent; others are reported unsafe (checks.FixOf).
-	SafeFixes: true,
-}, run)
-
-// Analyzer implements the rule.
-var Analyzer = Rule.Analyzer
 
 // group is the non-local accesses of one array in one loop.
 type group struct {
@@ -47,20 +28,16 @@ type group struct {
 	oneBlock bool
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	f := facts.Of(pass)
-	if f.Unit == nil || f.Unit.Info == nil {
-		return nil, nil
-	}
+func run(pass *analysis.Pass, f *facts.Facts) error {
 	var fx *fixer // nil: no fixes built
-	if f.Unit.File != nil && f.WantFixes {
+	if f.WantFixes {
 		fx = newFixer(pass, f.Unit)
 	}
 	for _, fn := range f.Funcs {
 		c := &checker{fn: fn, af: fn.Affine(), info: f.Unit.Info, threads: f.Unit.Info.StaticThreads, fx: fx}
 		c.check(pass)
 	}
-	return nil, nil
+	return nil
 }
 
 type checker struct {

@@ -22,3 +22,13 @@
 // rows start on (i*N) % THREADS), an inner upc_forall (whose affinity is
 // not tested) or a loop whose variable changes in the body.
 package forall
+
+import "github.com/upclint/upclint/checks"
+
+// Name is the rule's name.
+const Name = "forall"
+
+// Rule is the registry entry of the rule.
+var Rule = checks.NewRule(Name, checks.KindPerformance,
+	"upc_forall whose per-iteration affinity test can be replaced by a strided loop",
+	run, "upc_forall", "affinity")

@@ -11,30 +11,10 @@ import (
 	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/checks/facts"
 	"github.com/upclint/upclint/grammar/ast"
-	"github.com/upclint/upclint/grammar/diag"
 	"github.com/upclint/upclint/grammar/types"
 )
 
-// Name is the rule's name.
-const Name = "forall"
-
-// Rule is the registry entry of the rule; Rule.Analyzer implements it.
-var Rule = checks.NewRule(checks.Rule{
-	Name:     Name,
-	Kind:     checks.KindPerformance,
-	Severity: diag.Warning,
-	Summary:  "upc_forall whose per-iteration affinity test can be replaced by a strided loop",
-	Tags:     []string{"performance", "upc_forall", "affinity"},
-	// The rewrite is offered only where it is proven; doubtful cases are
-	// reported unsafe.
-	SafeFixes: true,
-}, run)
-
-// Analyzer implements the rule.
-var Analyzer = Rule.Analyzer
-
-func run(pass *analysis.Pass) (any, error) {
-	f := facts.Of(pass)
+func run(pass *analysis.Pass, f *facts.Facts) error {
 	var nested *forallCalls // computed on the first finding
 	for _, fn := range f.Funcs {
 		tested := map[ast.Stmt]bool{}
@@ -68,7 +48,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
-	return nil, nil
+	return nil
 }
 
 // check returns the message for a removable affinity test of loop l.

@@ -9,3 +9,13 @@
 // buckets per owner, one exchange per full bucket set, applied by the
 // owner (the inspector-executor with a bounded buffer).
 package irregular
+
+import "github.com/upclint/upclint/checks"
+
+// Name is the rule's name.
+const Name = "irregular"
+
+// Rule is the registry entry of the rule.
+var Rule = checks.NewRule(Name, checks.KindPerformance,
+	"loop reading or updating shared data at indices that are not affine, one remote operation per element to an owner known only at run time",
+	run, "communication", "coalescing", "inspector-executor")

@@ -13,32 +13,10 @@ import (
 	"github.com/upclint/upclint/checks/edit"
 	"github.com/upclint/upclint/checks/facts"
 	"github.com/upclint/upclint/grammar/ast"
-	"github.com/upclint/upclint/grammar/diag"
 	"github.com/upclint/upclint/grammar/types"
 )
 
-// Name is the rule's name.
-const Name = "irregular"
-
-// Rule is the registry entry of the rule; Rule.Analyzer implements it.
-var Rule = checks.NewRule(checks.Rule{
-	Name:     Name,
-	Kind:     checks.KindPerformance,
-	Severity: diag.Warning,
-	Summary:  "loop reading or updating shared data at indices that are not affine, one remote operation per element to an owner known only at run time",
-	Tags:     []string{"performance", "communication", "coalescing", "inspector-executor"},
-	// The aggregation delays the updates to the exchanges: always unsafe.
-	SafeFixes: false,
-}, run)
-
-// Analyzer implements the rule.
-var Analyzer = Rule.Analyzer
-
-func run(pass *analysis.Pass) (any, error) {
-	fs := facts.Of(pass)
-	if fs.Unit == nil || fs.Unit.Info == nil || fs.Variance == nil {
-		return nil, nil
-	}
+func run(pass *analysis.Pass, fs *facts.Facts) error {
 	var ed *edit.Editor
 	for _, fn := range fs.Funcs {
 		if fn.Graph.Func == nil || fn.Graph.Func.Body == nil {
@@ -52,7 +30,7 @@ func run(pass *analysis.Pass) (any, error) {
 		c := &checker{pass: pass, fs: fs, fn: fn, af: fn.Affine(), aff: fn.Affinity(), info: fs.Unit.Info, ed: ed}
 		c.check()
 	}
-	return nil, nil
+	return nil
 }
 
 type checker struct {

@@ -5,3 +5,13 @@
 // the collective allocations (§7.2.2, §7.4), and the controlling and
 // affinity expressions of a upc_forall (§6.6.2).
 package singlevalued
+
+import "github.com/upclint/upclint/checks"
+
+// Name is the rule's name.
+const Name = "singlevalued"
+
+// Rule is the registry entry of the rule.
+var Rule = checks.NewRule(Name, checks.KindCorrectness,
+	"a thread-dependent barrier id, collective argument or upc_forall control where UPC requires a single-valued one",
+	run, "collective", "single-valued")

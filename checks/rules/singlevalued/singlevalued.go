@@ -8,32 +8,11 @@ import (
 
 	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/cfg/variance"
-	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/checks/facts"
 	"github.com/upclint/upclint/grammar/ast"
-	"github.com/upclint/upclint/grammar/diag"
 )
 
-// Name is the rule's name.
-const Name = "singlevalued"
-
-// Rule is the registry entry of the rule; Rule.Analyzer implements it.
-var Rule = checks.NewRule(checks.Rule{
-	Name:     Name,
-	Kind:     checks.KindCorrectness,
-	Severity: diag.Error,
-	Summary:  "a thread-dependent barrier id, collective argument or upc_forall control where UPC requires a single-valued one",
-	Tags:     []string{"correctness", "collective", "single-valued"},
-}, run)
-
-// Analyzer implements the rule.
-var Analyzer = Rule.Analyzer
-
-func run(pass *analysis.Pass) (any, error) {
-	fs := facts.Of(pass)
-	if fs.Variance == nil {
-		return nil, nil
-	}
+func run(pass *analysis.Pass, fs *facts.Facts) error {
 	for _, fn := range fs.Funcs {
 		c := &checker{pass: pass, fn: fn, u: fn.Collective().Uniformity()}
 		for _, b := range fn.Graph.Blocks {
@@ -63,7 +42,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
-	return nil, nil
+	return nil
 }
 
 type checker struct {
