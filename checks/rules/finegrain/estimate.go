@@ -36,7 +36,7 @@ func (c *checker) estimate(a *affine.Access, l *cfg.Loop, p place) estimate {
 		if lo == nil {
 			return estimate{unknown: true}
 		}
-		span := withoutAtom(hi.Sub(lo).Add(affine.ConstForm(1)), affine.MyThread)
+		span := hi.Sub(lo).Add(affine.ConstForm(1)).Without(affine.MyThread)
 		for _, name := range span.Atoms() {
 			if at := c.af.Atoms[name]; at != nil && at.Kind == affine.Induction {
 				return estimate{unknown: true}
@@ -90,21 +90,6 @@ func abs(x int64) int64 {
 		return -x
 	}
 	return x
-}
-
-// withoutAtom drops the terms of f that contain atom.
-func withoutAtom(f *affine.Form, atom string) *affine.Form {
-	out := &affine.Form{Const: f.Const}
-	for _, t := range f.Terms {
-		has := false
-		for _, a := range t.Atoms {
-			has = has || a == atom
-		}
-		if !has {
-			out.Terms = append(out.Terms, t)
-		}
-	}
-	return out
 }
 
 // renderSum renders the sum of the estimates, or "" when one is unknown.
