@@ -156,9 +156,6 @@ func runProgram(ctx context.Context, f *runFlags, files, progArgs []string, stdo
 	if err := runtime.ValidBackend(f.backend); err != nil {
 		return &exitError{code: exitFailure, err: fmt.Errorf("--backend: %w", err)}
 	}
-	if f.backend == runtime.BackendMPI && f.check {
-		return &exitError{code: exitFailure, err: fmt.Errorf("--check is not available with --backend mpi (use the smp backend)")}
-	}
 	net, err := parseNet(f.net)
 	if err != nil {
 		return &exitError{code: exitFailure, err: err}

@@ -22,7 +22,7 @@ var MPIFS = mustSub(mpiEmbedded, "mpi")
 // it directly, which the MPI backend supports when all ranks share a node
 // (upcr_mpi.h).
 var mpiShared = []string{"upcr.h", "upcr_internal.h", "upcr_coll_common.c", "upcr_image.c", "upcr_sync_common.c", "upcr_lib_allv.c", "upcr_lib_atomic.c", "upcr_lib_batomic.c",
-	"upcr_lib_bupc.c", "upcr_lib_cast.c", "upcr_lib_io.c", "upcr_lib_nb.c", "upcr_lib_sem.c", "upcr_lib_tick.c",
+	"upcr_lib_bupc.c", "upcr_lib_cast.c", "upcr_lib_check.c", "upcr_lib_io.c", "upcr_lib_nb.c", "upcr_lib_sem.c", "upcr_lib_tick.c",
 	"upcr_stats.c"}
 
 // MPIFiles returns the names of the MPI runtime's files, headers first,

@@ -39,7 +39,7 @@ typedef struct upcr_mpi_slot {
 	volatile uint32_t locmin;    /* rank 0: lowest bottom of any local heap, same units */
 	volatile int32_t exit_code;
 	volatile uint32_t aborter;   /* rank 0: ranks that started to stop the program */
-	uint32_t pad;
+	volatile uint32_t heapgen;   /* rank 0, under --check: blocks freed (upcr_heap_gen) */
 	char coll[64];               /* collective being waited in */
 } upcr_mpi_slot_t;
 

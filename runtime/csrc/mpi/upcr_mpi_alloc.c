@@ -16,15 +16,24 @@
  * to freed with a 32-bit compare-and-swap, which finds double frees.
  * Freed symmetric blocks and local blocks freed by another thread are
  * not reused.
+ *
+ * Under --check other ranks walk the blocks (upcr_lib_check.c): each rank
+ * publishes the bottom of its local heap in its control region's
+ * loc_bot[] entry, and every free bumps a generation counter on rank 0.
  */
 #include "upcr_mpi.h"
 
-#define HDR ((uint64_t)((sizeof(upcr_hdr_t) + 63) / 64 * 64))
+#include <sched.h>
+
+#define HDR ((uint64_t)UPCR_HDR_SIZE)
 
 static uint64_t sym_lo, sym_hi, loc_bot, loc_reserved;
 static uint64_t loc_free; /* offset of the first free local block, 0 if none */
 
 uint64_t upcr_mpi_hdr_size(void) { return HDR; }
+
+/* this rank's loc_bot[] entry of the control region, which --check reads */
+static volatile uint64_t *loc_bot_entry(int t) { return (volatile uint64_t *)(upcr_seg_ + upcr_ctl_->loc_bot_off) + t; }
 
 void upcr_mpi_heap_init(void)
 {
@@ -32,6 +41,7 @@ void upcr_mpi_heap_init(void)
 	sym_lo = start;
 	sym_hi = end;
 	loc_bot = loc_reserved = end;
+	*loc_bot_entry(upcr_mythread_) = end;
 	if (upcr_mythread_ == 0) {
 		upcr_slot_->symtop = 0;
 		upcr_slot_->locmin = (uint32_t)((end - start) / 64);
@@ -39,6 +49,7 @@ void upcr_mpi_heap_init(void)
 }
 
 static MPI_Aint slot_field(size_t off) { return upcr_slot_disp() + (MPI_Aint)off; }
+
 
 /* The lowest bottom of the local heaps (an offset), read atomically. */
 static uint64_t local_floor(void)
@@ -95,7 +106,8 @@ static void out_of_memory(const char *fn, size_t n, upcr_loc_t loc)
 /* A symmetric block of `per` bytes per partition; 0 when exhausted. */
 static uint64_t sym_alloc(uint64_t per, uint32_t kind, uint64_t nbytes, uint64_t nblocks, upcr_loc_t loc)
 {
-	uint64_t units = (HDR + per + 63) / 64;
+	per = (per + 63) / 64 * 64; /* the header's size is the block's extent: --check walks the blocks */
+	uint64_t units = (HDR + per) / 64;
 	if (units > UINT32_MAX)
 		return 0;
 	MPI_Aint top = slot_field(offsetof(upcr_mpi_slot_t, symtop));
@@ -119,6 +131,8 @@ static uint64_t local_alloc(uint64_t n, uint32_t kind, upcr_loc_t loc)
 			*prev = h->next;
 			uint64_t size = h->size;
 			init_hdr(h, kind, size, n, 1, loc);
+			if (upcr_check_)
+				MPI_Win_sync(upcr_win_);
 			return off;
 		}
 		prev = &h->next;
@@ -138,10 +152,13 @@ static uint64_t local_alloc(uint64_t n, uint32_t kind, upcr_loc_t loc)
 			return 0;
 		loc_reserved = r;
 	}
-	loc_bot = bot;
 	uint64_t off = bot + HDR;
 	upcr_hdr_t *h = (upcr_hdr_t *)(upcr_mybase_ + off - HDR);
 	init_hdr(h, kind, need, n, 1, loc);
+	loc_bot = bot;
+	*loc_bot_entry(upcr_mythread_) = bot; /* after the header: --check walks from here */
+	if (upcr_check_)
+		MPI_Win_sync(upcr_win_);
 	return off;
 }
 
@@ -263,6 +280,10 @@ static void free_block(upcr_sptr_t p, const char *fn, int want_lock, upcr_loc_t 
 		upcr_rma_put((int)p.thread, upcr_disp(fp), &f, sizeof f);
 		MPI_Win_flush((int)p.thread, upcr_win_);
 	}
+	if (upcr_check_) {
+		MPI_Win_sync(upcr_win_);
+		upcr_rma_fetch_add32(0, slot_field(offsetof(upcr_mpi_slot_t, heapgen)), 1);
+	}
 	upcr_ctr_.frees++;
 }
 
@@ -373,4 +394,42 @@ void upcr_all_lock_free(upcr_sptr_t l, upcr_loc_t loc)
 	if (upcr_mythread_ == 0 && !upcr_isnull(l))
 		release_lock(l, "upc_all_lock_free", loc);
 	upcr_coll_exit();
+}
+
+/* ---- the heap as --check sees it (upcr_lib_check.c) ---- */
+
+static uint64_t view_sym_hi;
+
+void upcr_heap_view_begin(int t, upcr_heap_view_t *v)
+{
+	uint32_t top = upcr_rma_fetch_op32(0, slot_field(offsetof(upcr_mpi_slot_t, symtop)), 0, MPI_NO_OP);
+	v->sym_lo = sym_lo;
+	v->sym_hi = sym_lo + (uint64_t)top * 64 < sym_hi ? sym_lo + (uint64_t)top * 64 : sym_hi;
+	view_sym_hi = v->sym_hi;
+	v->loc_hi = sym_hi;
+	if (t == upcr_mythread_)
+		v->loc_lo = loc_bot;
+	else
+		upcr_rma_get(&v->loc_lo, t, upcr_ctl_disp(loc_bot_entry(t)), sizeof v->loc_lo);
+}
+
+void upcr_heap_view_end(void) {}
+
+int upcr_heap_hdr(int t, uint64_t x, upcr_hdr_t *h)
+{
+	/* a symmetric block another rank has claimed (the top counter
+	 * moved) may not have its header yet: wait for it a little */
+	for (int tries = 0;; tries++) {
+		read_hdr(t, x + HDR, h);
+		if (h->magic == UPCR_HDR_MAGIC)
+			return 1;
+		if (t != 0 || x >= view_sym_hi || tries == 1000)
+			return 0;
+		sched_yield();
+	}
+}
+
+uint64_t upcr_heap_gen(void)
+{
+	return upcr_rma_fetch_op32(0, slot_field(offsetof(upcr_mpi_slot_t, heapgen)), 0, MPI_NO_OP);
 }

@@ -259,9 +259,12 @@ static void check_target(upcr_sptr_t p, upcr_loc_t loc)
 	}
 }
 
-static void check_range(upcr_sptr_t p, size_t n, upcr_loc_t loc)
+/* An access's target: valid, and under --check inside its object. */
+static void check_range(upcr_sptr_t p, size_t n, const char *what, upcr_loc_t loc)
 {
 	check_target(p, loc);
+	if (UPCR_UNLIKELY(upcr_check_))
+		upcr_extent_check(p, n, what, loc);
 	if (UPCR_UNLIKELY(p.off + n > upcr_partsize_)) {
 		char where[256];
 		upcr_format_loc(where, sizeof where, loc);
@@ -273,7 +276,7 @@ static void check_range(upcr_sptr_t p, size_t n, upcr_loc_t loc)
 
 void upcr_get_remote(void *dst, upcr_sptr_t src, size_t n, upcr_loc_t loc)
 {
-	check_range(src, n, loc);
+	check_range(src, n, "read", loc);
 	upcr_note_loc(loc);
 	upcr_rma_get(dst, (int)src.thread, upcr_disp(src), n);
 	upcr_ctr_.remote_reads++;
@@ -283,7 +286,7 @@ void upcr_get_remote(void *dst, upcr_sptr_t src, size_t n, upcr_loc_t loc)
 
 void upcr_put_remote(upcr_sptr_t dst, const void *src, size_t n, upcr_loc_t loc)
 {
-	check_range(dst, n, loc);
+	check_range(dst, n, "write", loc);
 	upcr_note_loc(loc);
 	upcr_rma_put((int)dst.thread, upcr_disp(dst), src, n);
 	upcr_ctr_.remote_writes++;
@@ -302,13 +305,15 @@ void upcr_get_strict(void *dst, upcr_sptr_t src, size_t n, upcr_loc_t loc)
 	upcr_rma_flush_all();
 	upcr_ctr_.strict_ops++;
 	if (upcr_is_local(src)) {
+		if (UPCR_UNLIKELY(upcr_check_))
+			upcr_extent_check(src, n, "strict read", loc);
 		__atomic_thread_fence(__ATOMIC_SEQ_CST);
 		memcpy(dst, upcr_mybase_ + src.off, n);
 		upcr_ctr_.local_reads++;
 		upcr_ctr_.local_read_bytes += n;
 		return;
 	}
-	check_range(src, n, loc);
+	check_range(src, n, "strict read", loc);
 	upcr_note_loc(loc);
 	upcr_rma_get(dst, (int)src.thread, upcr_disp(src), n);
 	upcr_ctr_.remote_reads++;
@@ -322,13 +327,15 @@ void upcr_put_strict(upcr_sptr_t dst, const void *src, size_t n, upcr_loc_t loc)
 	upcr_rma_flush_all();
 	upcr_ctr_.strict_ops++;
 	if (upcr_is_local(dst)) {
+		if (UPCR_UNLIKELY(upcr_check_))
+			upcr_extent_check(dst, n, "strict write", loc);
 		memcpy(upcr_mybase_ + dst.off, src, n);
 		MPI_Win_sync(upcr_win_);
 		upcr_ctr_.local_writes++;
 		upcr_ctr_.local_write_bytes += n;
 		return;
 	}
-	check_range(dst, n, loc);
+	check_range(dst, n, "strict write", loc);
 	upcr_note_loc(loc);
 	upcr_rma_put((int)dst.thread, upcr_disp(dst), src, n);
 	flush_rank((int)dst.thread);
@@ -358,9 +365,11 @@ static void bulk_account(upcr_sptr_t p, size_t n, int write, upcr_loc_t loc)
 	}
 }
 
-static void bulk_prepare(upcr_sptr_t p, size_t n, upcr_loc_t loc)
+static void bulk_prepare(upcr_sptr_t p, size_t n, const char *what, upcr_loc_t loc)
 {
-	check_range(p, n, loc);
+	check_range(p, n, what, loc);
+	if (UPCR_UNLIKELY(upcr_check_))
+		upcr_range_check(p, n, what, loc);
 	upcr_note_loc(loc);
 }
 
@@ -400,8 +409,8 @@ void upcr_memcpy(upcr_sptr_t dst, upcr_sptr_t src, size_t n, upcr_loc_t loc)
 {
 	if (n == 0)
 		return;
-	bulk_prepare(dst, n, loc);
-	bulk_prepare(src, n, loc);
+	bulk_prepare(dst, n, "upc_memcpy destination", loc);
+	bulk_prepare(src, n, "upc_memcpy source", loc);
 	upcr_copy_shared(dst, src, n);
 	if (!upcr_is_local(src))
 		bulk_account(src, n, 0, loc);
@@ -413,7 +422,7 @@ void upcr_memget(void *dst, upcr_sptr_t src, size_t n, upcr_loc_t loc)
 {
 	if (n == 0)
 		return;
-	bulk_prepare(src, n, loc);
+	bulk_prepare(src, n, "upc_memget source", loc);
 	if (upcr_is_local(src))
 		memcpy(dst, upcr_mybase_ + src.off, n);
 	else
@@ -425,7 +434,7 @@ void upcr_memput(upcr_sptr_t dst, const void *src, size_t n, upcr_loc_t loc)
 {
 	if (n == 0)
 		return;
-	bulk_prepare(dst, n, loc);
+	bulk_prepare(dst, n, "upc_memput destination", loc);
 	if (upcr_is_local(dst))
 		memcpy(upcr_mybase_ + dst.off, src, n);
 	else
@@ -437,7 +446,7 @@ void upcr_memset(upcr_sptr_t dst, int c, size_t n, upcr_loc_t loc)
 {
 	if (n == 0)
 		return;
-	bulk_prepare(dst, n, loc);
+	bulk_prepare(dst, n, "upc_memset destination", loc);
 	if (upcr_is_local(dst)) {
 		memset(upcr_mybase_ + dst.off, c, n);
 	} else {

@@ -13,7 +13,7 @@
  */
 #include "upcr_internal.h"
 
-#define HDR 64
+#define HDR UPCR_HDR_SIZE
 #define ALIGN 64
 /* Unused bytes at the end of each partition, above the local heap: a read
  * a few bytes past the end of the first upc_alloc block (a copy loop that
@@ -370,268 +370,24 @@ void upcr_all_lock_free(upcr_sptr_t l, upcr_loc_t loc)
 	upcr_coll_exit();
 }
 
-/* ---- --check: bulk ranges must stay inside one block of one thread ----
- * (a range past the end of its object is upcr_extent_check's, below) */
+/* ---- the heap as --check sees it (upcr_lib_check.c) ---- */
 
-/* Static object layout, computed by the launcher before forking. */
-extern uint64_t *upcr_static_off_;
-extern uint64_t *upcr_static_local_;
-
-static void range_warn(upcr_sptr_t p, size_t n, const char *what, upcr_loc_t loc, const char *obj,
-		       const char *why)
-{
-	char where[256];
-	upcr_format_loc(where, sizeof where, loc);
-	upcr_warn("bulk-range", loc,
-		  "%s at %s: %zu bytes from thread %u's part of %s %s (a bulk copy treats shared memory as "
-		  "shared [] char[n]: the whole range must have affinity to one thread)",
-		  what, where, n, p.thread, obj, why);
-}
-
-int upcr_range_check(upcr_sptr_t p, size_t n, const char *what, upcr_loc_t loc)
-{
-	uint64_t off = p.off;
-	/* static objects */
-	for (int i = 0; i < upcr_nshared_; i++) {
-		const upcr_shared_decl_t *d = &upcr_shared_[i];
-		uint64_t o = upcr_static_off_[i], sz = upcr_static_local_[i];
-		if (off < o || off >= o + sz)
-			continue;
-		uint64_t pos = off - o;
-		char obj[128];
-		snprintf(obj, sizeof obj, "'%s'", d->name ? d->name : "?");
-		if (d->blocksize > 0 && upcr_threads_ > 1) {
-			uint64_t bb = d->blocksize * d->elemsize;
-			if (pos % bb + n > bb) {
-				range_warn(p, n, what, loc, obj, "crosses a block boundary");
-				return 1;
-			}
-		}
-		return 0;
-	}
-	/* heap blocks: walk the contiguous block chain that contains off */
-	upcr_ctl_t *c = upcr_ctl_;
-	uint64_t x, end;
-	int t = (int)p.thread;
-	if (off < c->sym_top) {
-		x = c->heap_start;
-		end = c->sym_top;
-	} else {
-		x = *loc_bot(t);
-		end = c->partsize - TAIL;
-	}
-	while (x < end) {
-		upcr_hdr_t *h = (upcr_hdr_t *)(upcr_partbase_ + (size_t)t * upcr_partsize_ + x);
-		if (h->magic != UPCR_HDR_MAGIC)
-			break;
-		uint64_t data = x + HDR;
-		if (off >= data && off < data + h->size) {
-			uint64_t pos = off - data;
-			const char *obj = h->kind == UPCR_HK_LOCAL ? "a upc_alloc block" : "a shared allocation";
-			if ((h->kind == UPCR_HK_GLOBAL || h->kind == UPCR_HK_ALL) && upcr_threads_ > 1 &&
-			    pos % h->blockbytes + n > h->blockbytes) {
-				range_warn(p, n, what, loc, obj, "crosses a block boundary");
-				return 1;
-			}
-			return 0;
-		}
-		x = data + h->size;
-	}
-	return 0;
-}
-
-/* ---- --check: an access must stay inside the object it points into ----
- *
- * The object is found from the target address alone: the static object or
- * heap block whose part in the target thread's partition holds it.  An
- * access that lands in another live object is not seen; one that lands in
- * padding, a block header, unallocated heap or the part of an object that
- * has affinity to another thread is an "out-of-bounds" error, one in a
- * freed block a "use-after-free" error.  Checked extents are cached, and
- * the cache is dropped whenever any thread frees (heap_gen). */
-
-/* One object's part in one partition, copied out of the heap lock. */
-typedef struct extent {
-	int found;
-	uint64_t data;  /* offset of its first byte in the partition */
-	uint64_t limit; /* bytes of it with affinity to that partition's thread */
-	uint64_t span;  /* bytes reserved for it there (limit rounded up) */
-	int stat;       /* static object index, or -1 for a heap block */
-	upcr_hdr_t hdr; /* the heap block's header */
-} extent_t;
-
-static void static_extent(int i, int t, extent_t *e)
-{
-	const upcr_shared_decl_t *d = &upcr_shared_[i];
-	uint64_t local = upcr_static_local_[i];
-	uint64_t total = d->nelems * (d->threads_mult ? (uint64_t)upcr_threads_ : 1) * d->elemsize;
-	e->found = 1;
-	e->stat = i;
-	e->data = upcr_static_off_[i];
-	e->limit = upc_affinitysize(total, d->blocksize * d->elemsize, (size_t)t);
-	e->span = local ? local : 1;
-}
-
-static void heap_extent(upcr_hdr_t *h, uint64_t data, int t, extent_t *e)
-{
-	e->found = 1;
-	e->stat = -1;
-	e->data = data;
-	e->hdr = *h;
-	e->span = h->size;
-	if (h->kind == UPCR_HK_GLOBAL || h->kind == UPCR_HK_ALL)
-		e->limit = upc_affinitysize(h->nblocks * h->blockbytes, h->blockbytes, (size_t)t);
-	else
-		e->limit = h->blockbytes;
-}
-
-/* The objects of partition t starting at or below off (*below) and just
- * above it (*above).  Returns 0 for the runtime's own scratch area. */
-static int objects_around(int t, uint64_t off, extent_t *below, extent_t *above)
+void upcr_heap_view_begin(int t, upcr_heap_view_t *v)
 {
 	upcr_ctl_t *c = upcr_ctl_;
-	below->found = above->found = 0;
-	if (off >= c->scratch_off && off < c->heap_start)
-		return 0;
-	if (off < c->scratch_off) {
-		for (int i = 0; i < upcr_nshared_; i++) {
-			if (upcr_static_off_[i] <= off) {
-				static_extent(i, t, below);
-			} else {
-				static_extent(i, t, above);
-				break;
-			}
-		}
-		return 1;
-	}
-	/* the symmetric heap, then t's local heap: both in address order */
 	upcr_mutex_lock(&c->heap_lock);
-	uint64_t ranges[2][2] = {{c->heap_start, c->sym_top}, {*loc_bot(t), c->partsize - TAIL}};
-	for (int r = 0; r < 2 && !above->found; r++) {
-		for (uint64_t x = ranges[r][0]; x < ranges[r][1];) {
-			upcr_hdr_t *h = (upcr_hdr_t *)(upcr_partbase_ + (size_t)t * upcr_partsize_ + x);
-			if (h->magic != UPCR_HDR_MAGIC)
-				break;
-			uint64_t data = x + HDR;
-			if (data <= off) {
-				heap_extent(h, data, t, below);
-			} else {
-				heap_extent(h, data, t, above);
-				break;
-			}
-			x = data + h->size;
-		}
-	}
-	upcr_mutex_unlock(&c->heap_lock);
-	return 1;
+	v->sym_lo = c->heap_start;
+	v->sym_hi = c->sym_top;
+	v->loc_lo = *loc_bot(t);
+	v->loc_hi = c->partsize - TAIL;
 }
 
-/* "shared object 'a' (64 bytes)" or "a 80-byte block of upc_all_alloc(1, 80) at f.upc:9" */
-static void describe(const extent_t *e, char *buf, size_t len)
+void upcr_heap_view_end(void) { upcr_mutex_unlock(&upcr_ctl_->heap_lock); }
+
+int upcr_heap_hdr(int t, uint64_t x, upcr_hdr_t *h)
 {
-	if (e->stat >= 0) {
-		const upcr_shared_decl_t *d = &upcr_shared_[e->stat];
-		uint64_t n = d->nelems * (d->threads_mult ? (uint64_t)upcr_threads_ : 1);
-		snprintf(buf, len, "shared object '%s' (%llu elements of %llu bytes)", d->name ? d->name : "?",
-			 (unsigned long long)n, (unsigned long long)d->elemsize);
-		return;
-	}
-	const upcr_hdr_t *h = &e->hdr;
-	char at[256];
-	upcr_format_loc(at, sizeof at, h->alloc_loc);
-	switch (h->kind) {
-	case UPCR_HK_GLOBAL:
-	case UPCR_HK_ALL:
-		snprintf(buf, len, "the %llu-byte allocation of %s(%llu, %llu) by thread %d at %s",
-			 (unsigned long long)(h->nblocks * h->blockbytes),
-			 h->kind == UPCR_HK_ALL ? "upc_all_alloc" : "upc_global_alloc", (unsigned long long)h->nblocks,
-			 (unsigned long long)h->blockbytes, h->owner, at);
-		break;
-	case UPCR_HK_LOCAL:
-		snprintf(buf, len, "the %llu-byte allocation of upc_alloc(%llu) by thread %d at %s",
-			 (unsigned long long)h->blockbytes, (unsigned long long)h->blockbytes, h->owner, at);
-		break;
-	default:
-		snprintf(buf, len, "a lock allocated by thread %d at %s", h->owner, at);
-	}
+	*h = *upcr_hdr_at(t, x + HDR);
+	return h->magic == UPCR_HDR_MAGIC;
 }
 
-static __attribute__((noreturn)) void extent_fail(upcr_sptr_t p, size_t n, const char *what, upcr_loc_t loc,
-						  const extent_t *e)
-{
-	char where[256], obj[600];
-	upcr_format_loc(where, sizeof where, loc);
-	if (!e) {
-		upcr_fatal("out-of-bounds", loc,
-			   "thread %d: %s of %zu bytes at %s through a pointer-to-shared (thread %u, offset %llu) "
-			   "that points into no shared object or allocation",
-			   upcr_mythread_, what, n, where, p.thread, (unsigned long long)p.off);
-	}
-	describe(e, obj, sizeof obj);
-	int64_t pos = (int64_t)(p.off - e->data);
-	if (e->stat < 0 && e->hdr.state == UPCR_HDR_FREE && pos >= 0 && (uint64_t)pos < e->span) {
-		char fr[256];
-		upcr_format_loc(fr, sizeof fr, e->hdr.free_loc);
-		upcr_fatal("use-after-free", loc,
-			   "thread %d: %s of %zu bytes at %s: use after free of %s, freed by thread %d at %s "
-			   "(offset %lld in thread %u's part)",
-			   upcr_mythread_, what, n, where, obj, e->hdr.free_thread, fr, (long long)pos, p.thread);
-	}
-	char valid[96];
-	if (e->limit)
-		snprintf(valid, sizeof valid, "%llu bytes there, offsets 0 to %llu", (unsigned long long)e->limit,
-			 (unsigned long long)(e->limit - 1));
-	else
-		snprintf(valid, sizeof valid, "no bytes there");
-	upcr_fatal("out-of-bounds", loc,
-		   "thread %d: %s of %zu bytes at %s is out of bounds: byte offset %lld in thread %u's part of %s, "
-		   "which has %s (%s)",
-		   upcr_mythread_, what, n, where, (long long)pos, p.thread, obj, valid,
-		   pos < 0 ? "before its start" : "past its end");
-}
-
-#define EXTENT_CACHE 8
-static struct {
-	uint64_t gen, lo, hi;
-	uint32_t thread, used;
-} ext_cache[EXTENT_CACHE];
-static unsigned ext_next;
-
-void upcr_extent_check(upcr_sptr_t p, size_t n, const char *what, upcr_loc_t loc)
-{
-	uint64_t gen = __atomic_load_n(&upcr_ctl_->heap_gen, __ATOMIC_ACQUIRE);
-	for (int i = 0; i < EXTENT_CACHE; i++)
-		if (ext_cache[i].used && ext_cache[i].thread == p.thread && ext_cache[i].gen == gen &&
-		    p.off >= ext_cache[i].lo && p.off + n <= ext_cache[i].hi)
-			return;
-	if (upcr_isnull(p) || p.thread >= (uint32_t)upcr_threads_ || p.off < UPCR_GUARD || p.off >= upcr_partsize_) {
-		char where[256];
-		upcr_format_loc(where, sizeof where, loc);
-		if (upcr_isnull(p))
-			upcr_fatal("null-pointer", loc, "thread %d: %s through a null pointer-to-shared at %s",
-				   upcr_mythread_, what, where);
-		upcr_fatal("bad-pointer", loc,
-			   "thread %d: %s at %s through an invalid pointer-to-shared (thread %u, offset %llu)",
-			   upcr_mythread_, what, where, p.thread, (unsigned long long)p.off);
-	}
-	extent_t below, above;
-	if (!objects_around((int)p.thread, p.off, &below, &above))
-		return; /* the collectives' scratch area */
-	if (below.found && p.off + n <= below.data + below.limit) {
-		if (below.stat < 0 && below.hdr.state == UPCR_HDR_FREE)
-			extent_fail(p, n, what, loc, &below);
-		ext_cache[ext_next].used = 1;
-		ext_cache[ext_next].thread = p.thread;
-		ext_cache[ext_next].gen = gen;
-		ext_cache[ext_next].lo = below.data;
-		ext_cache[ext_next].hi = below.data + below.limit;
-		ext_next = (ext_next + 1) % EXTENT_CACHE;
-		return;
-	}
-	/* out of bounds: blame the object whose reserved part holds the
-	 * address, else the nearer of the neighbours */
-	if (below.found && (p.off < below.data + below.span || !above.found ||
-			    p.off - (below.data + below.limit) < above.data - p.off))
-		extent_fail(p, n, what, loc, &below);
-	extent_fail(p, n, what, loc, above.found ? &above : NULL);
-}
+uint64_t upcr_heap_gen(void) { return __atomic_load_n(&upcr_ctl_->heap_gen, __ATOMIC_ACQUIRE); }

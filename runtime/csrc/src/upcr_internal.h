@@ -168,6 +168,9 @@ typedef struct upcr_hdr {
 	uint32_t pad;
 } upcr_hdr_t;
 
+/* bytes of a header, and the alignment of heap blocks */
+#define UPCR_HDR_SIZE 64
+_Static_assert(sizeof(upcr_hdr_t) <= UPCR_HDR_SIZE, "heap block header");
 #define UPCR_HDR_MAGIC 0x75706372u /* "upcr" */
 #define UPCR_HDR_LIVE 1
 #define UPCR_HDR_FREE 2
@@ -287,6 +290,23 @@ const char *upcr_phase_verdict(uint32_t p, char *msg, size_t msglen, int *bad, u
 /* allocation (upcr_alloc.c) */
 void upcr_heap_init(void);
 upcr_hdr_t *upcr_hdr_at(int thread, uint64_t off);
+
+/* The heap as --check sees it (each backend's allocator): between begin
+ * and end, the symmetric blocks lie in address order, each a header then
+ * its data, from sym_lo to sym_hi in every partition (their headers are
+ * the same in each), and partition t's local blocks likewise from loc_lo
+ * to loc_hi.  upcr_heap_hdr copies the header at offset x of a partition
+ * and returns 0 if there is none.  upcr_heap_gen changes whenever a block
+ * is freed. */
+typedef struct upcr_heap_view {
+	uint64_t sym_lo, sym_hi, loc_lo, loc_hi;
+} upcr_heap_view_t;
+void upcr_heap_view_begin(int t, upcr_heap_view_t *v);
+void upcr_heap_view_end(void);
+int upcr_heap_hdr(int t, uint64_t x, upcr_hdr_t *h);
+uint64_t upcr_heap_gen(void);
+
+/* --check of accesses through pointers-to-shared (upcr_lib_check.c) */
 int upcr_range_check(upcr_sptr_t p, size_t n, const char *what, upcr_loc_t loc);
 void upcr_extent_check(upcr_sptr_t p, size_t n, const char *what, upcr_loc_t loc);
 
