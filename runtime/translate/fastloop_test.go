@@ -1,9 +1,6 @@
 package translate_test
 
 import (
-	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -62,17 +59,14 @@ int main(void) {
 // marked ivdep) are; with Options.NoFastLoop no loop is versioned and the
 // results and counts are the same.
 func TestSingleThreadLoops(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "l1.upc")
-	if err := os.WriteFile(path, []byte(l1Program), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := writeProgram(t, "l1.upc", l1Program)
 	for _, tc := range []struct {
 		static, versioned, ivdep int
 		nofast                   bool
 	}{{0, 12, 5, false}, {1, 12, 5, false}, {0, 0, 0, true}} {
 		static := tc.static
-		c, _, err := translate.TranslateFile(path, &grammar.Config{StaticThreads: static}, translate.Options{NoFastLoop: tc.nofast})
+		c, bin, err := compile(path, &grammar.Config{StaticThreads: static}, translate.Options{NoFastLoop: tc.nofast},
+			runtime.BuildOptions{StaticThreads: static})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -82,20 +76,7 @@ func TestSingleThreadLoops(t *testing.T) {
 		if n := strings.Count(string(c), `_Pragma("GCC ivdep")`); n != tc.ivdep {
 			t.Errorf("static %d nofast %v: %d loops marked ivdep, want %d\n%s", static, tc.nofast, n, tc.ivdep, c)
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-		bin, err := runtime.Build(ctx, []runtime.Source{{Name: "l1.c", Code: c}},
-			runtime.BuildOptions{StaticThreads: static, CacheDir: cacheDir})
-		cancel()
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := runtime.Run(context.Background(), bin, runtime.Options{Threads: 1, Timeout: 30 * time.Second})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := res.Err(); err != nil {
-			t.Fatalf("%v\n%s", err, res.Stderr)
-		}
+		res := runOK(t, bin, runtime.Options{Threads: 1, Timeout: 30 * time.Second})
 		if got := strings.TrimSpace(string(res.Threads[0].Stdout)); got != "661721.8 10 402.0 295.0 29706.5" {
 			t.Errorf("static %d: output %q", static, got)
 		}

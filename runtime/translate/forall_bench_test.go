@@ -121,13 +121,7 @@ func envInt(name string, def int) int {
 func buildVariant(b *testing.B, path string, cfg grammar.Config, src []byte, o translate.Options) string {
 	b.Helper()
 	o.Source = src
-	c, _, err := translate.TranslateFile(path, &cfg, o)
-	if err != nil {
-		b.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	bin, err := runtime.Build(ctx, []runtime.Source{{Name: "vecadd.c", Code: c}}, runtime.BuildOptions{CacheDir: cacheDir})
+	_, bin, err := compile(path, &cfg, o, runtime.BuildOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -1,9 +1,6 @@
 package translate_test
 
 import (
-	"context"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -115,21 +112,10 @@ func TestPrivatizedLoops(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs C programs")
 	}
-	dir := t.TempDir()
-	path := filepath.Join(dir, "pv.upc")
-	if err := os.WriteFile(path, []byte(pvProgram), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := writeProgram(t, "pv.upc", pvProgram)
 	build := func(static int, o translate.Options) (string, string) {
 		t.Helper()
-		c, _, err := translate.TranslateFile(path, &grammar.Config{StaticThreads: static}, o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-		defer cancel()
-		bin, err := runtime.Build(ctx, []runtime.Source{{Name: "pv.c", Code: c}},
-			runtime.BuildOptions{StaticThreads: static, CacheDir: cacheDir})
+		c, bin, err := compile(path, &grammar.Config{StaticThreads: static}, o, runtime.BuildOptions{StaticThreads: static})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -137,13 +123,7 @@ func TestPrivatizedLoops(t *testing.T) {
 	}
 	runOut := func(bin string, threads int) *runtime.Result {
 		t.Helper()
-		res, err := runtime.Run(context.Background(), bin, runtime.Options{Threads: threads, Timeout: 30 * time.Second})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := res.Err(); err != nil {
-			t.Fatalf("THREADS=%d: %v\n%s", threads, err, res.Stderr)
-		}
+		res := runOK(t, bin, runtime.Options{Threads: threads, Timeout: 30 * time.Second})
 		if res.Stats == nil {
 			t.Fatalf("THREADS=%d: no statistics", threads)
 		}
@@ -209,15 +189,8 @@ void f(void) {
         a[i] = b[i] + 1;
 }
 `
-	dir := t.TempDir()
-	path := filepath.Join(dir, "shape.upc")
-	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	c, _, err := translate.TranslateFile(path, &grammar.Config{}, translate.Options{NoFastLoop: true, NoLines: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	path := writeProgram(t, "shape.upc", src)
+	c := translateOK(t, path, translate.Options{NoFastLoop: true, NoLines: true})
 	got := strings.Join(strings.Fields(string(c)), " ")
 	for _, want := range []string{
 		"{ upcr_count_t upcr_lc1[4] = {0, 0, 0, 0}; i = MYTHREAD; if ((int64_t)(i) % THREADS == MYTHREAD) {",
@@ -231,10 +204,7 @@ void f(void) {
 			t.Errorf("translation lacks %q:\n%s", want, got)
 		}
 	}
-	c, _, err = translate.TranslateFile(path, &grammar.Config{}, translate.Options{NoFastLoop: true, NoPrivatize: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c = translateOK(t, path, translate.Options{NoFastLoop: true, NoPrivatize: true})
 	if strings.Contains(string(c), "upcr_mylocal") {
 		t.Errorf("NoPrivatize: privatized anyway:\n%s", c)
 	}
@@ -258,15 +228,8 @@ void f(int n, unsigned m) {
             a[i] = b[i];
 }
 `
-	dir := t.TempDir()
-	path := filepath.Join(dir, "blk.upc")
-	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	c, _, err := translate.TranslateFile(path, &grammar.Config{}, translate.Options{NoLines: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	path := writeProgram(t, "blk.upc", src)
+	c := translateOK(t, path, translate.Options{NoLines: true})
 	got := strings.Join(strings.Fields(string(c)), " ")
 	for _, want := range []string{
 		`if (THREADS == 1) { for (long blk = 0 * 8; blk < n; blk += 1 * 8) _Pragma("GCC ivdep") for (i = blk; (int64_t)(i) < ((int64_t)(n) < (int64_t)(blk + 8) ? (int64_t)(n) : (int64_t)(blk + 8)); i++)`,

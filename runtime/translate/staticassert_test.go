@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/upclint/upclint/grammar"
 	"github.com/upclint/upclint/runtime/translate"
 )
 
@@ -30,14 +29,7 @@ int main(void) {
 	return x.b - 2;
 }
 `
-	path := filepath.Join(t.TempDir(), "sa.upc")
-	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	c, _, err := translate.TranslateFile(path, &grammar.Config{}, translate.Options{NoLines: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := translateOK(t, writeProgram(t, "sa.upc", src), translate.Options{NoLines: true})
 	if strings.Contains(string(c), "_Static_assert") {
 		t.Errorf("a static assertion reached the C output:\n%s", c)
 	}

@@ -135,15 +135,59 @@ func (s *spec) parseFlags(path string, f []string) {
 // build translates and compiles one program.
 func build(t testing.TB, path string, s *spec) (string, error) {
 	cfg := &grammar.Config{Defines: s.defines, IncludeDirs: s.includes, StaticThreads: s.static}
-	c, _, err := translate.TranslateFile(path, cfg, translate.Options{Check: s.check})
+	_, bin, err := compile(path, cfg, translate.Options{Check: s.check}, runtime.BuildOptions{StaticThreads: s.static})
+	return bin, err
+}
+
+// compile translates the program at path (cfg, o) and builds the C, named
+// after path, with bo and the package's cache. It returns the C and the
+// executable.
+func compile(path string, cfg *grammar.Config, o translate.Options, bo runtime.BuildOptions) ([]byte, string, error) {
+	c, _, err := translate.TranslateFile(path, cfg, o)
 	if err != nil {
-		return "", err
+		return nil, "", err
 	}
 	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)) + ".c"
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	return runtime.Build(ctx, []runtime.Source{{Name: name, Code: c}},
-		runtime.BuildOptions{StaticThreads: s.static, CacheDir: cacheDir})
+	bo.CacheDir = cacheDir
+	bin, err := runtime.Build(ctx, []runtime.Source{{Name: name, Code: c}}, bo)
+	return c, bin, err
+}
+
+// runOK runs bin with o and fails t unless the program succeeds.
+func runOK(t testing.TB, bin string, o runtime.Options) *runtime.Result {
+	t.Helper()
+	res, err := runtime.Run(context.Background(), bin, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := res.Err(); err != nil {
+		t.Fatalf("THREADS=%d: %v\n%s", o.Threads, err, res.Stderr)
+	}
+	return res
+}
+
+// writeProgram writes src as the file name of a temporary directory and
+// returns its path.
+func writeProgram(t testing.TB, name, src string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// translateOK translates the program at path (default configuration, o)
+// and fails t on an error.
+func translateOK(t testing.TB, path string, o translate.Options) []byte {
+	t.Helper()
+	c, _, err := translate.TranslateFile(path, &grammar.Config{}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }
 
 func run(bin string, threads int, s *spec) (*runtime.Result, error) {
@@ -277,20 +321,7 @@ func TestKernels(t *testing.T) {
 	for _, path := range programs(t, "../../testdata/kernels") {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			t.Parallel()
-			s := &spec{threads: threadCounts}
-			sem <- struct{}{}
-			bin, err := build(t, path, s)
-			<-sem
-			if err != nil {
-				t.Fatalf("build: %v", err)
-			}
-			for _, n := range s.threads {
-				sem <- struct{}{}
-				res, err := run(bin, n, s)
-				<-sem
-				if err != nil {
-					t.Fatalf("THREADS=%d: %v", n, err)
-				}
+			buildAndRun(t, path, &spec{threads: threadCounts}, func(n int, res *runtime.Result) {
 				out := string(res.Stdout)
 				switch filepath.Base(path) {
 				case "barrier_bug.upc":
@@ -300,7 +331,7 @@ func TestKernels(t *testing.T) {
 						if f != nil {
 							t.Errorf("THREADS=1: unexpected report %v", f)
 						}
-						continue
+						return
 					}
 					if f == nil || f.Kind != "deadlock" && f.Kind != "barrier-mismatch" {
 						t.Errorf("THREADS=%d: want a deadlock report, got %v (status %d)\n%s", n, f, res.Status, res.Stderr)
@@ -314,7 +345,7 @@ func TestKernels(t *testing.T) {
 						t.Errorf("THREADS=%d: status %d\n%s%s", n, res.Status, out, res.Stderr)
 					}
 				}
-			}
+			})
 		})
 	}
 }

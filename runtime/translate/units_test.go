@@ -47,13 +47,7 @@ func TestSeveralUnits(t *testing.T) {
 	defer cancel()
 	bin := buildUnits(t, ctx, "units", "main")
 	for _, n := range []int{1, 2, 4} {
-		res, err := runtime.Run(ctx, bin, runtime.Options{Threads: n, Args: []string{"z"}, Timeout: 30 * time.Second})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := res.Err(); err != nil {
-			t.Fatalf("THREADS=%d: %v\n%s", n, err, res.Stderr)
-		}
+		res := runOK(t, bin, runtime.Options{Threads: n, Args: []string{"z"}, Timeout: 30 * time.Second})
 		// counts[t] = t + argc (2) summed, table[1], *cursor (table[2]), mine
 		want := fmt.Sprintf("%d 2 3 5 z", n*(n-1)/2+2*n)
 		if got := strings.TrimSpace(string(res.Threads[0].Stdout)); got != want {

@@ -1,9 +1,6 @@
 package translate_test
 
 import (
-	"context"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -40,28 +37,12 @@ func TestVISStatistics(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a C program")
 	}
-	path := filepath.Join(t.TempDir(), "vis.upc")
-	if err := os.WriteFile(path, []byte(visProgram), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	c, _, err := translate.TranslateFile(path, &grammar.Config{}, translate.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	bin, err := runtime.Build(ctx, []runtime.Source{{Name: "vis.c", Code: c}}, runtime.BuildOptions{CacheDir: cacheDir})
+	_, bin, err := compile(writeProgram(t, "vis.upc", visProgram), &grammar.Config{}, translate.Options{}, runtime.BuildOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	const threads = 2
-	res, err := runtime.Run(ctx, bin, runtime.Options{Threads: threads, Timeout: 30 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := res.Err(); err != nil {
-		t.Fatalf("%v\n%s", err, res.Stderr)
-	}
+	res := runOK(t, bin, runtime.Options{Threads: threads, Timeout: 30 * time.Second})
 	if res.Stats == nil {
 		t.Fatal("no statistics")
 	}
