@@ -193,6 +193,9 @@ func (f *Func) classify(a *affine.Access) *Fact {
 		if why := f.forallOwned(a); why != "" {
 			return &Fact{Kind: Local, Reason: why}
 		}
+		if why := f.ownerTested(a); why != "" {
+			return &Fact{Kind: Local, Reason: why}
+		}
 	}
 	switch {
 	case a.Layout == nil:
@@ -234,6 +237,9 @@ func (f *Func) classify(a *affine.Access) *Fact {
 			}
 		}
 	} else {
+		if why := f.stridedMine(a, bs); why != "" {
+			return &Fact{Kind: Local, Reason: why}
+		}
 		ref = affine.AtomForm(affine.MyThread).Scale(bs)
 		refBlock = bs
 	}

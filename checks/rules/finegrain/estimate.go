@@ -8,6 +8,7 @@ import (
 
 	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/cfg/affine"
+	"github.com/upclint/upclint/cfg/affinity"
 )
 
 // estimate is the number of remote operations one access makes per
@@ -48,7 +49,7 @@ func (c *checker) estimate(a *affine.Access, l *cfg.Loop, p place) estimate {
 			e.divConst *= abs(iv.StepConst)
 		default:
 			sf, _ := c.af.Form(iv.Step, m.Header)
-			if sf == nil || sf.IsConst() || !c.threadsMultiple(sf) {
+			if sf == nil || sf.IsConst() || !affinity.ThreadsMultiple(sf, c.threads) {
 				return estimate{unknown: true}
 			}
 			e.divThreads++

@@ -1,8 +1,6 @@
 package finegrain
 
 import (
-	"strings"
-
 	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/cfg/affine"
 	"github.com/upclint/upclint/cfg/affinity"
@@ -85,7 +83,7 @@ func (c *checker) locality(a *affine.Access) place {
 	for _, t := range ref.Terms {
 		g = gcd(g, t.Coef)
 	}
-	d := c.dropOwner(c.strided(a).Sub(ref), bs)
+	d := affinity.DropOwner(affinity.Strided(c.af, a, c.threads).Sub(ref), bs, c.threads)
 	if c.singleBlock(d, bs, a) {
 		if c.threadChosen(d, a) {
 			// A block the thread picks from MYTHREAD (a neighbour's,
@@ -135,66 +133,6 @@ func (c *checker) locality(a *affine.Access) place {
 	return place{class: classVarying}
 }
 
-// strided returns the index of a with the induction variable i of every
-// enclosing loop that starts at S and steps by k*THREADS replaced by
-// S + k*THREADS*#i: the elements such a loop visits keep their owner.
-func (c *checker) strided(a *affine.Access) *affine.Form {
-	idx := a.Index
-	for _, l := range a.Loops {
-		iv := l.Induction()
-		if iv == nil || iv.Start == nil || iv.Step == nil {
-			continue
-		}
-		sf, _ := c.af.Form(iv.Step, l.Header)
-		if sf == nil || !c.threadsMultiple(sf) {
-			continue
-		}
-		if iv.StepNeg {
-			sf = sf.Scale(-1)
-		}
-		start, _ := c.af.Form(iv.Start, l.Header)
-		if start == nil {
-			continue
-		}
-		coef, rest, ok := idx.Split(iv.Name)
-		if !ok || coef == 0 {
-			continue
-		}
-		idx = rest.Add(start.Scale(coef)).Add(sf.Mul(affine.AtomForm("#" + iv.Name)).Scale(coef))
-	}
-	return idx
-}
-
-// threadsMultiple reports whether the step sf is a constant multiple of
-// THREADS.
-func (c *checker) threadsMultiple(sf *affine.Form) bool {
-	if sf.IsConst() {
-		return c.threads > 0 && sf.Const != 0 && sf.Const%int64(c.threads) == 0
-	}
-	return sf.Const == 0 && len(sf.Terms) == 1 && len(sf.Terms[0].Atoms) == 1 && sf.Terms[0].Atoms[0] == affine.Threads
-}
-
-// dropOwner removes from d the terms that are multiples of B*THREADS:
-// they move an index by whole rounds of blocks and keep its owner.
-func (c *checker) dropOwner(d *affine.Form, bs int64) *affine.Form {
-	out := &affine.Form{Const: d.Const}
-	round := bs * int64(c.threads)
-	if c.threads > 0 && out.Const%round == 0 {
-		out.Const = 0
-	}
-	for _, t := range d.Terms {
-		hasThreads := false
-		for _, at := range t.Atoms {
-			hasThreads = hasThreads || at == affine.Threads
-		}
-		if hasThreads && t.Coef%bs == 0 || c.threads > 0 && t.Coef%round == 0 {
-			continue
-		}
-		out.Terms = append(out.Terms, t)
-	}
-	return out
-}
-
 func gcd(a, b int64) int64 {
 	if a < 0 {
 		a = -a
@@ -240,9 +178,8 @@ func (c *checker) singleBlock(d *affine.Form, bs int64, a *affine.Access) bool {
 }
 
 // ownerGuarded reports whether a only runs on the thread that owns its
-// element: a declared indefinite array or shared scalar (on thread 0) under
-// `if (MYTHREAD == 0)` or an indefinite array under `if
-// (upc_threadof(&a[k]) == MYTHREAD)` for any k, an element `a[e]` under `if (upc_threadof(&a[e]) ==
+// element (for arrays whose elements one thread owns, cfg/affinity
+// answers): an element `a[e]` under `if (upc_threadof(&a[e]) ==
 // MYTHREAD)`, or an element `a[e]` of a one-dimensional cyclic array under
 // `if (e == MYTHREAD)`, tested in the same iteration of the innermost loop
 // around a.
@@ -252,22 +189,7 @@ func (c *checker) ownerGuarded(a *affine.Access, bs int64) bool {
 	}
 	g := c.fn.Graph
 	if bs == 0 {
-		// One thread owns every element: thread 0 for a declared array, and
-		// the thread of any of its elements (the forall fix's test
-		// `upc_threadof(&a[0]) == MYTHREAD`).
-		base := ast.Unparen(a.Expr)
-		for {
-			x, ok := base.(*ast.IndexExpr)
-			if !ok {
-				break
-			}
-			base = ast.Unparen(x.X)
-		}
-		name := ast.NodeString(base)
-		return g.Guarded(a.Block, nil, func(e ast.Expr, kind cfg.EdgeKind) bool {
-			r := cfg.ThreadTest(e, kind)
-			return r == "0" || strings.HasPrefix(r, "upc_threadof(&"+name+"[") || r == "upc_threadof("+name+")"
-		})
+		return false // affinity decides (a test of the owner or of thread 0)
 	}
 	idx := ""
 	if x, ok := ast.Unparen(a.Expr).(*ast.IndexExpr); ok && bs == 1 {

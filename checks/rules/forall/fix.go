@@ -157,27 +157,20 @@ func (fx *fixer) build(nested *forallCalls) (string, bool) {
 		if !ok {
 			return "", false
 		}
-		lc, lit := intLit(iv.Start)
-		off := firstOffset(r, extra, L, lit, lc, dec)
-		fx.replace(kw, kwEnd, "for")
-		switch {
-		case off == "0":
-		case lit && lc == 0 && !dec:
-			fx.replace(iv.Start.Start(), iv.Start.End(), off)
-		case dec:
-			fx.replace(iv.Start.End(), iv.Start.End(), " - "+off)
-		default:
-			fx.replace(iv.Start.End(), iv.Start.End(), " + "+off)
-		}
-		step := "i += THREADS"
-		if dec {
-			step = "i -= THREADS"
-		}
-		fx.replace(s.Post.Start(), s.Post.End(), strings.Replace(step, "i", iv.Name, 1))
+		fx.strideThreads(r, extra, L, dec)
 		msg = "iterate with stride THREADS from this thread's first iteration"
 	case shapeBlocked:
 		if p.rest == nil || !p.rest.IsConst() || p.rest.Const < 0 || p.per <= 0 {
 			return "", false
+		}
+		if p.per == 1 {
+			// One iteration per block (&grid[r][0] of rows of B elements,
+			// B = the block size): iteration i runs on the owner of block
+			// i + rest/B, as for a cyclic array, and one loop stepping by
+			// THREADS is what a person writes.
+			fx.strideThreads(affine.AtomForm(affine.MyThread).Sub(affine.ConstForm(p.rest.Const/p.coef)), "", L, dec)
+			msg = "iterate with stride THREADS from this thread's first iteration (one iteration per block)"
+			break
 		}
 		q := p.rest.Const / p.coef
 		per := strconv.FormatInt(p.per, 10)
@@ -276,6 +269,30 @@ func (fx *fixer) build(nested *forallCalls) (string, bool) {
 		msg += ", then give " + iv.Name + " its final value"
 	}
 	return msg, true
+}
+
+// strideThreads rewrites the header to start at this thread's first
+// iteration from the start text lower, the residue r (plus extra, a
+// signed C term) modulo THREADS, and to step by THREADS.
+func (fx *fixer) strideThreads(r *affine.Form, extra, lower string, dec bool) {
+	s, iv := fx.s, fx.p.iv
+	lc, lit := intLit(iv.Start)
+	off := firstOffset(r, extra, lower, lit, lc, dec)
+	fx.replace(s.Start(), s.Start()+gotoken.Pos(len("upc_forall")), "for")
+	switch {
+	case off == "0":
+	case lit && lc == 0 && !dec:
+		fx.replace(iv.Start.Start(), iv.Start.End(), off)
+	case dec:
+		fx.replace(iv.Start.End(), iv.Start.End(), " - "+off)
+	default:
+		fx.replace(iv.Start.End(), iv.Start.End(), " + "+off)
+	}
+	step := " += THREADS"
+	if dec {
+		step = " -= THREADS"
+	}
+	fx.replace(s.Post.Start(), s.Post.End(), iv.Name+step)
 }
 
 // offsetBy renders u + d (d is 1 or -1) with text t, folding d into a
