@@ -666,12 +666,13 @@ typedef int upc_flag_t;
 
 /* upc_all_X(args...) -> upcr_all_X(args..., loc): every pointer-to-shared
  * argument is a upcr_sptr_t (perm: shared const int *, block size 1).
- * Synchronisation: UPC_IN_ALLSYNC and UPC_IN_MYSYNC wait for all threads
- * to enter (MYSYNC conservatively as ALLSYNC); UPC_IN_NOSYNC starts at
- * once.  UPC_OUT_ALLSYNC and UPC_OUT_MYSYNC wait for all threads at the
- * end; UPC_OUT_NOSYNC returns when this thread's part is done, except
- * that the reductions always end with an internal barrier (their partial
- * results live in the scratch area). */
+ * Synchronisation: UPC_IN_ALLSYNC waits for all threads to enter;
+ * UPC_IN_NOSYNC starts at once.  UPC_OUT_ALLSYNC waits for all threads at
+ * the end; UPC_OUT_NOSYNC returns when this thread's part is done, except
+ * that the element-order reductions (UPC_NONCOMM_FUNC, prefix) always end
+ * with an internal barrier.  MYSYNC is ALLSYNC except for broadcast and
+ * the tree reductions, which order the accesses point to point (see
+ * upcr_coll.c). */
 void upcr_all_broadcast(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_flag_t flags, upcr_loc_t loc);
 void upcr_all_scatter(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_flag_t flags, upcr_loc_t loc);
 void upcr_all_gather(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_flag_t flags, upcr_loc_t loc);

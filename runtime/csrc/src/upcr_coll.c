@@ -11,12 +11,25 @@
  * the root sends or receives ceil(log2 THREADS) messages and the modeled
  * critical path grows as log(THREADS).
  *
- * Synchronisation flags: IN_ALLSYNC and IN_MYSYNC start with an internal
- * barrier (MYSYNC conservatively as ALLSYNC); IN_NOSYNC starts at once.
- * OUT_ALLSYNC and OUT_MYSYNC end with an internal barrier (MYSYNC
- * conservatively); OUT_NOSYNC returns as soon as this thread's part is
- * done.  The reductions always end with a barrier, because their partial
- * results live in the scratch area that the next collective reuses.
+ * Synchronisation flags: IN_ALLSYNC starts with an internal barrier and
+ * OUT_ALLSYNC ends with one; NOSYNC starts or returns at once.  MYSYNC
+ * (UPC 1.3 section 7.3.1: a thread's data is read or written only after
+ * that thread entered, and a thread returns only when the accesses to its
+ * own data are complete) costs no barrier where the tree already orders
+ * the accesses:
+ *   - broadcast: the root reads its own source; a parent writes a child's
+ *     block only after the child has said it entered (IN_MYSYNC), and a
+ *     thread returns after its block arrived and its children's copies of
+ *     it were made, which it does itself (OUT_MYSYNC needs nothing);
+ *   - tree reductions: each thread reads only its own elements, and the
+ *     root writes the result after every thread published its partial
+ *     (IN_MYSYNC needs nothing); OUT_MYSYNC ends with a barrier only when
+ *     the result lies on a thread other than the root, and OUT_NOSYNC
+ *     never.  A child reuses its scratch slot only after its parent said
+ *     it read the previous partial, so no closing barrier is needed for
+ *     the scratch area either.
+ * The other collectives treat MYSYNC as ALLSYNC, and the element-order
+ * reductions (UPC_NONCOMM_FUNC, prefix) always end with a barrier.
  *
  * Determinism: commutative reductions combine per-thread partials in
  * thread order along the tree ((t0 t1) (t2 t3)) ...; UPC_NONCOMM_FUNC
@@ -37,6 +50,8 @@ static uint32_t coll_seq;
 /* Scratch layout (per thread) */
 #define SC_FLAG_BCAST 0 /* uint32: last broadcast whose data reached this thread */
 #define SC_FLAG_RED 4   /* uint32: last reduction whose partial this thread published */
+#define SC_FLAG_ENTER 8 /* uint32: last IN_MYSYNC broadcast this thread entered */
+#define SC_FLAG_ACK 12  /* uint32: last reduction whose partial the parent read */
 #define SC_SLOT 64      /* a partial result (up to 16 bytes) */
 #define SC_AREA 128     /* per-block totals, then per-block offsets */
 
@@ -61,6 +76,10 @@ static void set_flag(volatile uint32_t *f, uint32_t seq)
 }
 
 static inline int lowbit(int r) { return r & -r; }
+
+/* The reduction whose partial this thread last published in its slot. */
+static uint32_t red_published;
+static int red_any;
 
 /* ---- accounting ---- */
 
@@ -91,7 +110,11 @@ void upcr_all_broadcast(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_fla
 	uint64_t args[] = {upcr_sptr_bits(dst), upcr_sptr_bits(src), nbytes, (uint64_t)flags};
 	enter(name, args, 4, nbytes, flags, loc);
 	upcr_coll_need_bytes(name, nbytes, loc);
-	upcr_coll_in_sync(flags);
+	int mysync = (flags & 3) == UPC_IN_MYSYNC;
+	if ((flags & 3) == UPC_IN_ALLSYNC)
+		upcr_coll_barrier();
+	else if (mysync)
+		set_flag(sc_flag(upcr_mythread_, SC_FLAG_ENTER), coll_seq);
 	int T = THREADS, me = upcr_mythread_, root = (int)(src.thread % (uint32_t)T);
 	int r = (me - root + T) % T;
 	upcr_sptr_t mine = upcr_coll_block_of(dst, me, nbytes);
@@ -108,10 +131,13 @@ void upcr_all_broadcast(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_fla
 		if (k >= lim || r + k >= T)
 			continue;
 		int child = (root + r + k) % T;
+		if (mysync)
+			wait_reach(sc_flag(child, SC_FLAG_ENTER), coll_seq);
 		upcr_coll_xfer(upcr_coll_block_of(dst, child, nbytes), mine, nbytes, loc);
 		set_flag(sc_flag(child, SC_FLAG_BCAST), coll_seq);
 	}
-	upcr_coll_out_sync(flags);
+	if ((flags & 12) == UPC_OUT_ALLSYNC)
+		upcr_coll_barrier();
 	upcr_coll_exit();
 }
 
@@ -421,7 +447,10 @@ static void coll_reduce(const coll_type_t *ty, const char *name, upcr_sptr_t dst
 			   (uint64_t)(uintptr_t)fn, (uint64_t)flags};
 	enter(name, args, 7, nelems * ty->esz, flags, loc);
 	check_op(ty, name, op, fn, loc);
-	upcr_coll_in_sync(flags);
+	if (op == UPC_NONCOMM_FUNC)
+		upcr_coll_in_sync(flags);
+	else if ((flags & 3) == UPC_IN_ALLSYNC)
+		upcr_coll_barrier();
 	int T = THREADS, me = upcr_mythread_;
 	size_t esz = ty->esz;
 	runs_t rs = make_runs(src, nelems, blk, esz);
@@ -453,20 +482,25 @@ static void coll_reduce(const coll_type_t *ty, const char *name, upcr_sptr_t dst
 			wait_reach(sc_flag(child, SC_FLAG_RED), coll_seq);
 			char *slot = sc(child) + SC_SLOT;
 			upcr_coll_account(child, esz + 1, loc);
-			if (!slot[16])
-				continue;
-			if (!have) {
-				memcpy(acc, slot, esz);
-				have = 1;
-			} else {
-				ty->fold(op, fn, acc, slot, 1);
+			if (slot[16]) {
+				if (!have) {
+					memcpy(acc, slot, esz);
+					have = 1;
+				} else {
+					ty->fold(op, fn, acc, slot, 1);
+				}
 			}
+			set_flag(sc_flag(child, SC_FLAG_ACK), coll_seq); /* the child may reuse its slot */
 		}
 		if (me != 0) {
 			char *slot = sc(me) + SC_SLOT;
+			if (red_any) /* the parent has read the previous partial */
+				wait_reach(sc_flag(me, SC_FLAG_ACK), red_published);
 			if (have)
 				memcpy(slot, acc, esz);
 			slot[16] = (char)have;
+			red_published = coll_seq;
+			red_any = 1;
 			set_flag(sc_flag(me, SC_FLAG_RED), coll_seq);
 		}
 	}
@@ -474,8 +508,12 @@ static void coll_reduce(const coll_type_t *ty, const char *name, upcr_sptr_t dst
 		memcpy(upcr_addr(dst), acc, esz);
 		upcr_coll_account((int)dst.thread, esz, loc);
 	}
-	/* always: partial results in scratch must outlive every reader */
-	upcr_coll_barrier();
+	/* OUT_MYSYNC: the result's thread returns once the root has written
+	 * it, which is at once when the root is that thread */
+	int out = flags & 12;
+	if (op == UPC_NONCOMM_FUNC || out == UPC_OUT_ALLSYNC ||
+	    (out == UPC_OUT_MYSYNC && T > 1 && (int)(dst.thread % (uint32_t)T) != 0))
+		upcr_coll_barrier();
 	upcr_coll_exit();
 }
 
