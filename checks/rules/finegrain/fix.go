@@ -52,6 +52,9 @@ type fixer struct {
 	srcs  map[string][]byte
 	incs  map[string]includes // #include lines per file, scanned on first use
 	unit  *grammar.Unit
+	// covered: the accesses an earlier rewrite of the unit already
+	// rewrites (memberFix fetches the rows of several groups at once)
+	covered map[ast.Expr]bool
 }
 
 // includes summarises a file's #include lines.
@@ -61,7 +64,7 @@ type includes struct {
 }
 
 func newFixer(pass *analysis.Pass, u *grammar.Unit) *fixer {
-	return &fixer{pass: pass, names: edit.NewNames(pass, u), srcs: map[string][]byte{}, unit: u}
+	return &fixer{pass: pass, names: edit.NewNames(pass, u), srcs: map[string][]byte{}, unit: u, covered: map[ast.Expr]bool{}}
 }
 
 // ident is a C identifier.
@@ -141,6 +144,9 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 		if a.Write {
 			return c.coalesceWrites(fx, g) // fixwrite.go
 		}
+	}
+	if sf, ok := c.memberFix(fx, g); ok { // fixmember.go
+		return sf
 	}
 	if !c.directItem(g.loop.Stmt) || leaves(g.loop.Stmt) {
 		return nil
