@@ -1,7 +1,6 @@
 package translate_test
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,36 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/upclint/upclint/grammar"
 	"github.com/upclint/upclint/runtime"
-	"github.com/upclint/upclint/runtime/translate"
 )
-
-// buildOn translates and compiles one program for a backend.
-func buildOn(path string, s *spec, backend string) (string, error) {
-	cfg := &grammar.Config{Defines: s.defines, IncludeDirs: s.includes, StaticThreads: s.static}
-	c, _, err := translate.TranslateFile(path, cfg, translate.Options{Check: s.check})
-	if err != nil {
-		return "", err
-	}
-	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)) + ".c"
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	return runtime.Build(ctx, []runtime.Source{{Name: name, Code: c}},
-		runtime.BuildOptions{StaticThreads: s.static, CacheDir: cacheDir, Backend: backend})
-}
-
-func runOn(bin string, threads int, s *spec, backend string) (*runtime.Result, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	dir, err := os.MkdirTemp("", "upcrun")
-	if err != nil {
-		return nil, err
-	}
-	defer func() { _ = os.RemoveAll(dir) }() // a leftover temporary directory does not fail the test
-	return runtime.Run(ctx, bin, runtime.Options{Threads: threads, Args: s.args, Timeout: time.Minute,
-		DeadlockAfter: time.Second, Check: s.check, Dir: dir, Backend: backend})
-}
 
 // Which thread reports a race-dependent error first (several threads
 // fail at once) may differ between runs: reports are compared without
@@ -153,10 +124,10 @@ func TestMPIConformance(t *testing.T) {
 			}
 			for _, n := range counts {
 				sem <- struct{}{}
-				a, err := runOn(smp, n, s, runtime.BackendSMP)
+				a, err := runOn(smp, n, s, runtime.BackendSMP, time.Minute)
 				var b *runtime.Result
 				if err == nil {
-					b, err = runOn(mpi, n, s, runtime.BackendMPI)
+					b, err = runOn(mpi, n, s, runtime.BackendMPI, time.Minute)
 				}
 				<-sem
 				if err != nil {
@@ -203,10 +174,10 @@ func TestMPIStats(t *testing.T) {
 				t.Fatalf("build: %v", err)
 			}
 			sem <- struct{}{}
-			a, err := runOn(smp, 4, s, runtime.BackendSMP)
+			a, err := runOn(smp, 4, s, runtime.BackendSMP, time.Minute)
 			var b *runtime.Result
 			if err == nil {
-				b, err = runOn(mpi, 4, s, runtime.BackendMPI)
+				b, err = runOn(mpi, 4, s, runtime.BackendMPI, time.Minute)
 			}
 			<-sem
 			if err != nil {

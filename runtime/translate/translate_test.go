@@ -132,10 +132,10 @@ func (s *spec) parseFlags(path string, f []string) {
 	}
 }
 
-// build translates and compiles one program.
-func build(t testing.TB, path string, s *spec) (string, error) {
+// buildOn translates and compiles one program for a backend.
+func buildOn(path string, s *spec, backend string) (string, error) {
 	cfg := &grammar.Config{Defines: s.defines, IncludeDirs: s.includes, StaticThreads: s.static}
-	_, bin, err := compile(path, cfg, translate.Options{Check: s.check}, runtime.BuildOptions{StaticThreads: s.static})
+	_, bin, err := compile(path, cfg, translate.Options{Check: s.check}, runtime.BuildOptions{StaticThreads: s.static, Backend: backend})
 	return bin, err
 }
 
@@ -190,8 +190,15 @@ func translateOK(t testing.TB, path string, o translate.Options) []byte {
 	return c
 }
 
+// run runs bin as s says on the SMP backend, stopped after 30 s.
 func run(bin string, threads int, s *spec) (*runtime.Result, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	return runOn(bin, threads, s, runtime.BackendSMP, 30*time.Second)
+}
+
+// runOn runs bin as s says (arguments, checks) on backend, stopped after
+// limit.
+func runOn(bin string, threads int, s *spec, backend string, limit time.Duration) (*runtime.Result, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*limit)
 	defer cancel()
 	// programs that write files (UPC-IO) do so in a directory of their own
 	dir, err := os.MkdirTemp("", "upcrun")
@@ -199,8 +206,8 @@ func run(bin string, threads int, s *spec) (*runtime.Result, error) {
 		return nil, err
 	}
 	defer func() { _ = os.RemoveAll(dir) }() // a leftover temporary directory does not fail the test
-	return runtime.Run(ctx, bin, runtime.Options{Threads: threads, Args: s.args, Timeout: 30 * time.Second,
-		DeadlockAfter: time.Second, Check: s.check, Dir: dir})
+	return runtime.Run(ctx, bin, runtime.Options{Threads: threads, Args: s.args, Timeout: limit,
+		DeadlockAfter: time.Second, Check: s.check, Dir: dir, Backend: backend})
 }
 
 // checkResult compares a run with the spec; "" means it passed.
@@ -279,7 +286,7 @@ func runProgramTest(t *testing.T, path string) {
 // s.threads, handing every result to check.
 func buildAndRun(t *testing.T, path string, s *spec, check func(n int, res *runtime.Result)) {
 	sem <- struct{}{}
-	bin, err := build(t, path, s)
+	bin, err := buildOn(path, s, runtime.BackendSMP)
 	<-sem
 	if err != nil {
 		t.Fatalf("build: %v", err)
@@ -426,7 +433,7 @@ func TestCorpus(t *testing.T) {
 				}
 				var why string
 				sem <- struct{}{}
-				bin, err := build(t, path, s)
+				bin, err := buildOn(path, s, runtime.BackendSMP)
 				<-sem
 				if err != nil {
 					why = "build: " + firstLines(err.Error(), 3)
