@@ -15,6 +15,12 @@ type Options struct {
 	// change: an enumeration constant, a function, a const object. Loop
 	// invariance uses it; nil means no name is known to be read-only.
 	ReadOnly func(name *ast.Name) bool
+	// Shared reports whether a file-scope name denotes a shared object,
+	// one other threads may write. Loop invariance uses it: a barrier or
+	// fence in a loop makes the other threads' writes visible, so it
+	// changes shared objects but no private variable. Nil means any
+	// global may be shared.
+	Shared func(name *ast.Name) bool
 }
 
 // noReturnNames are the library functions that never return.
@@ -53,6 +59,7 @@ func BuildOptions(fn *ast.Decl, opts *Options) *Graph {
 	}
 	if opts != nil {
 		b.g.readOnly = opts.ReadOnly
+		b.g.shared = opts.Shared
 	}
 	g := b.g
 	g.Entry = b.newBlock("entry", nil)

@@ -285,3 +285,39 @@ void f(int n, int *p, int q) {
 		t.Errorf("induction variables not found")
 	}
 }
+
+// TestInvariantAcrossBarrier: a barrier or fence in a loop lets other
+// threads' writes be seen, so a shared global may change there but a
+// private one may not: a loop of barriers up to a private global bound
+// (Berkeley's barriertest runs `iters` of them) is counted.
+func TestInvariantAcrossBarrier(t *testing.T) {
+	_, f := parse(t, `
+int niter;
+shared int S;
+void touch(void);
+void f(void) {
+	int i;
+	for (i = 0; i < niter; i++) { upc_barrier; }
+	for (i = 0; i < S; i++) { upc_barrier; }
+	for (i = 0; i < niter; i++) { upc_fence; touch(); }
+	for (i = 0; i < niter; i++) { upc_notify; upc_wait; }
+}`)
+	shared := func(n *ast.Name) bool { return n.Name == "S" }
+	for _, c := range []struct {
+		opts *cfg.Options
+		want []bool // Induction found, per loop
+	}{
+		{&cfg.Options{Shared: shared}, []bool{true, false, false, true}},
+		{nil, []bool{false, false, false, false}}, // without types any global may be shared
+	} {
+		lf := cfg.BuildOptions(funcs(f)["f"], c.opts).Loops()
+		if len(lf.Loops) != len(c.want) {
+			t.Fatalf("%d loops", len(lf.Loops))
+		}
+		for i, l := range lf.Loops {
+			if got := l.Induction() != nil; got != c.want[i] {
+				t.Errorf("options %v: loop %d: induction variable found %v, want %v", c.opts != nil, i+1, got, c.want[i])
+			}
+		}
+	}
+}

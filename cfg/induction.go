@@ -498,7 +498,8 @@ type invariance struct {
 	assigned    map[string]bool // names assigned or declared in the loop
 	assignCount map[string]int  // assignments (not declarations) per name
 	memory      bool            // stores through pointers, arrays or members; asm
-	calls       bool            // calls that may have side effects; barriers, fences
+	calls       bool            // calls that may have side effects; asm
+	sync        bool            // barriers, fences: other threads' writes to shared data
 }
 
 // funcFacts are the facts about the whole function Loop.Invariant needs.
@@ -601,7 +602,9 @@ func (l *Loop) invariance() *invariance {
 	for _, b := range l.Blocks {
 		for _, n := range b.Nodes {
 			switch n.(type) {
-			case *ast.BarrierStmt, *ast.FenceStmt, *ast.AsmStmt:
+			case *ast.BarrierStmt, *ast.FenceStmt:
+				inv.sync = true
+			case *ast.AsmStmt:
 				inv.calls = true
 				inv.memory = true
 			}
@@ -639,8 +642,11 @@ func (l *Loop) invariance() *invariance {
 // variable the loop assigns or declares, no global or address-taken
 // variable if the loop calls a function or stores through a pointer, and
 // no memory (arrays, pointers, members, shared data) if the loop stores to
-// memory or calls a function. Names are compared by spelling: a variable
-// shadowed inside the loop counts as assigned.
+// memory or calls a function. A barrier or fence in the loop changes what
+// other threads write: shared objects and memory, not private variables
+// (a loop of barriers up to a private global bound is counted). Names are
+// compared by spelling: a variable shadowed inside the loop counts as
+// assigned.
 func (l *Loop) Invariant(e ast.Expr) bool {
 	if ast.IsNil(e) {
 		return true
@@ -662,7 +668,7 @@ func (l *Loop) Invariant(e ast.Expr) bool {
 			if (!ff.locals[x.Name] || ff.addrTaken[x.Name]) && (inv.calls || inv.memory) {
 				return false
 			}
-			return true
+			return !inv.sync || ff.locals[x.Name] || l.graph().private(x)
 		case *ast.ParenExpr:
 			return ok(x.X)
 		case *ast.UnaryExpr:
@@ -670,7 +676,7 @@ func (l *Loop) Invariant(e ast.Expr) bool {
 			case "++", "--":
 				return false
 			case "*":
-				return !inv.memory && !inv.calls && ok(x.X)
+				return !inv.memory && !inv.calls && !inv.sync && ok(x.X)
 			case "&":
 				return addrInvariant(x.X, ok)
 			case "&&":
@@ -691,9 +697,9 @@ func (l *Loop) Invariant(e ast.Expr) bool {
 		case *ast.CastExpr:
 			return ok(x.X)
 		case *ast.IndexExpr:
-			return !inv.memory && !inv.calls && ok(x.X) && ok(x.Index)
+			return !inv.memory && !inv.calls && !inv.sync && ok(x.X) && ok(x.Index)
 		case *ast.MemberExpr:
-			return !inv.memory && !inv.calls && ok(x.X)
+			return !inv.memory && !inv.calls && !inv.sync && ok(x.X)
 		case *ast.CallExpr:
 			if !pureFuncs[ast.CalleeName(x)] {
 				return false
@@ -733,3 +739,6 @@ func addrInvariant(e ast.Expr, ok func(ast.Expr) bool) bool {
 }
 
 func (l *Loop) graph() *Graph { return l.forest.g }
+
+// private reports whether the global name is known not to be shared.
+func (g *Graph) private(name *ast.Name) bool { return g.shared != nil && !g.shared(name) }

@@ -176,6 +176,24 @@ type Config struct {
 	Graph func(*ast.Decl) *cfg.Graph
 }
 
+// GraphOptions returns the options of the control-flow graphs of a unit
+// with type information info: which globals are shared, so that a loop of
+// barriers up to a private global bound has a loop-invariant bound.
+func GraphOptions(info *types.Info) *cfg.Options {
+	if info == nil {
+		return nil
+	}
+	return &cfg.Options{Shared: func(n *ast.Name) bool {
+		switch o := info.ObjectOf(n).(type) {
+		case *types.Var:
+			return types.IsShared(o.Type())
+		case nil:
+			return true // unknown: it may be
+		}
+		return false // a function or an enumeration constant
+	}}
+}
+
 // Info is the result for a translation unit.
 type Info struct {
 	Types *types.Info
@@ -302,7 +320,7 @@ func Analyze(file *ast.File, info *types.Info, conf *Config) *Info {
 		if conf.Graph != nil {
 			g = conf.Graph(d)
 		} else {
-			g = cfg.Build(d)
+			g = cfg.BuildOptions(d, GraphOptions(info))
 		}
 		f := &Func{Decl: d, Graph: g, info: in}
 		if len(d.Inits) > 0 && info != nil {

@@ -103,8 +103,9 @@ func ComputeParallel(u *grammar.Unit, workers int) *Facts {
 	for i, d := range decls {
 		index[d] = i
 	}
+	opts := variance.GraphOptions(u.Info)
 	par.ForEach(len(decls), workers, func(i int) {
-		g := cfg.Build(decls[i])
+		g := cfg.BuildOptions(decls[i], opts)
 		g.ReversePostorder()
 		g.DomChildren(g.Entry)
 		g.DominanceFrontier(g.Entry)
@@ -116,7 +117,7 @@ func ComputeParallel(u *grammar.Unit, workers int) *Facts {
 		if i, ok := index[d]; ok {
 			return graphs[i]
 		}
-		return cfg.Build(d)
+		return cfg.BuildOptions(d, opts)
 	}
 
 	f := &Facts{Unit: u, WantFixes: true, byDecl: make(map[*ast.Decl]*Func, len(decls))}
