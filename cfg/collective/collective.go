@@ -14,7 +14,10 @@
 // not their arguments; a loop with collectives inside a diverging region
 // is compared only as a counted loop with a single-valued trip count and
 // one sequence per iteration; at most six single-valued conditions are
-// matched between the arms.
+// matched between the arms. Loops of barriers whose thread-dependent trip
+// counts add up to the same total on every thread (a wavefront's prologue
+// of MYTHREAD barriers and epilogue of THREADS-MYTHREAD) do not diverge
+// (see counts.go); only counts linear in MYTHREAD are added up.
 package collective
 
 import (
@@ -72,6 +75,7 @@ type Func struct {
 	facts map[*cfg.Block]*Fact
 	align map[*cfg.Block]alignment
 	block map[ast.Node]*cfg.Block
+	comp  map[*cfg.Loop]bool // see compensated
 }
 
 // Analyze computes the collectivity facts of the function vf of in.
@@ -525,6 +529,29 @@ func sameOps(a, b string) bool {
 	return r.Replace(a) == r.Replace(b)
 }
 
+// counted reports whether every thread runs the canonical counted loop l,
+// which leaves only by its test, the same number of times, with the
+// precision assumptions of Divergence: its trip count is single-valued
+// (variance.Uniformity.LoopUniform), or its start, step and bound have no
+// strong thread-dependence (a bound read from memory the analysis cannot
+// follow, such as atoi(argv[1]), counts as single-valued there too).
+func (f *Func) counted(l *cfg.Loop, test *cfg.Block) bool {
+	u := f.Uniformity()
+	if u.LoopUniform(l, test) {
+		return true
+	}
+	iv := l.Induction()
+	if iv.Start == nil {
+		return false
+	}
+	for _, e := range []ast.Expr{iv.Start, iv.Bound, iv.Step} {
+		if e != nil && u.Variant(e, test) != nil {
+			return false
+		}
+	}
+	return true
+}
+
 // loopToken summarises a loop with collectives inside a branch region as
 // one operation, "for (clauses) { sequence }", when every thread runs it
 // the same number of times (a canonical counted loop with single-valued
@@ -532,19 +559,39 @@ func sameOps(a, b string) bool {
 // executes the same sequence: two arms with the same loop of barriers
 // match (a loop of upc_barrier matches a loop of upc_notify; upc_wait).
 func (f *Func) loopToken(l *cfg.Loop) (string, bool) {
-	iv := l.Induction()
-	if iv == nil || iv.Cond == nil || len(l.Inner) > 0 {
+	iv, test, body, ok := f.iteration(l)
+	if !ok || !f.counted(l, test) {
 		return "", false
 	}
-	var test *cfg.Block
+	clauses := ""
+	if iv.Start != nil {
+		clauses = iv.Name + " = " + ast.NodeString(iv.Start)
+	}
+	clauses += "; " + ast.NodeString(iv.Cond) + "; "
+	if iv.Update != nil {
+		clauses += ast.NodeString(iv.Update)
+	}
+	return "for (" + clauses + ") { " + body + " }", true
+}
+
+// iteration returns the canonical induction variable of loop l, the block
+// testing it (the loop's only exit) and the sequence of collective
+// operations every iteration executes, or ok false when l has no such
+// variable, inner loops, another exit, or iterations that execute
+// different sequences.
+func (f *Func) iteration(l *cfg.Loop) (iv *cfg.InductionVar, test *cfg.Block, body string, ok bool) {
+	iv = l.Induction()
+	if iv == nil || iv.Cond == nil || len(l.Inner) > 0 {
+		return nil, nil, "", false
+	}
 	for _, e := range l.Exits {
 		if test != nil && e.From != test {
-			return "", false // another exit (break, return)
+			return nil, nil, "", false // another exit (break, return)
 		}
 		test = e.From
 	}
-	if test == nil || !f.Uniformity().LoopUniform(l, test) {
-		return "", false
+	if test == nil {
+		return nil, nil, "", false
 	}
 	// the sequences of one iteration, from the test back to it
 	seqs := map[string]bool{}
@@ -573,23 +620,14 @@ func (f *Func) loopToken(l *cfg.Loop) (string, bool) {
 	}
 	for _, s := range test.Succs {
 		if l.Contains(s) && !walk(s, "", 0) {
-			return "", false
+			return nil, nil, "", false
 		}
 	}
 	if len(seqs) != 1 {
-		return "", false
+		return nil, nil, "", false
 	}
-	var body string
 	for s := range seqs {
 		body = s
 	}
-	clauses := ""
-	if iv.Start != nil {
-		clauses = iv.Name + " = " + ast.NodeString(iv.Start)
-	}
-	clauses += "; " + ast.NodeString(iv.Cond) + "; "
-	if iv.Update != nil {
-		clauses += ast.NodeString(iv.Update)
-	}
-	return "for (" + clauses + ") { " + body + " }", true
+	return iv, test, body, true
 }

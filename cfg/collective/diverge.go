@@ -108,7 +108,7 @@ func (c *diverger) diverges(b, br *cfg.Block) *Divergence {
 		}
 		for _, ex := range l.Exits {
 			if ex.From == br {
-				if c.u.LoopUniform(l, br) {
+				if c.u.LoopUniform(l, br) || !c.strict && c.f.compensated(l) {
 					return nil
 				}
 				d.Kind, d.Loop = Loop, l
