@@ -34,7 +34,13 @@ type checker struct {
 func (c *checker) check(op *collective.Op) {
 	what := opName(op)
 	if f := op.Fact.Forall; f != nil {
-		c.report(op, fmt.Sprintf("%s is inside the body of a upc_forall: collective operations there are undefined (UPC 1.3 §6.6.2), and the affinity test lets each thread run only its own iterations", what),
+		// With a continue or no affinity every thread runs every
+		// iteration: the construct alone makes it undefined.
+		why := "the affinity test lets each thread run only its own iterations"
+		if f.Affinity == nil || f.Affinity.Continue {
+			why = "although every thread runs every iteration here (no affinity test), the construct does not allow them"
+		}
+		c.report(op, fmt.Sprintf("%s is inside the body of a upc_forall: collective operations there are undefined (UPC 1.3 §6.6.2); %s", what, why),
 			analysis.RelatedInformation{Pos: f.Start(), End: forallHeaderEnd(f), Message: "the enclosing upc_forall"})
 		return
 	}

@@ -10,7 +10,12 @@
 // a upc_forall is reached by some threads and not others: the threads
 // that reach it wait for the others forever, or barriers pair up wrongly.
 // Barriers in both arms of a branch, so that every thread passes through
-// the same sequence of collectives, are accepted.
+// the same sequence of collectives, are accepted, and so are loops of
+// barriers whose thread-dependent counts add up to the same total on every
+// thread (a prologue of MYTHREAD barriers and an epilogue of
+// THREADS-MYTHREAD ones). A collective inside a upc_forall is undefined
+// even when the affinity is continue and every thread runs every
+// iteration; the message says which.
 package collectivity
 
 import "github.com/upclint/upclint/checks"

@@ -95,7 +95,7 @@ void p10(void)
     int i;
     upc_forall (i = 0; i < N; i++; &a[i]) {
         a[i] = i;
-        upc_barrier; // want "inside the body of a upc_forall"
+        upc_barrier; // want "inside the body of a upc_forall: .*; the affinity test lets each thread run only its own iterations"
     }
 }
 
@@ -104,7 +104,7 @@ void p11(void)
 {
     int i;
     upc_forall (i = 0; i < 4; i++; continue) {
-        upc_all_broadcast(a, &a[0], sizeof(int), UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC); // want "upc_all_broadcast\\(\\) is inside the body of a upc_forall"
+        upc_all_broadcast(a, &a[0], sizeof(int), UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC); // want "upc_all_broadcast\\(\\) is inside the body of a upc_forall: .*; although every thread runs every iteration here"
     }
 }
 
