@@ -1,7 +1,7 @@
 /*
- * upcr_mpi_core.c - the MPI-3 backend: process state, reports, remote and
- * strict accesses, fences, bulk copies, barriers, the collectives'
- * primitives, the deadlock watchdog, start-up and termination.
+ * upcr_mpi_core.c - the MPI-3 backend's one-sided transfers, strict
+ * accesses, fences and copies; the reports and the relaxed and bulk
+ * access paths over these transfers are upcr_core_common.c's.
  *
  * Memory model (UPC 1.3 section 5.1.2.3 and appendix B) on MPI RMA:
  *   - a relaxed get is MPI_Get + MPI_Win_flush of the target;
@@ -22,7 +22,7 @@
  * The same reduction carries the network model's per-phase demand, so
  * the modeled time is the SMP backend's.
  */
-#include "upcr_mpi.h"
+#include "upcr_backend.h"
 
 #include <errno.h>
 #include <sched.h>
@@ -30,26 +30,6 @@
 #include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
-
-int upcr_threads_ = 1;
-int upcr_mythread_ = 0;
-char *upcr_partbase_;
-size_t upcr_partsize_;
-char *upcr_mybase_;
-int upcr_check_;
-int upcr_forall_depth_;
-size_t upcr_scratch_size_;
-upcr_counters_t upcr_ctr_;
-
-upcr_ctl_t *upcr_ctl_;
-char *upcr_seg_;
-size_t upcr_seglen_;
-int upcr_is_launcher_ = 1;
-int upcr_notified_;
-uint32_t upcr_phase_;
-uint32_t upcr_cphase_;
-uint32_t upcr_ccount_;
-int upcr_ncpu_ = 1;
 
 MPI_Win upcr_win_ = MPI_WIN_NULL;
 size_t upcr_ctl_off_;
@@ -60,72 +40,11 @@ int upcr_mpi_shared_;
 
 
 
-
-
-/* Each rank records its own reports in its control region; the rank that
- * writes the final report merges them. */
-int upcr_add_report(const char *kind, int thread, int fatal, upcr_loc_t loc, const char *msg)
-{
-	upcr_ctl_t *c = upcr_ctl_;
-	int fresh = 1;
-	uint32_t n = c->nreports;
-	if (!fatal)
-		for (uint32_t i = 0; i < n && i < UPCR_MAX_REPORTS; i++)
-			if (c->reports[i].loc == loc && !c->reports[i].fatal && strcmp(c->reports[i].kind, kind) == 0)
-				fresh = 0;
-	if (fresh && n < UPCR_MAX_REPORTS) {
-		upcr_report_t *r = &c->reports[n];
-		snprintf(r->kind, sizeof r->kind, "%s", kind);
-		r->thread = thread;
-		r->fatal = fatal;
-		r->loc = loc;
-		snprintf(r->msg, sizeof r->msg, "%s", msg);
-		c->nreports = n + 1;
-	}
-	if (fatal)
-		c->abort = 1;
-	return fresh;
-}
-
 void upcr_die(void)
 {
 	upcr_stats_publish(1);
 	upcr_mpi_abort(70);
 }
-
-static void vreport(const char *kind, int fatal, upcr_loc_t loc, const char *fmt, va_list ap)
-{
-	char msg[UPCR_REPORT_LEN];
-	vsnprintf(msg, sizeof msg, fmt, ap);
-	if (!upcr_ctl_) {
-		fprintf(stderr, "upcr: %s: %s\n", kind, msg);
-		if (fatal) {
-			fflush(NULL);
-			MPI_Abort(MPI_COMM_WORLD, 70);
-		}
-		return;
-	}
-	upcr_add_report(kind, upcr_mythread_, fatal, loc, msg);
-}
-
-void upcr_fatal(const char *kind, upcr_loc_t loc, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vreport(kind, 1, loc, fmt, ap);
-	va_end(ap);
-	upcr_die();
-}
-
-void upcr_warn(const char *kind, upcr_loc_t loc, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	vreport(kind, 0, loc, fmt, ap);
-	va_end(ap);
-}
-
-
 
 /* ---- one-sided transfers ---- */
 
@@ -240,60 +159,6 @@ uint32_t upcr_rma_fetch_add32(int rank, MPI_Aint disp, uint32_t add)
 
 /* ---- remote and strict accesses ---- */
 
-static void check_target(upcr_sptr_t p, upcr_loc_t loc)
-{
-	if (UPCR_UNLIKELY(p.thread >= (uint32_t)upcr_threads_ || (p.off < UPCR_GUARD && p.off != 0) ||
-			  p.off >= upcr_partsize_)) {
-		char where[256];
-		upcr_format_loc(where, sizeof where, loc);
-		upcr_fatal("bad-pointer", loc,
-			   "thread %d accesses shared memory through an invalid pointer-to-shared "
-			   "(thread %u, offset %llu) at %s",
-			   upcr_mythread_, p.thread, (unsigned long long)p.off, where);
-	}
-	if (UPCR_UNLIKELY(upcr_isnull(p))) {
-		char where[256];
-		upcr_format_loc(where, sizeof where, loc);
-		upcr_fatal("null-pointer", loc, "thread %d dereferences a null pointer-to-shared at %s",
-			   upcr_mythread_, where);
-	}
-}
-
-/* An access's target: valid, and under --check inside its object. */
-static void check_range(upcr_sptr_t p, size_t n, const char *what, upcr_loc_t loc)
-{
-	check_target(p, loc);
-	if (UPCR_UNLIKELY(upcr_check_))
-		upcr_extent_check(p, n, what, loc);
-	if (UPCR_UNLIKELY(p.off + n > upcr_partsize_)) {
-		char where[256];
-		upcr_format_loc(where, sizeof where, loc);
-		upcr_fatal("bad-pointer", loc,
-			   "thread %d accesses %zu bytes past the end of thread %u's shared memory at %s", upcr_mythread_,
-			   n, p.thread, where);
-	}
-}
-
-void upcr_get_remote(void *dst, upcr_sptr_t src, size_t n, upcr_loc_t loc)
-{
-	check_range(src, n, "read", loc);
-	upcr_note_loc(loc);
-	upcr_rma_get(dst, (int)src.thread, upcr_disp(src), n);
-	upcr_ctr_.remote_reads++;
-	upcr_ctr_.remote_read_bytes += n;
-	upcr_model_remote((int)src.thread, n, 0, 0, loc);
-}
-
-void upcr_put_remote(upcr_sptr_t dst, const void *src, size_t n, upcr_loc_t loc)
-{
-	check_range(dst, n, "write", loc);
-	upcr_note_loc(loc);
-	upcr_rma_put((int)dst.thread, upcr_disp(dst), src, n);
-	upcr_ctr_.remote_writes++;
-	upcr_ctr_.remote_write_bytes += n;
-	upcr_model_remote((int)dst.thread, n, 1, 0, loc);
-}
-
 /* Strict reads in a row: a thread polling a flag; when oversubscribed it
  * yields so the writer it waits for can run. */
 static unsigned strict_polls;
@@ -303,45 +168,35 @@ void upcr_get_strict(void *dst, upcr_sptr_t src, size_t n, upcr_loc_t loc)
 	if (upcr_threads_ > upcr_ncpu_ && (++strict_polls & 15) == 0)
 		sched_yield();
 	upcr_rma_flush_all();
-	upcr_ctr_.strict_ops++;
 	if (upcr_is_local(src)) {
 		if (UPCR_UNLIKELY(upcr_check_))
 			upcr_extent_check(src, n, "strict read", loc);
 		__atomic_thread_fence(__ATOMIC_SEQ_CST);
 		memcpy(dst, upcr_mybase_ + src.off, n);
-		upcr_ctr_.local_reads++;
-		upcr_ctr_.local_read_bytes += n;
-		return;
+	} else {
+		upcr_access_check(src, n, "strict read", loc);
+		upcr_note_loc(loc);
+		upcr_rma_get(dst, (int)src.thread, upcr_disp(src), n);
 	}
-	check_range(src, n, "strict read", loc);
-	upcr_note_loc(loc);
-	upcr_rma_get(dst, (int)src.thread, upcr_disp(src), n);
-	upcr_ctr_.remote_reads++;
-	upcr_ctr_.remote_read_bytes += n;
-	upcr_model_remote((int)src.thread, n, 0, 0, loc);
+	upcr_strict_count(src, n, 0, loc);
 }
 
 void upcr_put_strict(upcr_sptr_t dst, const void *src, size_t n, upcr_loc_t loc)
 {
 	strict_polls = 0;
 	upcr_rma_flush_all();
-	upcr_ctr_.strict_ops++;
 	if (upcr_is_local(dst)) {
 		if (UPCR_UNLIKELY(upcr_check_))
 			upcr_extent_check(dst, n, "strict write", loc);
 		memcpy(upcr_mybase_ + dst.off, src, n);
 		MPI_Win_sync(upcr_win_);
-		upcr_ctr_.local_writes++;
-		upcr_ctr_.local_write_bytes += n;
-		return;
+	} else {
+		upcr_access_check(dst, n, "strict write", loc);
+		upcr_note_loc(loc);
+		upcr_rma_put((int)dst.thread, upcr_disp(dst), src, n);
+		flush_rank((int)dst.thread);
 	}
-	check_range(dst, n, "strict write", loc);
-	upcr_note_loc(loc);
-	upcr_rma_put((int)dst.thread, upcr_disp(dst), src, n);
-	flush_rank((int)dst.thread);
-	upcr_ctr_.remote_writes++;
-	upcr_ctr_.remote_write_bytes += n;
-	upcr_model_remote((int)dst.thread, n, 1, 0, loc);
+	upcr_strict_count(dst, n, 1, loc);
 }
 
 void upcr_fence(upcr_loc_t loc)
@@ -352,26 +207,6 @@ void upcr_fence(upcr_loc_t loc)
 }
 
 /* ---- bulk copies ---- */
-
-static void bulk_account(upcr_sptr_t p, size_t n, int write, upcr_loc_t loc)
-{
-	if (upcr_is_local(p)) {
-		upcr_ctr_.bulk_local++;
-		upcr_ctr_.bulk_local_bytes += n;
-	} else {
-		upcr_ctr_.bulk_remote++;
-		upcr_ctr_.bulk_remote_bytes += n;
-		upcr_model_remote((int)p.thread, n, write, 1, loc);
-	}
-}
-
-static void bulk_prepare(upcr_sptr_t p, size_t n, const char *what, upcr_loc_t loc)
-{
-	check_range(p, n, what, loc);
-	if (UPCR_UNLIKELY(upcr_check_))
-		upcr_range_check(p, n, what, loc);
-	upcr_note_loc(loc);
-}
 
 void upcr_read_shared(void *dst, upcr_sptr_t src, size_t n)
 {
@@ -405,75 +240,29 @@ void upcr_copy_shared(upcr_sptr_t dst, upcr_sptr_t src, size_t n)
 	}
 }
 
-void upcr_memcpy(upcr_sptr_t dst, upcr_sptr_t src, size_t n, upcr_loc_t loc)
+void upcr_be_write(upcr_sptr_t dst, const void *src, size_t n)
 {
-	if (n == 0)
-		return;
-	bulk_prepare(dst, n, "upc_memcpy destination", loc);
-	bulk_prepare(src, n, "upc_memcpy source", loc);
-	upcr_copy_shared(dst, src, n);
-	if (!upcr_is_local(src))
-		bulk_account(src, n, 0, loc);
-	else
-		bulk_account(dst, n, 1, loc);
-}
-
-void upcr_memget(void *dst, upcr_sptr_t src, size_t n, upcr_loc_t loc)
-{
-	if (n == 0)
-		return;
-	bulk_prepare(src, n, "upc_memget source", loc);
-	if (upcr_is_local(src))
-		memcpy(dst, upcr_mybase_ + src.off, n);
-	else
-		upcr_rma_get(dst, (int)src.thread, upcr_disp(src), n);
-	bulk_account(src, n, 0, loc);
-}
-
-void upcr_memput(upcr_sptr_t dst, const void *src, size_t n, upcr_loc_t loc)
-{
-	if (n == 0)
-		return;
-	bulk_prepare(dst, n, "upc_memput destination", loc);
 	if (upcr_is_local(dst))
 		memcpy(upcr_mybase_ + dst.off, src, n);
 	else
 		upcr_rma_put((int)dst.thread, upcr_disp(dst), src, n);
-	bulk_account(dst, n, 1, loc);
 }
 
-void upcr_memset(upcr_sptr_t dst, int c, size_t n, upcr_loc_t loc)
+void upcr_be_set(upcr_sptr_t dst, int c, size_t n)
 {
-	if (n == 0)
-		return;
-	bulk_prepare(dst, n, "upc_memset destination", loc);
 	if (upcr_is_local(dst)) {
 		memset(upcr_mybase_ + dst.off, c, n);
-	} else {
-		size_t k = n < ((size_t)1 << 20) ? n : ((size_t)1 << 20);
-		char *buf = malloc(k);
-		if (!buf)
-			upcr_fatal("out-of-memory", loc, "thread %d: no memory for upc_memset", upcr_mythread_);
-		memset(buf, c, k);
-		for (size_t o = 0; o < n; o += k) {
-			size_t m = n - o < k ? n - o : k;
-			upcr_rma_put((int)dst.thread, upcr_disp(dst) + (MPI_Aint)o, buf, m);
-		}
-		flush_rank((int)dst.thread); /* buf is freed */
-		free(buf);
-	}
-	bulk_account(dst, n, 1, loc);
-}
-
-upcr_sptr_t upcr_scratch(int thread)
-{
-	upcr_sptr_t p = {upcr_ctl_->scratch_off, (uint32_t)thread, 0};
-	return p;
-}
-
-void upcr_model_transfer(int target, size_t n, upcr_loc_t loc)
-{
-	if (target == upcr_mythread_)
 		return;
-	upcr_model_remote(target, n, 0, 1, loc);
+	}
+	size_t k = n < ((size_t)1 << 20) ? n : ((size_t)1 << 20);
+	char *buf = malloc(k);
+	if (!buf)
+		upcr_fatal("out-of-memory", UPCR_NOLOC, "thread %d: no memory for upc_memset", upcr_mythread_);
+	memset(buf, c, k);
+	for (size_t o = 0; o < n; o += k) {
+		size_t m = n - o < k ? n - o : k;
+		upcr_rma_put((int)dst.thread, upcr_disp(dst) + (MPI_Aint)o, buf, m);
+	}
+	flush_rank((int)dst.thread); /* buf is freed */
+	free(buf);
 }

@@ -265,6 +265,11 @@ typedef struct upcr_ctl_layout {
 } upcr_ctl_layout_t;
 upcr_ctl_layout_t upcr_ctl_layout(size_t threads);
 
+/* the common part of the access paths (upcr_core_common.c): a target's
+ * validity (and --check extent), and the counting of a strict access */
+void upcr_access_check(upcr_sptr_t p, size_t n, const char *what, upcr_loc_t loc);
+void upcr_strict_count(upcr_sptr_t p, size_t n, int write, upcr_loc_t loc);
+
 /* copies between shared memory and private memory without counting
  * (each backend's: upcr_core.c, mpi/upcr_mpi_core.c) */
 void upcr_copy_shared(upcr_sptr_t dst, upcr_sptr_t src, size_t n);
