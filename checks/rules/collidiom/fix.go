@@ -24,7 +24,13 @@ var reduceOps = map[string]string{"+=": "UPC_ADD", "*=": "UPC_MULT", "&=": "UPC_
 // offered only when the if statement itself is executed by every thread.
 func (c *checker) fix(s *ast.ForStmt, a *ast.AssignExpr, t string) *checks.SuggestedFix {
 	ed := c.ed
-	if ed == nil || !ed.In(s) || !ed.In(c.fn.Decl) || edit.HasSplitBarrier(c.fn) || !singleBody(s, a) {
+	if ed == nil || !ed.In(s) || !ed.In(c.fn.Decl) || edit.HasSplitBarrier(c.fn) {
+		return nil
+	}
+	if f := c.fixBlockBroadcast(s, a, t); f != nil {
+		return f
+	}
+	if !singleBody(s, a) {
 		return nil
 	}
 	body := c.fn.Decl.Body
@@ -102,7 +108,7 @@ func (c *checker) fix(s *ast.ForStmt, a *ast.AssignExpr, t string) *checks.Sugge
 		if name == "" {
 			return nil
 		}
-		call := fmt.Sprintf("upc_all_broadcast(%s, &%s, sizeof(%s), %s);", arr.Name, name, edit.TypeName(v), edit.Flags)
+		call := fmt.Sprintf("upc_all_broadcast(%s, &%s, sizeof(%s), %s);", arr.Name, name, edit.TypeName(v), c.syncFlags(ifs))
 		edits := []analysis.TextEdit{
 			replaceLoop(fmt.Sprintf("%s = %s;", name, ed.Text(r))),
 			edit.Insert(ifs.End(), "\n"+indent+call),
