@@ -21,7 +21,7 @@ import (
 // TestDevelopmentCorpus).
 var precisionRules = map[string]bool{
 	"allreduce": true, "collectivity": true, "collidiom": true,
-	"finegrain": true, "forall": true, "singlevalued": true,
+	"finegrain": true, "forall": true, "irregular": true, "singlevalued": true,
 }
 
 // labelsFile holds findings of the development corpus judged by reading the

@@ -5,6 +5,7 @@ import (
 
 	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/cfg/affine"
+	"github.com/upclint/upclint/cfg/affinity"
 )
 
 // oneEach reports whether the loop reads or writes at most one element on
@@ -45,11 +46,10 @@ func (c *checker) threadsMinus1(e estimate) bool {
 // iterations: consecutive iterations land on consecutive threads, so no
 // thread owns two of them.
 func (c *checker) onePerOwner(a *affine.Access, l *cfg.Loop) bool {
-	bs, ok := c.blockOf(a)
-	if ok && bs == 1 && a.Layout != nil && a.Layout.IsArray && !a.Layout.Incomplete &&
-		(a.Layout.Total.Threads && a.Layout.Total.Len == 1 || c.threads > 0 && a.Layout.Total.For(c.threads) <= int64(c.threads)) {
-		return true // a cyclic array of THREADS elements: one per thread
+	if affinity.OnePerThread(a, c.threads) {
+		return true
 	}
+	bs, ok := c.blockOf(a)
 	iv := l.Induction()
 	if !ok || bs != 1 || iv == nil || a.Index == nil {
 		return false

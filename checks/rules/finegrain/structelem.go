@@ -61,20 +61,7 @@ func (c *checker) checkElements(pass *analysis.Pass) {
 		return
 	}
 	ast.InspectCode(c.fn.Decl.Body, func(n ast.Node) bool {
-		var body ast.Stmt
-		switch s := n.(type) {
-		case *ast.ForStmt:
-			body = s.Body
-		case *ast.ForallStmt:
-			body = s.Body
-		case *ast.WhileStmt:
-			body = s.Body
-		case *ast.DoStmt:
-			body = s.Body
-		default:
-			return true
-		}
-		if b, ok := body.(*ast.Block); ok {
+		if b, ok := ast.LoopBody(n).(*ast.Block); ok {
 			for _, g := range c.elementGroups(n.(ast.Stmt), b) {
 				c.reportElement(pass, g)
 			}

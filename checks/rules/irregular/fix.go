@@ -25,6 +25,10 @@ var commutative = map[string]string{"^=": "^=", "|=": "|=", "&=": "&=", "+=": "+
 var quietCalls = map[string]bool{
 	"abs": true, "labs": true, "llabs": true, "upc_threadof": true, "upc_phaseof": true,
 	"printf": true, "assert": true, "__assert_fail": true,
+	// the C library's random numbers and output
+	"rand": true, "random": true, "drand48": true, "lrand48": true, "mrand48": true, "erand48": true,
+	"srand": true, "srandom": true, "srand48": true, "fprintf": true, "puts": true, "putchar": true,
+	"fflush": true,
 }
 
 // aggregate builds the owner-aggregation rewrite of the update group g,

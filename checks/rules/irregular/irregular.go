@@ -2,6 +2,7 @@ package irregular
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"golang.org/x/tools/go/analysis"
@@ -98,43 +99,64 @@ func (c *checker) irregular(a *affine.Access) bool {
 	if _, ok := ast.Unparen(ix.X).(*ast.Name); !ok {
 		return false
 	}
-	return !a.Loops[0].Invariant(ix.Index) && !c.sameEachIteration(a.Loops[0], ix.Index) && !counter(a.Loops[0], ix.Index)
+	return !a.Loops[0].Invariant(ix.Index) && !c.sameEachIteration(a.Loops[0], ix.Index) && !c.counter(a.Loops[0], ix.Index) && c.sweep(a, ix.Index)
 }
 
-// counter reports whether index is the variable of a for loop l that only
-// its init clause sets and its step clause changes, by a constant (i++,
-// i -= 2): a strided access
-// whose bound the affine analysis could not use (the forall fix's blocked
-// loop "i < N && i < blk + B"), not an irregular one.
-func counter(l *cfg.Loop, index ast.Expr) bool {
-	id, ok := ast.Unparen(index).(*ast.Name)
-	fs, isFor := l.Stmt.(*ast.ForStmt)
-	if !ok || !isFor || ast.IsNil(fs.Post) {
+// counter reports whether index is a private variable that every change
+// in loop l (outside the init clause of l's for or upc_forall) increments
+// or decrements by a constant or a value l does not change (i++, i -= 2,
+// i += sieve, ++offset at the end of a while body), plus or minus such a
+// value (base + i): a basic induction variable, so the accesses are
+// strided and their owners follow the layout in runs (the affine analysis
+// could not use the loop's bound or start: "i < N && i < blk + B", a
+// start read from memory, a while loop), not an irregular one.
+func (c *checker) counter(l *cfg.Loop, index ast.Expr) bool {
+	index = ast.Unparen(index)
+	if x, ok := index.(*ast.BinaryExpr); ok && (x.Op == "+" || x.Op == "-") {
+		switch {
+		case !changedBy(l, x.Y):
+			index = ast.Unparen(x.X)
+		case x.Op == "+" && !changedBy(l, x.X):
+			index = ast.Unparen(x.Y)
+		}
+	}
+	id, ok := index.(*ast.Name)
+	if !ok {
 		return false
+	}
+	if v, isVar := c.info.Uses[id].(*types.Var); !isVar || types.IsShared(v.Type()) {
+		return false // other threads change a shared counter
+	}
+	var init ast.Node
+	switch s := l.Stmt.(type) {
+	case *ast.ForStmt:
+		init = &s.Init
+	case *ast.ForallStmt:
+		init = &s.Init
 	}
 	stepped, other := false, false
 	ast.InspectCode(l.Stmt, func(n ast.Node) bool {
 		var lv ast.Expr
-		constant := true
+		step := true
 		switch x := n.(type) {
 		case *ast.AssignExpr:
 			lv = x.L
-			_, isLit := ast.Unparen(x.R).(*ast.BasicLit)
-			constant = (x.Op == "+=" || x.Op == "-=") && isLit
+			step = (x.Op == "+=" || x.Op == "-=") && !changedBy(l, x.R)
 		case *ast.PostfixExpr:
 			lv = x.X
 		case *ast.UnaryExpr:
 			if x.Op == "++" || x.Op == "--" {
 				lv = x.X
 			} else if x.Op == "&" {
-				lv, constant = x.X, false // its address escapes
+				lv, step = x.X, false // its address escapes
 			}
+		case *ast.InitDeclarator:
+			other = other || ast.DeclaratorName(x.Decl) == id.Name
 		}
 		if v, isName := ast.Unparen(lv).(*ast.Name); lv != nil && isName && v.Name == id.Name {
-			inPost := n.Start() >= fs.Post.Start() && n.End() <= fs.Post.End()
-			inInit := n.Start() >= fs.Init.Start() && n.End() <= fs.Init.End()
+			inInit := init != nil && n.Start() >= init.Start() && n.End() <= init.End()
 			switch {
-			case inPost && constant:
+			case step:
 				stepped = true
 			case !inInit:
 				other = true
@@ -234,8 +256,11 @@ func (c *checker) report(g *group) {
 		kind = "writes"
 	}
 	idx := ast.NodeString(first.Expr.(*ast.IndexExpr).Index)
-	msg := fmt.Sprintf("irregular remote %s of %s: the index %s is not affine, so each access is a remote operation to an owner known only at run time", kind, g.base, idx)
-	if n := c.iterations(g.loop); n != "" {
+	msg := fmt.Sprintf("irregular remote %s of %s: the index %s is not affine, so each access may be a remote operation to an owner known only at run time", kind, g.base, idx)
+	// The estimate counts a uniformly random owner: an index drawn from
+	// memory or a call; one computed from the loop counter alone (a
+	// stencil on a Z-order grid) may stay mostly local.
+	if n := c.iterations(g.loop); n != "" && drawn(g.loop, first.Expr.(*ast.IndexExpr).Index) {
 		msg += fmt.Sprintf("; about %s remote operations per thread per execution of the loop", estimate(n, ops, c.info.StaticThreads))
 	}
 	var fixes []checks.SuggestedFix
@@ -341,10 +366,47 @@ func (c *checker) iterations(l *cfg.Loop) string {
 		}
 		s += "/" + sf.FactorString()
 	}
+	threads := int64(c.info.StaticThreads)
+	if fs, ok := l.Stmt.(*ast.ForallStmt); ok && fs.Affinity != nil && !fs.Affinity.Continue {
+		// each thread runs the iterations whose affinity it owns
+		switch {
+		case span.IsConst() && iv.StepKnown && threads > 0:
+			return fmt.Sprint(max(span.Const, 0) / max(abs(iv.StepConst), 1) / threads)
+		case threads > 0:
+			return fmt.Sprintf("(%s)/%d", s, threads)
+		}
+		if per := perThread(span); per != nil && iv.StepKnown && abs(iv.StepConst) == 1 {
+			return per.FactorString()
+		}
+		return "(" + s + ")/THREADS"
+	}
 	if span.IsConst() && iv.StepKnown {
 		return fmt.Sprint(max(span.Const, 0) / max(abs(iv.StepConst), 1))
 	}
 	return s
+}
+
+// perThread returns span/THREADS when every term of span multiplies
+// THREADS (N*THREADS), or nil.
+func perThread(span *affine.Form) *affine.Form {
+	if span.Const != 0 || span.IsConst() {
+		return nil
+	}
+	out := &affine.Form{}
+	for _, t := range span.Terms {
+		atoms := slices.Clone(t.Atoms)
+		i := slices.Index(atoms, affine.Threads)
+		if i < 0 {
+			return nil
+		}
+		atoms = slices.Delete(atoms, i, i+1)
+		if len(atoms) == 0 {
+			out.Const += t.Coef
+			continue
+		}
+		out.Terms = append(out.Terms, affine.Term{Coef: t.Coef, Atoms: atoms})
+	}
+	return out
 }
 
 func abs(x int64) int64 {
