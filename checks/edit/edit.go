@@ -357,24 +357,9 @@ func HasSplitBarrier(fn *facts.Func) bool {
 	return found
 }
 
-// SideEffects reports whether evaluating e may change state.
-func SideEffects(e ast.Node) bool {
-	found := false
-	ast.InspectCode(e, func(n ast.Node) bool {
-		switch x := n.(type) {
-		case *ast.CallExpr, *ast.AssignExpr:
-			found = true
-		case *ast.UnaryExpr:
-			if x.Op == "++" || x.Op == "--" {
-				found = true
-			}
-		case *ast.PostfixExpr:
-			found = true
-		}
-		return !found
-	})
-	return found
-}
+// SideEffects reports whether evaluating e may change state (see
+// ast.SideEffects, its one definition).
+func SideEffects(e ast.Node) bool { return ast.SideEffects(e) }
 
 // callSite is a call of a function of the unit.
 type callSite struct {

@@ -520,6 +520,23 @@ func Unparen(e Expr) Expr {
 // the operands of sizeof-like operators, type names and typeof.
 func InspectEval(n Node, f func(Node) bool) { inspectCode(n, f, true) }
 
+// SideEffects reports whether evaluating e may change state: it contains
+// an assignment, an increment or decrement, a call or a statement
+// expression (operands of sizeof included, as a conservative answer).
+func SideEffects(e Node) bool {
+	found := false
+	InspectCode(e, func(n Node) bool {
+		switch x := n.(type) {
+		case *CallExpr, *AssignExpr, *PostfixExpr, *StmtExpr:
+			found = true
+		case *UnaryExpr:
+			found = x.Op == "++" || x.Op == "--"
+		}
+		return !found
+	})
+	return found
+}
+
 // CalleeName returns the name of a directly called function, or "".
 func CalleeName(call *CallExpr) string {
 	if n, ok := Unparen(call.Fun).(*Name); ok {

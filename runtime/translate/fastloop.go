@@ -88,7 +88,7 @@ func (t *translator) deferrable(s ast.Stmt) bool {
 					ok = false
 				}
 			case *ast.ForallStmt:
-				if a := x.Affinity; a != nil && a.X != nil && !t.sideEffectFree(a.X) {
+				if a := x.Affinity; a != nil && a.X != nil && ast.SideEffects(a.X) {
 					ok = false
 				}
 			case ast.Expr:
@@ -114,23 +114,6 @@ func (t *translator) pureCall(x *ast.CallExpr) bool {
 		return false
 	}
 	return !t.fileOf(fo.Pos()).user
-}
-
-// sideEffectFree reports whether e has no assignments, increments or calls.
-func (t *translator) sideEffectFree(e ast.Expr) bool {
-	ok := true
-	ast.Inspect(e, func(n ast.Node) bool {
-		switch x := n.(type) {
-		case *ast.AssignExpr, *ast.PostfixExpr, *ast.StmtExpr, *ast.CallExpr:
-			ok = false
-		case *ast.UnaryExpr:
-			if x.Op == "++" || x.Op == "--" {
-				ok = false
-			}
-		}
-		return ok
-	})
-	return ok
 }
 
 // l1Loop prints loop s with a single-thread version.

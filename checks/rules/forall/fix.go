@@ -111,8 +111,8 @@ func (fx *fixer) build(nested *forallCalls) (string, bool) {
 	default:
 		return "", false
 	}
-	if !pure(iv.Bound) || !fx.l.Invariant(iv.Bound) || mentions(iv.Bound, iv.Name) ||
-		!pure(iv.Start) || mentions(iv.Start, iv.Name) || !additive(iv.Start) {
+	if ast.SideEffects(iv.Bound) || !fx.l.Invariant(iv.Bound) || mentions(iv.Bound, iv.Name) ||
+		ast.SideEffects(iv.Start) || mentions(iv.Start, iv.Name) || !additive(iv.Start) {
 		return "", false
 	}
 	if s.Post == nil || s.Affinity == nil || s.Affinity.X == nil {
@@ -691,23 +691,6 @@ func readsShared(info *types.Info, e ast.Expr) bool {
 		return !found
 	})
 	return found
-}
-
-// pure reports whether evaluating e has no side effect.
-func pure(e ast.Expr) bool {
-	ok := true
-	ast.InspectCode(e, func(n ast.Node) bool {
-		switch x := n.(type) {
-		case *ast.CallExpr, *ast.AssignExpr, *ast.PostfixExpr, *ast.StmtExpr:
-			ok = false
-		case *ast.UnaryExpr:
-			if x.Op == "++" || x.Op == "--" {
-				ok = false
-			}
-		}
-		return ok
-	})
-	return ok
 }
 
 // additive reports whether e binds at least as tightly as + and -, so that
