@@ -580,7 +580,9 @@ func (p *plan) declare(fr frame, n string, nConst int64) (string, bool) {
 func (fx *fixer) finish(p *plan, fr frame, before string, heap, stdlib bool, edits []analysis.TextEdit, msg string) *analysis.SuggestedFix {
 	edits = append(edits, fr.insert(before))
 	if heap {
-		edits = append(edits, analysis.TextEdit{Pos: fr.end, End: fr.end, NewText: []byte("\n" + fr.indent + "free(" + p.buf + ");")})
+		// after a comment ending the loop's last line, which stays there
+		at := fx.lineEnd(fr.end)
+		edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n" + fr.indent + "free(" + p.buf + ");")})
 	}
 	if heap || stdlib {
 		if e, ok := fx.includeStdlib(fr.lineStart); !ok {
@@ -764,22 +766,9 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 	}
 	// The box is only meaningful when the loop runs: an empty loop must
 	// fetch nothing (its box may lie outside the array).
-	trip := ""
-	ilo, ihi, _ := c.af.IVRange(l)
-	if ilo == nil || !c.invariantIn(ilo, l) || !c.invariantIn(ihi, l) {
+	trip, ok := c.tripTest(l)
+	if !ok {
 		return nil
-	}
-	if d := ihi.Sub(ilo); d.IsConst() {
-		if d.Const < 0 {
-			return nil
-		}
-	} else {
-		ils, ok1 := c.render(ilo)
-		ihs, ok2 := c.render(ihi)
-		if !ok1 || !ok2 {
-			return nil
-		}
-		trip = paren(ihi, ihs) + " >= " + paren(ilo, ils)
 	}
 	fr, ok := fx.frame(p.stmt)
 	if !ok {
@@ -930,6 +919,24 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 		msg = fmt.Sprintf("coalesce the reads of %s: fetch %s with one upc_memget per thread before the loop", name, what)
 	}
 	return fx.finish(p, fr, b.String(), heap, stdlib, edits, msg)
+}
+
+// tripTest returns the test that l runs at least once, "" when it surely
+// does; ok is false when l surely does not run or its range is unknown.
+func (c *checker) tripTest(l *cfg.Loop) (test string, ok bool) {
+	ilo, ihi, _ := c.af.IVRange(l)
+	if ilo == nil || !c.invariantIn(ilo, l) || !c.invariantIn(ihi, l) {
+		return "", false
+	}
+	if d := ihi.Sub(ilo); d.IsConst() {
+		return "", d.Const >= 0
+	}
+	ils, ok1 := c.render(ilo)
+	ihs, ok2 := c.render(ihi)
+	if !ok1 || !ok2 {
+		return "", false
+	}
+	return paren(ihi, ihs) + " >= " + paren(ilo, ils), true
 }
 
 // needsParen reports whether "e - x" would not subtract x from all of e.

@@ -116,8 +116,13 @@ func (c *checker) memberFix(fx *fixer, g *group) (sf *checks.SuggestedFix, handl
 	// other reads stay, any write stops the rewrite.
 	var reads []memberRead
 	inner := map[ast.Expr]bool{}
+	private := c.derefThrough(fs, false) // *p = x, p->f = x; p[k] = x below
 	for _, a := range c.af.Accesses {
-		if !l.Contains(a.Block) || !a.Shared {
+		if !l.Contains(a.Block) {
+			continue
+		}
+		private = private || a.Write && a.Pointer && !a.Shared
+		if !a.Shared {
 			continue
 		}
 		if a.Write && (a.Var == root || a.Pointer) {
@@ -142,7 +147,7 @@ func (c *checker) memberFix(fx *fixer, g *group) (sf *checks.SuggestedFix, handl
 		return nil, true
 	}
 	unsafe := ""
-	if c.derefThrough(fs, false) {
+	if private {
 		unsafe = "the loop writes through a private pointer, which might point into " + root.Name()
 	}
 	// The rows: E = e0 + d for constants d.
@@ -188,38 +193,35 @@ func (c *checker) memberFix(fx *fixer, g *group) (sf *checks.SuggestedFix, handl
 			return nil, true
 		}
 	}
+	// A constant number of columns is a stack buffer of rows; a single
+	// row of unknown or large length (UTS's steal of take nodes) is
+	// allocated.
 	span := hi.Sub(lo)
-	if !span.IsConst() || span.Const < 0 {
-		return nil, true
+	ncols := int64(-1)
+	if span.IsConst() {
+		if span.Const < 0 || span.Const >= mt.Len {
+			return nil, true
+		}
+		ncols = span.Const + 1
 	}
-	ncols := span.Const + 1
-	if lo.IsConst() && (lo.Const < 0 || hi.Const >= mt.Len) || ncols > mt.Len {
+	if lo.IsConst() && hi.IsConst() && (lo.Const < 0 || hi.Const >= mt.Len) {
 		return nil, true
 	}
 	elemT := types.Unqualified(mt.Elem)
 	size, known := types.Sizeof(elemT)
 	ts := types.TypeString(elemT, "")
-	if !known || size <= 0 || ts == "" || strings.ContainsAny(ts, "<([") || nrows*ncols*size > stackBytes {
+	if !known || size <= 0 || ts == "" || strings.ContainsAny(ts, "<([") {
+		return nil, true
+	}
+	heap := ncols < 0 || nrows*ncols*size > stackBytes
+	if heap && nrows > 1 {
 		return nil, true
 	}
 	// An empty loop reads nothing: the fetch is guarded by its trip test
 	// unless the loop surely runs.
-	ilo, ihi, _ := c.af.IVRange(l)
-	if ilo == nil || !c.invariantIn(ilo, l) || !c.invariantIn(ihi, l) {
+	trip, ok := c.tripTest(l)
+	if !ok {
 		return nil, true
-	}
-	trip := ""
-	if d := ihi.Sub(ilo); d.IsConst() {
-		if d.Const < 0 {
-			return nil, true
-		}
-	} else {
-		ils, ok1 := c.render(ilo)
-		ihs, ok2 := c.render(ihi)
-		if !ok1 || !ok2 {
-			return nil, true
-		}
-		trip = paren(ihi, ihs) + " >= " + paren(ilo, ils)
 	}
 	fr, ok := fx.frame(fs)
 	if !ok {
@@ -229,7 +231,8 @@ func (c *checker) memberFix(fx *fixer, g *group) (sf *checks.SuggestedFix, handl
 	rlos, ok1 := c.render(rowLo)
 	rhis, ok2 := c.render(e0.Add(affine.ConstForm(dmax)))
 	los, ok3 := c.render(lo)
-	if !ok1 || !ok2 || !ok3 {
+	ns, ok4 := c.render(span.Add(affine.ConstForm(1)))
+	if !ok1 || !ok2 || !ok3 || !ok4 {
 		return nil, true
 	}
 	// A buffer of one row is one-dimensional when every X[E].m can be
@@ -238,11 +241,15 @@ func (c *checker) memberFix(fx *fixer, g *group) (sf *checks.SuggestedFix, handl
 	for _, r := range reads {
 		rows = rows || !fx.plainText(r.mem)
 	}
+	if heap && rows {
+		return nil, true
+	}
 	name := root.Name()
-	buf := fx.bufferName(name + "_" + member)
+	p := &plan{g: g, elem: ts, lay: &types.Layout{Elem: elemT}}
+	p.buf = fx.bufferName(name + "_" + member)
 	var edits []analysis.TextEdit
 	for _, r := range reads {
-		es, ok := c.memberEdits(fx, r, buf, rows, e0, dmin, lo, los)
+		es, ok := c.memberEdits(fx, r, p.buf, rows, e0, dmin, lo, los)
 		if !ok {
 			return nil, true
 		}
@@ -253,15 +260,43 @@ func (c *checker) memberFix(fx *fixer, g *group) (sf *checks.SuggestedFix, handl
 	in := fr.indent
 	if rows {
 		fmt.Fprintf(&b, "%s/* upclint: the elements of %s[k].%s this loop reads, k = %s .. %s */\n", in, name, member, rlos, rhis)
-		fmt.Fprintf(&b, "%s%s %s[%d][%d];\n", in, ts, buf, nrows, ncols)
 	} else {
 		fmt.Fprintf(&b, "%s/* upclint: the elements of %s[%s].%s this loop reads */\n", in, name, rlos, member)
-		fmt.Fprintf(&b, "%s%s %s[%d];\n", in, ts, buf, ncols)
+	}
+	count := ""
+	switch {
+	case rows:
+		fmt.Fprintf(&b, "%s%s %s[%d][%d];\n", in, ts, p.buf, nrows, ncols)
+	case heap:
+		n := ns
+		if ncols < 0 {
+			n = p.buf + "_n"
+			if !fx.names.Claim(n) {
+				return nil, true
+			}
+			nf := span.Add(affine.ConstForm(1))
+			cond := paren(nf, ns) + " > 0"
+			// F's range is the loop's: an empty loop has no columns.
+			if ilo, ihi, _ := c.af.IVRange(l); trip != "" && !ihi.Sub(ilo).Equal(span) {
+				cond = trip + " && " + cond
+			}
+			fmt.Fprintf(&b, "%ssize_t %s = %s ? %s : 0;\n", in, n, cond, ns)
+			trip = n + " > 0"
+		}
+		decl, _ := p.declare(fr, n, ncols)
+		b.WriteString(decl)
+		count = n + " * sizeof *" + p.buf
+	default:
+		fmt.Fprintf(&b, "%s%s %s[%d];\n", in, ts, p.buf, ncols)
 	}
 	body := in
 	if trip != "" {
-		fmt.Fprintf(&b, "%sif (%s) {\n", in, trip)
+		fmt.Fprintf(&b, "%sif (%s)", in, trip)
 		body = in + fr.unit
+		if len(rowBox) > 1 {
+			b.WriteString(" {")
+		}
+		b.WriteString("\n")
 	}
 	for d := dmin; d <= dmax; d++ {
 		rb := rowBox[d]
@@ -269,35 +304,36 @@ func (c *checker) memberFix(fx *fixer, g *group) (sf *checks.SuggestedFix, handl
 			continue // no read of that element: its row stays unset
 		}
 		es, _ := c.render(e0.Add(affine.ConstForm(d)))
-		col := rb.lo.Sub(lo).Const
-		n := rb.hi.Sub(rb.lo).Const + 1
 		rbs, _ := c.render(rb.lo)
-		dst := buf
+		dst := p.buf
 		if rows {
-			dst = fmt.Sprintf("%s[%d]", buf, d-dmin)
+			dst = fmt.Sprintf("%s[%d]", p.buf, d-dmin)
 		}
-		count := "sizeof " + dst
-		if col != 0 || n != ncols {
-			count = fmt.Sprintf("%d * sizeof(%s)", n, ts)
-			if col != 0 {
-				dst = fmt.Sprintf("&%s[%d]", dst, col)
+		n := count
+		if n == "" {
+			n = "sizeof " + dst
+		}
+		// A row reading fewer columns than the others fetches only those.
+		if col, w := rb.lo.Sub(lo), rb.hi.Sub(rb.lo); !heap && (col.Const != 0 || w.Const+1 != ncols) {
+			n = fmt.Sprintf("%d * sizeof(%s)", w.Const+1, ts)
+			if col.Const != 0 {
+				dst = fmt.Sprintf("&%s[%d]", dst, col.Const)
 			}
 		}
-		fmt.Fprintf(&b, "%supc_memget(%s, &%s[%s].%s[%s], %s);\n", body, dst, name, es, member, rbs, count)
+		fmt.Fprintf(&b, "%supc_memget(%s, &%s[%s].%s[%s], %s);\n", body, dst, name, es, member, rbs, n)
 	}
-	if trip != "" {
+	if trip != "" && len(rowBox) > 1 {
 		fmt.Fprintf(&b, "%s}\n", in)
 	}
 	for _, r := range reads {
 		fx.covered[r.a.Expr] = true
 	}
-	edits = append(edits, fr.insert(b.String()))
 	what := fmt.Sprintf("%s[%s].%s", name, rlos, member)
 	if rows {
 		what = fmt.Sprintf("%s[k].%s for k = %s .. %s", name, member, rlos, rhis)
 	}
 	msg := fmt.Sprintf("coalesce the reads of %s: fetch the elements the loop reads with one upc_memget per structure before it", what)
-	return checks.FixOf(&analysis.SuggestedFix{Message: msg, TextEdits: edits}, unsafe), true
+	return checks.FixOf(fx.finish(p, fr, b.String(), heap, false, edits, msg), unsafe), true
 }
 
 // memberEdits rewrites the read X[E].m[F] as buf[E - lo][F - flo] (buf[F -
