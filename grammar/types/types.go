@@ -622,25 +622,7 @@ func writeType(b *strings.Builder, t Type, decl string) {
 		}
 		writeType(b, x.Elem, decl+"["+n+"]")
 	case *Func:
-		var ps strings.Builder
-		ps.WriteString(decl)
-		ps.WriteByte('(')
-		for i, p := range x.Params {
-			if i > 0 {
-				ps.WriteString(", ")
-			}
-			writeType(&ps, p.Type, "")
-		}
-		if x.Variadic {
-			if len(x.Params) > 0 {
-				ps.WriteString(", ")
-			}
-			ps.WriteString("...")
-		} else if len(x.Params) == 0 && !x.Unspecified {
-			ps.WriteString("void")
-		}
-		ps.WriteByte(')')
-		writeType(b, x.Result, ps.String())
+		writeType(b, x.Result, x.Declarator(decl, func(b *strings.Builder, _ int, p *Param) { writeType(b, p.Type, "") }))
 	default:
 		b.WriteString(t.String())
 		if decl != "" {
@@ -650,6 +632,31 @@ func writeType(b *strings.Builder, t Type, decl string) {
 			b.WriteString(decl)
 		}
 	}
+}
+
+// Declarator returns decl followed by f's parameter list: each parameter
+// as param writes it, "..." for a variadic function, "void" for a prototype
+// without parameters. The result's type goes around it.
+func (f *Func) Declarator(decl string, param func(b *strings.Builder, i int, p *Param)) string {
+	var b strings.Builder
+	b.WriteString(decl)
+	b.WriteByte('(')
+	for i, p := range f.Params {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		param(&b, i, p)
+	}
+	if f.Variadic {
+		if len(f.Params) > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("...")
+	} else if len(f.Params) == 0 && !f.Unspecified {
+		b.WriteString("void")
+	}
+	b.WriteByte(')')
+	return b.String()
 }
 
 func needsPostfixQuals(t Type) bool {

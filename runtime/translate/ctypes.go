@@ -147,29 +147,13 @@ func (t *translator) writeCType(b *strings.Builder, ty types.Type, decl string, 
 		}
 		t.writeCType(b, x.Elem, decl+"["+n+"]", nil)
 	case *types.Func:
-		var ps strings.Builder
-		ps.WriteString(decl)
-		ps.WriteByte('(')
-		for i, p := range x.Params {
-			if i > 0 {
-				ps.WriteString(", ")
-			}
+		t.writeCType(b, x.Result, x.Declarator(decl, func(b *strings.Builder, i int, p *types.Param) {
 			name := ""
-			if names != nil && i < len(names) {
+			if i < len(names) {
 				name = names[i]
 			}
-			t.writeCType(&ps, p.Type, name, nil)
-		}
-		if x.Variadic {
-			if len(x.Params) > 0 {
-				ps.WriteString(", ")
-			}
-			ps.WriteString("...")
-		} else if len(x.Params) == 0 && !x.Unspecified {
-			ps.WriteString("void")
-		}
-		ps.WriteByte(')')
-		t.writeCType(b, x.Result, ps.String(), nil)
+			t.writeCType(b, p.Type, name, nil)
+		}), nil)
 	case *types.Record:
 		s := "struct "
 		if x.Kind == types.Union {
