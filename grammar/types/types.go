@@ -634,25 +634,25 @@ func writeType(b *strings.Builder, t Type, decl string) {
 	}
 }
 
-// Declarator returns decl followed by f's parameter list: each parameter
+// Declarator returns decl followed by t's parameter list: each parameter
 // as param writes it, "..." for a variadic function, "void" for a prototype
 // without parameters. The result's type goes around it.
-func (f *Func) Declarator(decl string, param func(b *strings.Builder, i int, p *Param)) string {
+func (t *Func) Declarator(decl string, param func(b *strings.Builder, i int, p *Param)) string {
 	var b strings.Builder
 	b.WriteString(decl)
 	b.WriteByte('(')
-	for i, p := range f.Params {
+	for i, p := range t.Params {
 		if i > 0 {
 			b.WriteString(", ")
 		}
 		param(&b, i, p)
 	}
-	if f.Variadic {
-		if len(f.Params) > 0 {
+	if t.Variadic {
+		if len(t.Params) > 0 {
 			b.WriteString(", ")
 		}
 		b.WriteString("...")
-	} else if len(f.Params) == 0 && !f.Unspecified {
+	} else if len(t.Params) == 0 && !t.Unspecified {
 		b.WriteString("void")
 	}
 	b.WriteByte(')')
