@@ -55,6 +55,8 @@ type fixer struct {
 	// covered: the accesses an earlier rewrite of the unit already
 	// rewrites (memberFix fetches the rows of several groups at once)
 	covered map[ast.Expr]bool
+	// local: the names handed out in each function (see localName)
+	local map[*ast.Decl]map[string]bool
 }
 
 // includes summarises a file's #include lines.
@@ -213,6 +215,9 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 	var sf *analysis.SuggestedFix
 	if bs == 1 && len(lay.Dims) == 1 {
 		sf = c.stridedFix(fx, p)
+	}
+	if sf == nil && bs == 1 {
+		sf = c.ownerFix(fx, p) // fixowner.go: K*THREADS elements of a cyclic array
 	}
 	if sf == nil {
 		sf = c.readStrips(fx, p, bs) // fixstrips.go: unknown or large boxes
