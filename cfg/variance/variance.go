@@ -29,6 +29,7 @@ package variance
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/grammar/ast"
@@ -232,6 +233,8 @@ type Info struct {
 	ownBusy      map[*types.Var]bool
 	byDecl       map[*ast.Decl]*Func
 	byObj        map[*types.FuncObj]*Func
+	refOnce      sync.Once
+	referenced   map[*types.FuncObj]bool // see Referenced
 }
 
 // Func holds the facts of one function.

@@ -47,7 +47,7 @@ func run(pass *analysis.Pass, fs *facts.Facts) error {
 				if partial == nil {
 					partial = partlyCalled(fs)
 				}
-				if partial[fn.Variance] {
+				if partial[fn.Variance] || unrun(fs, fn) {
 					continue
 				}
 				if reduced == nil {
@@ -226,6 +226,15 @@ func single(g *cfg.Graph, b *cfg.Block, idx ast.Expr) bool {
 		}
 	}
 	return true
+}
+
+// unrun reports whether fn is not main in a unit that has main and names
+// fn nowhere: dead code, or called from another unit by threads the rule
+// does not see (Edmiston's printEditDistance, whose calls by thread 0
+// are commented out).
+func unrun(fs *facts.Facts, fn *facts.Func) bool {
+	main := fs.Variance.Main()
+	return main != nil && fn.Variance != main && !fs.Variance.Referenced(fn.Variance)
 }
 
 // partlyCalled returns the functions of the unit called somewhere by only

@@ -151,6 +151,9 @@ long take_ticket(void)
     return mine;
 }
 
+int take_ticket2(void);
+int next_victim(void);
+
 int main(void)
 {
     long t = sum_all(1) + mine() + neighbour() + twice(3) + local_sum();
@@ -159,7 +162,7 @@ int main(void)
     copy_sum();
     scale();
     rows();
-    t += take_ticket();
+    t += take_ticket() + take_ticket2() + next_victim();
     (void)where();
     if (MYTHREAD == 0)
         t += peek();
@@ -172,7 +175,7 @@ int main(void)
    the value the previous one left, then stores the next one */
 shared int next_ticket;
 upc_lock_t *ticket_lock;
-int take_ticket(void)
+int take_ticket2(void)
 {
     int mine;
     upc_lock(ticket_lock);
@@ -192,4 +195,13 @@ int next_victim(void)
     rr_target = (rr_target + 1) % THREADS;
     upc_unlock(ticket_lock);
     return from;
+}
+
+/* a function the program never calls (its callers commented out): no
+   thread runs the read; in a unit without main it would be reported */
+shared int rows_total;
+int print_rows(void)
+{
+    int n = rows_total;
+    return n;
 }

@@ -156,6 +156,8 @@ long nested_copy(void)
     return r;
 }
 
+int choose(int v);
+
 /* 12: main reads a reduction result on every thread */
 int main(void)
 {
@@ -169,6 +171,7 @@ int main(void)
     k += as_int() + first_param() + problem_size() + converge();
     d += iterate(4) + elem(5) + last() + tolerance();
     total += run_steps() + steps_again() + nested_copy();
+    k += choose(7);
     lsrc[MYTHREAD] = total;
     upc_all_reduceL(&lsum, lsrc, UPC_ADD, THREADS, 1, NULL, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
     total = lsum; // want "the result of upc_all_reduceL"
