@@ -21,7 +21,7 @@ var MPIFS = mustSub(mpiEmbedded, "mpi")
 // memory only through the runtime interface; the other libraries address
 // it directly, which the MPI backend supports when all ranks share a node
 // (upcr_mpi.h).
-var mpiShared = []string{"upcr.h", "upcr_internal.h", "upcr_coll_common.c", "upcr_core_common.c", "upcr_image.c", "upcr_sync_common.c", "upcr_lib_allv.c", "upcr_lib_atomic.c", "upcr_lib_batomic.c",
+var mpiShared = []string{"upcr.h", "upcr_internal.h", "upcr_alloc_common.c", "upcr_coll_common.c", "upcr_core_common.c", "upcr_image.c", "upcr_sync_common.c", "upcr_lib_allv.c", "upcr_lib_atomic.c", "upcr_lib_batomic.c",
 	"upcr_lib_bupc.c", "upcr_lib_cast.c", "upcr_lib_check.c", "upcr_lib_io.c", "upcr_lib_nb.c", "upcr_lib_sem.c", "upcr_lib_tick.c",
 	"upcr_stats.c"}
 

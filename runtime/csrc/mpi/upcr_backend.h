@@ -19,6 +19,9 @@ static inline void upcr_be_put(upcr_sptr_t dst, const void *src, size_t n)
 void upcr_be_write(upcr_sptr_t dst, const void *src, size_t n);
 void upcr_be_set(upcr_sptr_t dst, int c, size_t n);
 
+/* Stores to this rank's own window memory reach its public copy. */
+static inline void upcr_be_published(void) { MPI_Win_sync(upcr_win_); }
+
 /* A target past the end of its partition would reach into the control
  * region, or outside the window. */
 static inline void upcr_be_check_end(upcr_sptr_t p, size_t n, upcr_loc_t loc)

@@ -1,6 +1,7 @@
 /*
  * upcr_mpi_alloc.c - the shared heap of the MPI-3 backend (7.2.2, 7.2.3)
- * and lock allocation (7.2.4).
+ * and its locks (7.2.4), under the allocation functions of
+ * upcr_alloc_common.c.
  *
  * In each partition's heap area the symmetric blocks of upc_global_alloc
  * and upc_all_alloc grow up from the bottom, at the same offset in every
@@ -21,7 +22,7 @@
  * publishes the bottom of its local heap in its control region's
  * loc_bot[] entry, and every free bumps a generation counter on rank 0.
  */
-#include "upcr_mpi.h"
+#include "upcr_backend.h"
 
 #include <sched.h>
 
@@ -94,17 +95,8 @@ static void init_hdr(upcr_hdr_t *h, uint32_t kind, uint64_t size, uint64_t block
 	h->free_thread = -1;
 }
 
-static void out_of_memory(const char *fn, size_t n, upcr_loc_t loc)
-{
-	char where[256];
-	upcr_format_loc(where, sizeof where, loc);
-	upcr_warn("out-of-memory", loc,
-		  "thread %d: %s of %zu bytes at %s failed: shared heap exhausted (raise UPCR_HEAP_MB)",
-		  upcr_mythread_, fn, n, where);
-}
-
 /* A symmetric block of `per` bytes per partition; 0 when exhausted. */
-static uint64_t sym_alloc(uint64_t per, uint32_t kind, uint64_t nbytes, uint64_t nblocks, upcr_loc_t loc)
+uint64_t upcr_heap_sym_alloc(uint64_t per, uint32_t kind, uint64_t nbytes, uint64_t nblocks, upcr_loc_t loc)
 {
 	per = (per + 63) / 64 * 64; /* the header's size is the block's extent: --check walks the blocks */
 	uint64_t units = (HDR + per) / 64;
@@ -121,7 +113,7 @@ static uint64_t sym_alloc(uint64_t per, uint32_t kind, uint64_t nbytes, uint64_t
 	return off;
 }
 
-static uint64_t local_alloc(uint64_t n, uint32_t kind, upcr_loc_t loc)
+uint64_t upcr_heap_local_alloc(uint64_t n, uint32_t kind, upcr_loc_t loc)
 {
 	uint64_t need = (n + 63) / 64 * 64;
 	uint64_t *prev = &loc_free;
@@ -162,62 +154,15 @@ static uint64_t local_alloc(uint64_t n, uint32_t kind, upcr_loc_t loc)
 	return off;
 }
 
-upcr_sptr_t upcr_global_alloc(size_t nblocks, size_t nbytes, upcr_loc_t loc)
+/* Thread 0's result, broadcast; the barrier after it ends the
+ * collective as on the SMP backend. */
+upcr_sptr_t upcr_heap_coll_result(upcr_sptr_t r)
 {
-	upcr_sptr_t p = UPCR_NULL;
-	upcr_note_loc(loc);
-	if (nblocks == 0 || nbytes == 0)
-		return p;
-	size_t T = (size_t)upcr_threads_;
-	size_t per = (nblocks + T - 1) / T * nbytes;
-	uint64_t off = sym_alloc(per, UPCR_HK_GLOBAL, nbytes, nblocks, loc);
-	if (!off) {
-		out_of_memory("upc_global_alloc", nblocks * nbytes, loc);
-		return p;
-	}
-	p.off = off;
-	upcr_ctr_.allocs++;
-	return p;
-}
-
-upcr_sptr_t upcr_all_alloc(size_t nblocks, size_t nbytes, upcr_loc_t loc)
-{
-	uint64_t args[2] = {nblocks, nbytes};
-	upcr_coll_enter("upc_all_alloc", args, 2, 0, loc);
-	upcr_coll_barrier();
-	upcr_sptr_t r = UPCR_NULL;
-	if (upcr_mythread_ == 0 && nblocks && nbytes) {
-		size_t T = (size_t)upcr_threads_;
-		size_t per = (nblocks + T - 1) / T * nbytes;
-		r.off = sym_alloc(per, UPCR_HK_ALL, nbytes, nblocks, loc);
-		if (!r.off)
-			out_of_memory("upc_all_alloc", nblocks * nbytes, loc);
-	}
 	MPI_Request rq;
 	MPI_Ibcast(&r, sizeof r, MPI_BYTE, 0, MPI_COMM_WORLD, &rq);
 	upcr_mpi_wait_req(&rq);
 	upcr_coll_barrier();
-	upcr_coll_exit();
-	if (!upcr_isnull(r))
-		upcr_ctr_.allocs++;
 	return r;
-}
-
-upcr_sptr_t upcr_alloc(size_t nbytes, upcr_loc_t loc)
-{
-	upcr_sptr_t p = UPCR_NULL;
-	upcr_note_loc(loc);
-	if (nbytes == 0)
-		return p;
-	uint64_t off = local_alloc(nbytes, UPCR_HK_LOCAL, loc);
-	if (!off) {
-		out_of_memory("upc_alloc", nbytes, loc);
-		return p;
-	}
-	p.off = off;
-	p.thread = (uint32_t)upcr_mythread_;
-	upcr_ctr_.allocs++;
-	return p;
 }
 
 static int in_heap(upcr_sptr_t p)
@@ -225,10 +170,8 @@ static int in_heap(upcr_sptr_t p)
 	return p.thread < (uint32_t)upcr_threads_ && p.off >= sym_lo + HDR && p.off <= upcr_partsize_;
 }
 
-static void release_lock(upcr_sptr_t l, const char *fn, upcr_loc_t loc);
-
-/* Validate and release a block; `fn` names the user's call. */
-static void free_block(upcr_sptr_t p, const char *fn, int want_lock, upcr_loc_t loc)
+/* Validate and release a block. */
+void upcr_heap_free(upcr_sptr_t p, const char *fn, int want_lock, upcr_loc_t loc)
 {
 	char where[256];
 	upcr_format_loc(where, sizeof where, loc);
@@ -246,7 +189,7 @@ static void free_block(upcr_sptr_t p, const char *fn, int want_lock, upcr_loc_t 
 			  "thread %d calls %s at %s on a lock: UPC 1.3 frees locks with upc_lock_free (the lock is "
 			  "freed)",
 			  upcr_mythread_, fn, where);
-		release_lock(p, fn, loc);
+		upcr_heap_release_lock(p, fn, loc);
 		return;
 	}
 	if (h.kind != UPCR_HK_LOCK && want_lock && h.state == UPCR_HDR_LIVE)
@@ -287,69 +230,9 @@ static void free_block(upcr_sptr_t p, const char *fn, int want_lock, upcr_loc_t 
 	upcr_ctr_.frees++;
 }
 
-void upcr_free(upcr_sptr_t p, upcr_loc_t loc)
-{
-	upcr_note_loc(loc);
-	if (upcr_isnull(p))
-		return;
-	free_block(p, "upc_free", 0, loc);
-}
-
-void upcr_all_free(upcr_sptr_t p, upcr_loc_t loc)
-{
-	uint64_t args[1] = {upcr_sptr_bits(p)};
-	upcr_coll_enter("upc_all_free", args, 1, 0, loc);
-	upcr_coll_barrier();
-	if (upcr_mythread_ == 0 && !upcr_isnull(p))
-		free_block(p, "upc_all_free", 0, loc);
-	upcr_coll_exit();
-}
-
 /* ---- locks ---- */
 
-static upcr_sptr_t new_lock(upcr_loc_t loc)
-{
-	upcr_sptr_t p = UPCR_NULL;
-	uint64_t off = local_alloc(sizeof(upcr_lockobj_t), UPCR_HK_LOCK, loc);
-	if (!off) {
-		out_of_memory("lock allocation", sizeof(upcr_lockobj_t), loc);
-		return p;
-	}
-	p.off = off;
-	p.thread = (uint32_t)upcr_mythread_;
-	upcr_lockobj_t *o = (upcr_lockobj_t *)(upcr_mybase_ + off);
-	o->word = 0;
-	o->owner = -1;
-	o->freed = 0;
-	o->lock_loc = 0;
-	o->alloc_loc = loc;
-	o->magic = UPCR_LOCK_MAGIC;
-	MPI_Win_sync(upcr_win_);
-	return p;
-}
-
-upcr_sptr_t upcr_global_lock_alloc(upcr_loc_t loc)
-{
-	upcr_note_loc(loc);
-	return new_lock(loc);
-}
-
-upcr_sptr_t upcr_all_lock_alloc(upcr_loc_t loc)
-{
-	upcr_coll_enter("upc_all_lock_alloc", NULL, 0, 0, loc);
-	upcr_coll_barrier();
-	upcr_sptr_t r = UPCR_NULL;
-	if (upcr_mythread_ == 0)
-		r = new_lock(loc);
-	MPI_Request rq;
-	MPI_Ibcast(&r, sizeof r, MPI_BYTE, 0, MPI_COMM_WORLD, &rq);
-	upcr_mpi_wait_req(&rq);
-	upcr_coll_barrier();
-	upcr_coll_exit();
-	return r;
-}
-
-static void release_lock(upcr_sptr_t l, const char *fn, upcr_loc_t loc)
+void upcr_heap_release_lock(upcr_sptr_t l, const char *fn, upcr_loc_t loc)
 {
 	char where[256];
 	upcr_format_loc(where, sizeof where, loc);
@@ -375,25 +258,7 @@ static void release_lock(upcr_sptr_t l, const char *fn, upcr_loc_t loc)
 	uint32_t one = 1;
 	upcr_rma_put((int)l.thread, upcr_disp(l) + (MPI_Aint)offsetof(upcr_lockobj_t, freed), &one, sizeof one);
 	MPI_Win_flush((int)l.thread, upcr_win_);
-	free_block(l, fn, 1, loc);
-}
-
-void upcr_lock_free(upcr_sptr_t l, upcr_loc_t loc)
-{
-	upcr_note_loc(loc);
-	if (upcr_isnull(l))
-		return;
-	release_lock(l, "upc_lock_free", loc);
-}
-
-void upcr_all_lock_free(upcr_sptr_t l, upcr_loc_t loc)
-{
-	uint64_t args[1] = {upcr_sptr_bits(l)};
-	upcr_coll_enter("upc_all_lock_free", args, 1, 0, loc);
-	upcr_coll_barrier();
-	if (upcr_mythread_ == 0 && !upcr_isnull(l))
-		release_lock(l, "upc_all_lock_free", loc);
-	upcr_coll_exit();
+	upcr_heap_free(l, fn, 1, loc);
 }
 
 /* ---- the heap as --check sees it (upcr_lib_check.c) ---- */

@@ -1,5 +1,6 @@
 /*
- * upcr_alloc.c - shared heaps (7.2.2) and lock allocation (7.2.4).
+ * upcr_alloc.c - the SMP backend's shared heaps (7.2.2) and locks
+ * (7.2.4), under the allocation functions of upcr_alloc_common.c.
  *
  * Each partition ends with the heap area [heap_start, partsize).  The
  * symmetric heap (upc_global_alloc, upc_all_alloc) grows up from
@@ -128,84 +129,33 @@ static uint64_t local_alloc(int t, uint64_t size, uint32_t kind, upcr_loc_t loc)
 	return off;
 }
 
-static void out_of_memory(const char *fn, size_t n, upcr_loc_t loc)
+uint64_t upcr_heap_sym_alloc(uint64_t per, uint32_t kind, uint64_t nbytes, uint64_t nblocks, upcr_loc_t loc)
 {
-	char where[256];
-	upcr_format_loc(where, sizeof where, loc);
-	upcr_warn("out-of-memory", loc,
-		  "thread %d: %s of %zu bytes at %s failed: shared heap exhausted (raise UPCR_HEAP_MB)",
-		  upcr_mythread_, fn, n, where);
-}
-
-upcr_sptr_t upcr_global_alloc(size_t nblocks, size_t nbytes, upcr_loc_t loc)
-{
-	upcr_sptr_t p = UPCR_NULL;
-	upcr_note_loc(loc);
-	if (nblocks == 0 || nbytes == 0)
-		return p;
-	size_t T = (size_t)upcr_threads_;
-	size_t per = (nblocks + T - 1) / T * nbytes; /* blocks on thread 0, the most loaded */
 	upcr_mutex_lock(&upcr_ctl_->heap_lock);
-	uint64_t off = sym_alloc(per, UPCR_HK_GLOBAL, nbytes, nblocks, loc);
+	uint64_t off = sym_alloc(per, kind, nbytes, nblocks, loc);
 	upcr_mutex_unlock(&upcr_ctl_->heap_lock);
-	if (!off) {
-		out_of_memory("upc_global_alloc", nblocks * nbytes, loc);
-		return p;
-	}
-	upcr_ctr_.allocs++;
-	p.off = off;
-	return p;
+	return off;
 }
 
-upcr_sptr_t upcr_all_alloc(size_t nblocks, size_t nbytes, upcr_loc_t loc)
+uint64_t upcr_heap_local_alloc(uint64_t n, uint32_t kind, upcr_loc_t loc)
 {
-	uint64_t args[2] = {nblocks, nbytes};
-	upcr_coll_enter("upc_all_alloc", args, 2, 0, loc);
-	upcr_coll_barrier();
-	if (upcr_mythread_ == 0) {
-		upcr_sptr_t p = UPCR_NULL;
-		if (nblocks && nbytes) {
-			size_t T = (size_t)upcr_threads_;
-			size_t per = (nblocks + T - 1) / T * nbytes;
-			upcr_mutex_lock(&upcr_ctl_->heap_lock);
-			p.off = sym_alloc(per, UPCR_HK_ALL, nbytes, nblocks, loc);
-			upcr_mutex_unlock(&upcr_ctl_->heap_lock);
-			if (!p.off)
-				out_of_memory("upc_all_alloc", nblocks * nbytes, loc);
-		}
-		upcr_ctl_->coll_result = p;
-	}
-	upcr_coll_barrier();
-	upcr_sptr_t r = upcr_ctl_->coll_result;
-	upcr_coll_exit();
-	if (!upcr_isnull(r))
-		upcr_ctr_.allocs++;
-	return r;
-}
-
-upcr_sptr_t upcr_alloc(size_t nbytes, upcr_loc_t loc)
-{
-	upcr_sptr_t p = UPCR_NULL;
-	upcr_note_loc(loc);
-	if (nbytes == 0)
-		return p;
 	upcr_mutex_lock(&upcr_ctl_->heap_lock);
-	uint64_t off = local_alloc(upcr_mythread_, nbytes, UPCR_HK_LOCAL, loc);
+	uint64_t off = local_alloc(upcr_mythread_, n, kind, loc);
 	upcr_mutex_unlock(&upcr_ctl_->heap_lock);
-	if (!off) {
-		out_of_memory("upc_alloc", nbytes, loc);
-		return p;
-	}
-	upcr_ctr_.allocs++;
-	p.off = off;
-	p.thread = (uint32_t)upcr_mythread_;
-	return p;
+	return off;
 }
 
-static void release_lock(upcr_sptr_t l, const char *fn, upcr_loc_t loc);
+/* Thread 0's result in the control region, read after the barrier. */
+upcr_sptr_t upcr_heap_coll_result(upcr_sptr_t r)
+{
+	if (upcr_mythread_ == 0)
+		upcr_ctl_->coll_result = r;
+	upcr_coll_barrier();
+	return upcr_ctl_->coll_result;
+}
 
-/* Validate and release a block; `fn` names the user's call. */
-static void free_block(upcr_sptr_t p, const char *fn, int want_lock, upcr_loc_t loc)
+/* Validate and release a block. */
+void upcr_heap_free(upcr_sptr_t p, const char *fn, int want_lock, upcr_loc_t loc)
 {
 	char where[256];
 	upcr_format_loc(where, sizeof where, loc);
@@ -235,7 +185,7 @@ static void free_block(upcr_sptr_t p, const char *fn, int want_lock, upcr_loc_t 
 			  "thread %d calls %s at %s on a lock: UPC 1.3 frees locks with upc_lock_free (the lock is "
 			  "freed)",
 			  upcr_mythread_, fn, where);
-		release_lock(p, fn, loc);
+		upcr_heap_release_lock(p, fn, loc);
 		return;
 	}
 	if ((h->kind == UPCR_HK_LOCK) != want_lock) {
@@ -266,68 +216,9 @@ static void free_block(upcr_sptr_t p, const char *fn, int want_lock, upcr_loc_t 
 	upcr_ctr_.frees++;
 }
 
-void upcr_free(upcr_sptr_t p, upcr_loc_t loc)
-{
-	upcr_note_loc(loc);
-	if (upcr_isnull(p))
-		return;
-	free_block(p, "upc_free", 0, loc);
-}
-
-void upcr_all_free(upcr_sptr_t p, upcr_loc_t loc)
-{
-	uint64_t args[1] = {upcr_sptr_bits(p)};
-	upcr_coll_enter("upc_all_free", args, 1, 0, loc);
-	/* the storage stays valid until every thread has entered */
-	upcr_coll_barrier();
-	if (upcr_mythread_ == 0 && !upcr_isnull(p))
-		free_block(p, "upc_all_free", 0, loc);
-	upcr_coll_exit();
-}
-
 /* ---- locks ---- */
 
-static upcr_sptr_t new_lock(upcr_loc_t loc)
-{
-	upcr_sptr_t p = UPCR_NULL;
-	upcr_mutex_lock(&upcr_ctl_->heap_lock);
-	uint64_t off = local_alloc(upcr_mythread_, sizeof(upcr_lockobj_t), UPCR_HK_LOCK, loc);
-	upcr_mutex_unlock(&upcr_ctl_->heap_lock);
-	if (!off) {
-		out_of_memory("lock allocation", sizeof(upcr_lockobj_t), loc);
-		return p;
-	}
-	p.off = off;
-	p.thread = (uint32_t)upcr_mythread_;
-	upcr_lockobj_t *o = (upcr_lockobj_t *)upcr_addr(p);
-	o->word = 0;
-	o->owner = -1;
-	o->freed = 0;
-	o->lock_loc = 0;
-	o->alloc_loc = loc;
-	__atomic_store_n(&o->magic, UPCR_LOCK_MAGIC, __ATOMIC_RELEASE);
-	return p;
-}
-
-upcr_sptr_t upcr_global_lock_alloc(upcr_loc_t loc)
-{
-	upcr_note_loc(loc);
-	return new_lock(loc);
-}
-
-upcr_sptr_t upcr_all_lock_alloc(upcr_loc_t loc)
-{
-	upcr_coll_enter("upc_all_lock_alloc", NULL, 0, 0, loc);
-	upcr_coll_barrier();
-	if (upcr_mythread_ == 0)
-		upcr_ctl_->coll_result = new_lock(loc);
-	upcr_coll_barrier();
-	upcr_sptr_t r = upcr_ctl_->coll_result;
-	upcr_coll_exit();
-	return r;
-}
-
-static void release_lock(upcr_sptr_t l, const char *fn, upcr_loc_t loc)
+void upcr_heap_release_lock(upcr_sptr_t l, const char *fn, upcr_loc_t loc)
 {
 	char where[256];
 	upcr_format_loc(where, sizeof where, loc);
@@ -349,25 +240,7 @@ static void release_lock(upcr_sptr_t l, const char *fn, upcr_loc_t loc)
 		upcr_fatal("bad-lock", loc, "thread %d calls %s at %s on something that is not a lock", upcr_mythread_,
 			   fn, where);
 	o->freed = 1;
-	free_block(l, fn, 1, loc);
-}
-
-void upcr_lock_free(upcr_sptr_t l, upcr_loc_t loc)
-{
-	upcr_note_loc(loc);
-	if (upcr_isnull(l))
-		return;
-	release_lock(l, "upc_lock_free", loc);
-}
-
-void upcr_all_lock_free(upcr_sptr_t l, upcr_loc_t loc)
-{
-	uint64_t args[1] = {upcr_sptr_bits(l)};
-	upcr_coll_enter("upc_all_lock_free", args, 1, 0, loc);
-	upcr_coll_barrier();
-	if (upcr_mythread_ == 0 && !upcr_isnull(l))
-		release_lock(l, "upc_all_lock_free", loc);
-	upcr_coll_exit();
+	upcr_heap_free(l, fn, 1, loc);
 }
 
 /* ---- the heap as --check sees it (upcr_lib_check.c) ---- */

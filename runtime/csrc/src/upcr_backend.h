@@ -15,6 +15,9 @@ static inline void upcr_be_put(upcr_sptr_t dst, const void *src, size_t n) { mem
 static inline void upcr_be_write(upcr_sptr_t dst, const void *src, size_t n) { memcpy(upcr_addr(dst), src, n); }
 static inline void upcr_be_set(upcr_sptr_t dst, int c, size_t n) { memset(upcr_addr(dst), c, n); }
 
+/* Stores to this thread's own partition are visible to the others. */
+static inline void upcr_be_published(void) {}
+
 /* A target past the end of its partition: on one mapping the next
  * partition's guard page catches it. */
 static inline void upcr_be_check_end(upcr_sptr_t p, size_t n, upcr_loc_t loc)

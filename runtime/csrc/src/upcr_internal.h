@@ -296,6 +296,18 @@ const char *upcr_phase_verdict(uint32_t p, char *msg, size_t msglen, int *bad, u
 void upcr_heap_init(void);
 upcr_hdr_t *upcr_hdr_at(int thread, uint64_t off);
 
+/* Each backend's allocator (upcr_alloc.c, mpi/upcr_mpi_alloc.c), under
+ * the allocation functions of upcr_alloc_common.c: a symmetric block of
+ * `per` bytes in every partition, a block of this thread's local heap
+ * (data offsets, 0 when the heap is exhausted), a checked free and lock
+ * free (`fn` names the user's call), and thread 0's result of a
+ * collective allocation handed to every thread. */
+uint64_t upcr_heap_sym_alloc(uint64_t per, uint32_t kind, uint64_t nbytes, uint64_t nblocks, upcr_loc_t loc);
+uint64_t upcr_heap_local_alloc(uint64_t n, uint32_t kind, upcr_loc_t loc);
+void upcr_heap_free(upcr_sptr_t p, const char *fn, int want_lock, upcr_loc_t loc);
+void upcr_heap_release_lock(upcr_sptr_t l, const char *fn, upcr_loc_t loc);
+upcr_sptr_t upcr_heap_coll_result(upcr_sptr_t r);
+
 /* The heap as --check sees it (each backend's allocator): between begin
  * and end, the symmetric blocks lie in address order, each a header then
  * its data, from sym_lo to sym_hi in every partition (their headers are
