@@ -46,8 +46,8 @@ func newEditGuard(u *grammar.Unit) *editGuard {
 	return g
 }
 
-// allows reports whether an edit of [start, end) is permitted.
-func (g *editGuard) allows(start, end gotoken.Pos) bool {
+// allows reports whether an edit of [start, end) by text is permitted.
+func (g *editGuard) allows(start, end gotoken.Pos, text string) bool {
 	if !start.IsValid() {
 		return false
 	}
@@ -61,6 +61,11 @@ func (g *editGuard) allows(start, end gotoken.Pos) bool {
 	// overlap among those starting before end.
 	i := sort.Search(len(g.macros), func(i int) bool { return g.macros[i].end > start })
 	for ; i < len(g.macros) && g.macros[i].start < max(end, start+1); i++ {
+		// One whole invocation replaced by a name (a synchronisation flag
+		// by another): nothing of the expansion is split or rewritten.
+		if g.macros[i].start == start && g.macros[i].end == end && isIdent(text) {
+			continue
+		}
 		if g.macros[i].end > start {
 			return false
 		}
@@ -88,7 +93,7 @@ next:
 			if !end.IsValid() {
 				end = e.Pos
 			}
-			if !g.allows(e.Pos, end) {
+			if !g.allows(e.Pos, end, string(e.NewText)) {
 				continue next
 			}
 			fix.Edits = append(fix.Edits, Edit{Pos: resolve(fset, e.Pos), End: resolve(fset, end), NewText: string(e.NewText)})
@@ -98,4 +103,14 @@ next:
 		}
 	}
 	return out
+}
+
+// isIdent reports whether s is a C identifier.
+func isIdent(s string) bool {
+	for i, c := range s {
+		if c != '_' && (c < 'a' || c > 'z') && (c < 'A' || c > 'Z') && (i == 0 || c < '0' || c > '9') {
+			return false
+		}
+	}
+	return s != ""
 }

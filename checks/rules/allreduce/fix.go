@@ -19,9 +19,7 @@ import (
 //
 // which is the destination layout upc_all_broadcast wants for nbytes =
 // sizeof(T) (shared [nbytes] char[nbytes*THREADS]), and the statement reads
-// the thread's own element instead. Both sync flags are ALLSYNC: the value
-// is read after every thread arrived (as any prior write to it is complete
-// at the statement) and the copy is complete when the call returns.
+// the thread's own element instead. The flags are chosen by syncFlags.
 func broadcastFix(ed *edit.Editor, fn *facts.Func, n ast.Node, rd ast.Expr) *checks.SuggestedFix {
 	if ed == nil || !ed.In(n) || !ed.In(fn.Decl) || edit.HasSplitBarrier(fn) {
 		return nil
@@ -40,8 +38,12 @@ func broadcastFix(ed *edit.Editor, fn *facts.Func, n ast.Node, rd ast.Expr) *che
 	if name == "" {
 		return nil
 	}
-	call := fmt.Sprintf("upc_all_broadcast(%s, &%s, sizeof(%s), %s);", name, ed.Text(rd), edit.TypeName(v), edit.Flags)
+	flags, reduceEdit := syncFlags(ed, fn, stmt, rd)
+	call := fmt.Sprintf("upc_all_broadcast(%s, &%s, sizeof(%s), %s);", name, ed.Text(rd), edit.TypeName(v), flags)
 	var edits []analysis.TextEdit
+	if reduceEdit != nil {
+		edits = append(edits, *reduceEdit)
+	}
 	if decl != nil {
 		edits = append(edits, *decl)
 	}
@@ -56,6 +58,9 @@ func broadcastFix(ed *edit.Editor, fn *facts.Func, n ast.Node, rd ast.Expr) *che
 	}
 	msg := fmt.Sprintf("broadcast %s once with upc_all_broadcast into %s and read the local copy", ed.Text(rd), name)
 	unsafe := edit.CollectiveCost
+	if reduceEdit != nil {
+		unsafe = "the reduction returns with UPC_OUT_MYSYNC instead of UPC_OUT_ALLSYNC: its source and result are accessed nowhere else in this file, but other files may access them"
+	}
 	if !ed.CalledByAll(fn) || edit.SideEffects(rd) {
 		unsafe = "the function is not proven to be called by every thread"
 	}
