@@ -86,6 +86,36 @@ func slicesCompact(s []string) []string {
 	return out
 }
 
+// buildBoth builds the program at path for the SMP and the MPI backend.
+func buildBoth(t *testing.T, path string, s *spec) (smp, mpi string) {
+	t.Helper()
+	sem <- struct{}{}
+	defer func() { <-sem }()
+	smp, err := buildOn(path, s, runtime.BackendSMP)
+	if err == nil {
+		mpi, err = buildOn(path, s, runtime.BackendMPI)
+	}
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	return smp, mpi
+}
+
+// runBoth runs the program on both backends with n threads.
+func runBoth(t *testing.T, smp, mpi string, n int, s *spec) (a, b *runtime.Result) {
+	t.Helper()
+	sem <- struct{}{}
+	defer func() { <-sem }()
+	a, err := runOn(smp, n, s, runtime.BackendSMP, time.Minute)
+	if err == nil {
+		b, err = runOn(mpi, n, s, runtime.BackendMPI, time.Minute)
+	}
+	if err != nil {
+		t.Fatalf("THREADS=%d: %v", n, err)
+	}
+	return a, b
+}
+
 // TestMPIConformance runs the conformance programs on the MPI backend and
 // compares each run with the SMP backend's: the same status, output and
 // error reports.  Every program runs with one of the THREADS counts 1, 2,
@@ -103,36 +133,14 @@ func TestMPIConformance(t *testing.T) {
 	for i, path := range programs(t, "../../testdata/runtime") {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			t.Parallel()
-			src, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := parseSpec(t, path, src)
+			s := readSpec(t, path)
 			counts := s.threads
 			if !all && len(counts) > 1 {
 				counts = []int{counts[i%len(counts)]}
 			}
-			sem <- struct{}{}
-			smp, err := buildOn(path, s, runtime.BackendSMP)
-			var mpi string
-			if err == nil {
-				mpi, err = buildOn(path, s, runtime.BackendMPI)
-			}
-			<-sem
-			if err != nil {
-				t.Fatalf("build: %v", err)
-			}
+			smp, mpi := buildBoth(t, path, s)
 			for _, n := range counts {
-				sem <- struct{}{}
-				a, err := runOn(smp, n, s, runtime.BackendSMP, time.Minute)
-				var b *runtime.Result
-				if err == nil {
-					b, err = runOn(mpi, n, s, runtime.BackendMPI, time.Minute)
-				}
-				<-sem
-				if err != nil {
-					t.Fatalf("THREADS=%d: %v", n, err)
-				}
+				a, b := runBoth(t, smp, mpi, n, s)
 				if msg := checkResult(b, n, s); msg != "" {
 					t.Errorf("THREADS=%d on mpi: %s", n, msg)
 				}
@@ -163,26 +171,8 @@ func TestMPIStats(t *testing.T) {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			t.Parallel()
 			s := &spec{threads: []int{4}}
-			sem <- struct{}{}
-			smp, err := buildOn(path, s, runtime.BackendSMP)
-			var mpi string
-			if err == nil {
-				mpi, err = buildOn(path, s, runtime.BackendMPI)
-			}
-			<-sem
-			if err != nil {
-				t.Fatalf("build: %v", err)
-			}
-			sem <- struct{}{}
-			a, err := runOn(smp, 4, s, runtime.BackendSMP, time.Minute)
-			var b *runtime.Result
-			if err == nil {
-				b, err = runOn(mpi, 4, s, runtime.BackendMPI, time.Minute)
-			}
-			<-sem
-			if err != nil {
-				t.Fatal(err)
-			}
+			smp, mpi := buildBoth(t, path, s)
+			a, b := runBoth(t, smp, mpi, 4, s)
 			if msg := compareBackends(a, b); msg != "" {
 				t.Fatal(msg)
 			}

@@ -59,6 +59,15 @@ type spec struct {
 	warnRE    *regexp.Regexp
 }
 
+// readSpec reads the program at path and returns its spec.
+func readSpec(t testing.TB, path string) *spec {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return parseSpec(t, path, src)
+}
+
 func parseSpec(t testing.TB, path string, src []byte) *spec {
 	s := &spec{}
 	for _, line := range strings.Split(string(src), "\n") {
@@ -270,11 +279,7 @@ var sem = make(chan struct{}, 2)
 
 func runProgramTest(t *testing.T, path string) {
 	t.Parallel()
-	src, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := parseSpec(t, path, src)
+	s := readSpec(t, path)
 	buildAndRun(t, path, s, func(n int, res *runtime.Result) {
 		if msg := checkResult(res, n, s); msg != "" {
 			t.Errorf("THREADS=%d: %s", n, msg)
@@ -422,11 +427,7 @@ func TestCorpus(t *testing.T) {
 		for _, path := range paths {
 			t.Run(filepath.Base(path), func(t *testing.T) {
 				t.Parallel()
-				src, err := os.ReadFile(path)
-				if err != nil {
-					t.Fatal(err)
-				}
-				s := parseSpec(t, path, src)
+				s := readSpec(t, path)
 				n := 4
 				if s.static > 0 {
 					n = s.static
