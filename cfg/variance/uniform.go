@@ -126,7 +126,7 @@ func (u *Uniformity) LoopUniform(l *cfg.Loop, c *cfg.Block) bool {
 		return false
 	}
 	ivs := u.uniformIVs(c)
-	return ivs[iv.Name] || u.sameDistance(iv, c, ivs)
+	return ivs[iv.Name] || u.sameDistance(iv, c, ivs) || u.cyclicCount(iv, c, ivs)
 }
 
 // sameDistance reports whether the loop of iv runs the same number of
@@ -152,25 +152,87 @@ func (u *Uniformity) sameDistance(iv *cfg.InductionVar, c *cfg.Block, ivs map[st
 	if lo == nil || hi == nil || lo.Has(iv.Name) || hi.Has(iv.Name) {
 		return false
 	}
-	names := map[string]*ast.Name{}
-	for _, e := range []ast.Expr{iv.Start, iv.Bound} {
-		ast.InspectCode(e, func(n ast.Node) bool {
-			if x, ok := n.(*ast.Name); ok {
-				names[x.Name] = x
+	for _, a := range hi.Sub(lo).Atoms() {
+		if a == affine.MyThread || !u.singleAtom(a, iv, ivs) {
+			return false
+		}
+	}
+	return true
+}
+
+// singleAtom reports whether the atom a of the affine forms of iv's start,
+// bound or step is single-valued: THREADS, a uniform induction variable of
+// an enclosing loop, or a name single-valued wherever they read it.
+func (u *Uniformity) singleAtom(a string, iv *cfg.InductionVar, ivs map[string]bool) bool {
+	if a == affine.Threads || ivs[a] {
+		return true
+	}
+	if a == affine.MyThread {
+		return false
+	}
+	found, single := false, true
+	for _, e := range []ast.Expr{iv.Start, iv.Bound, iv.Step} {
+		if e == nil {
+			continue
+		}
+		ast.InspectCode(e, func(m ast.Node) bool {
+			if x, ok := m.(*ast.Name); ok && x.Name == a {
+				found = true
+				single = single && u.variant(x, ivs) == nil
 			}
-			return true
+			return single
 		})
 	}
-	for _, a := range hi.Sub(lo).Atoms() {
-		switch {
-		case a == affine.Threads || ivs[a]:
-		case a == affine.MyThread:
-			return false
-		default:
-			n := names[a]
-			if n == nil || u.variant(n, ivs) != nil {
+	return found && single
+}
+
+// cyclicCount reports whether the loop of iv deals its iterations
+// cyclically and every thread runs the same number of them: it starts at
+// MYTHREAD plus some s, steps by THREADS and stops before s + K*THREADS
+// (i < s + K*THREADS, or i <= s + K*THREADS - 1) with K single-valued.
+// Thread t runs the iterations j with t + j*THREADS < K*THREADS, that is
+// j < K, since 0 <= t < THREADS: K of them, or none, on every thread.
+//
+//	for (i = MYTHREAD; i < N*THREADS; i += THREADS)   // N each
+//
+// With a bound that is not a multiple of THREADS (i < N) the counts differ.
+func (u *Uniformity) cyclicCount(iv *cfg.InductionVar, c *cfg.Block, ivs map[string]bool) bool {
+	if iv.Start == nil || iv.Bound == nil || iv.Step == nil || iv.StepNeg || u.V == nil || u.V.Graph == nil {
+		return false
+	}
+	step, _ := affine.FormIn(u.V.Graph, u.Types, iv.Step, c)
+	if step == nil || !step.Equal(affine.AtomForm(affine.Threads)) {
+		return false
+	}
+	lo, _ := affine.FormIn(u.V.Graph, u.Types, iv.Start, c)
+	hi, _ := affine.FormIn(u.V.Graph, u.Types, iv.Bound, c)
+	if lo == nil || hi == nil || lo.Has(iv.Name) || hi.Has(iv.Name) {
+		return false
+	}
+	d := hi.Sub(lo)
+	switch iv.Op {
+	case "<":
+	case "<=":
+		d = d.Add(affine.ConstForm(1))
+	default:
+		return false
+	}
+	m, rest, ok := d.Split(affine.MyThread)
+	if !ok || m != -1 || rest.Const != 0 {
+		return false
+	}
+	// rest is K*THREADS: every term has THREADS once as a factor
+	for _, t := range rest.Terms {
+		threads := 0
+		for _, a := range t.Atoms {
+			if a == affine.Threads {
+				threads++
+			} else if !u.singleAtom(a, iv, ivs) {
 				return false
 			}
+		}
+		if threads != 1 {
+			return false
 		}
 	}
 	return true
