@@ -282,7 +282,7 @@ func TestFixSourceIncluded(t *testing.T) {
 	if r.Err != nil || len(r.Applied) != 1 || len(r.Remaining) != 0 {
 		t.Fatalf("applied %+v, rejected %+v, remaining %+v", r.Applied, r.Rejected, r.Remaining)
 	}
-	want := "    { \n        /* upclint: the elements of x this loop reads, fetched before it */\n"
+	want := "    { \n        /* the elements of x this loop reads */\n"
 	if got := string(r.Fixed); !strings.Contains(got, want) || !strings.Contains(got, "upc_memget") ||
 		!strings.Contains(got, "\n        for (i = 0; i < 2 * N; i++)\n") {
 		t.Errorf("fixed kernel.c:\n%s", got)

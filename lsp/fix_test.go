@@ -266,7 +266,7 @@ func TestFixAllFromRules(t *testing.T) {
 	if len(cli.Applied) != 2 || got != string(cli.Fixed) {
 		t.Fatalf("fix all over the protocol differs from upclint fix (%d applied): %s", len(cli.Applied), lineDiff(got, string(cli.Fixed)))
 	}
-	if !strings.Contains(got, fixLoopFixed) || !strings.Contains(got, "/* ü😀 */ s += _upclint_X[j - 10] * (j % 3);") {
+	if !strings.Contains(got, fixLoopFixed) || !strings.Contains(got, "/* ü😀 */ s += X_local[j - 10] * (j % 3);") {
 		t.Errorf("fixed text:\n%s", got)
 	}
 	replaceAll(c, u, 2, fixSrc, got)

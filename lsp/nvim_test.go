@@ -236,7 +236,7 @@ func TestNeovim(t *testing.T) {
 	if len(cli.Applied) != 2 || string(written) != string(cli.Fixed) {
 		t.Errorf("written file differs from upclint fix (%d fixes): %s", len(cli.Applied), lineDiff(string(written), string(cli.Fixed)))
 	}
-	if !strings.Contains(string(written), fixLoopFixed) || !strings.Contains(string(written), "/* ü😀 */ s += _upclint_X[j - 10] * (j % 3);") {
+	if !strings.Contains(string(written), fixLoopFixed) || !strings.Contains(string(written), "/* ü😀 */ s += X_local[j - 10] * (j % 3);") {
 		t.Errorf("written file:\n%s", written)
 	}
 	if i := slices.IndexFunc(res.LinesIgnored, func(l string) bool { return strings.Contains(l, "upc_barrier;") }); i < 0 ||

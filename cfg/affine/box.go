@@ -106,6 +106,9 @@ func (f *Func) bounds(fo *Form, l *cfg.Loop, depth int) (lo, hi *Form, why strin
 		var ivLoop *cfg.Loop
 		for _, a := range t.Atoms {
 			at := f.Atoms[a]
+			if a == MyThread || a == Threads {
+				continue // the same on every iteration, recorded or not
+			}
 			if m := l.Counting(a); m != nil && at != nil && at.Kind == Induction {
 				ivLoop = m
 			} else if at == nil || at.Kind == Invariant {

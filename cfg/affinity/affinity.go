@@ -258,6 +258,9 @@ func (f *Func) classify(a *affine.Access) *Fact {
 		}
 	}
 	if !rest.IsConst() {
+		if why := f.ownBlock(a, rest, bs); why != "" && what == "MYTHREAD" {
+			return &Fact{Kind: Local, Reason: why}
+		}
 		return &Fact{Reason: "offset from " + what + " is " + d.String()}
 	}
 	off := rest.Const

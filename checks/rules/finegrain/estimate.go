@@ -22,6 +22,9 @@ type estimate struct {
 	minus1     bool
 	divThreads int
 	divConst   int64
+	// uneven: the threads own unequal shares of the elements, so the
+	// count, which assumes equal shares, is not stated (renderSum).
+	uneven bool
 }
 
 // estimate computes the estimate of access a in loop l.
@@ -73,6 +76,9 @@ func (c *checker) estimate(a *affine.Access, l *cfg.Loop, p place) estimate {
 	}
 	switch p.class {
 	case classVarying:
+		// Fewer elements than a round of blocks: how many lie on the
+		// executing thread depends on where they are.
+		e.uneven = c.partRound(a)
 		if c.threads > 0 {
 			e.c *= int64(c.threads - 1)
 			e.divConst *= int64(c.threads)
@@ -84,6 +90,23 @@ func (c *checker) estimate(a *affine.Access, l *cfg.Loop, p place) estimate {
 		e.divConst *= max(p.ratio, 1)
 	}
 	return e
+}
+
+// partRound reports whether a is an element of a blocked array smaller
+// than one round of blocks (B*THREADS elements): its threads own unequal
+// shares (barray[THREADS] in blocks of 8 lies on thread 0 for THREADS up
+// to 8), so the uniform share (THREADS-1)/THREADS of remote elements does
+// not hold.
+func (c *checker) partRound(a *affine.Access) bool {
+	bs, ok := c.blockOf(a)
+	l := a.Layout
+	if !ok || bs <= 1 || l == nil || !l.IsArray || l.Incomplete {
+		return false
+	}
+	if c.threads > 0 {
+		return l.Total.For(c.threads) < bs*int64(c.threads)
+	}
+	return !l.Total.Threads || l.Total.Len < bs
 }
 
 func abs(x int64) int64 {
@@ -104,7 +127,7 @@ func renderSum(ests []estimate, threads int) string {
 	sums := map[shape]*estimate{}
 	var order []shape
 	for _, e := range ests {
-		if e.unknown {
+		if e.unknown || e.uneven {
 			return ""
 		}
 		var fs []string

@@ -130,7 +130,7 @@ func (c *checker) report(pass *analysis.Pass, g *group) {
 	var d analysis.Diagnostic
 	var fixes []checks.SuggestedFix
 	if count == "" {
-		msg = fmt.Sprintf("fine-grained remote %s of %s in this loop: one remote operation per element on every iteration", ops, pattern)
+		msg = fmt.Sprintf("fine-grained remote %s of %s in this loop: each element on another thread is a separate remote operation", ops, pattern)
 	} else {
 		msg = fmt.Sprintf("fine-grained remote %s of %s in this loop: about %s remote %s per thread per execution", ops, pattern, count, ops)
 	}

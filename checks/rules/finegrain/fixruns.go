@@ -131,16 +131,14 @@ func (c *checker) writeRuns(fx *fixer, w *writeFix, p *cfg.Loop) *analysis.Sugge
 	u := frP.unit
 	in := frP.indent
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s/* upclint: the elements of %s this loop writes are put after it, one upc_memput per\n", in, name)
-	fmt.Fprintf(&b, "%s   run of adjacent elements of a thread: %s holds the pending run of each thread,\n", in, run)
-	fmt.Fprintf(&b, "%s   %s elements from the flat index %s, with room for %s */\n", in, ln, first, capn)
+	fmt.Fprintf(&b, "%s/* %s: each thread's pending run of adjacent elements of %s, put with one upc_memput */\n", in, run, name)
 	fmt.Fprintf(&b, "%ssize_t %s = (%d + %d) / THREADS + 1, %s;\n", in, capn, w.stackElems(), n, o)
 	fmt.Fprintf(&b, "%s%s %s[THREADS * %s];\n", in, w.elem, run, capn)
 	fmt.Fprintf(&b, "%ssize_t %s[THREADS], %s[THREADS];\n", in, first, ln)
 	fmt.Fprintf(&b, "%sfor (%s = 0; %s < THREADS; %s++)\n%s%s%s[%s] = 0;\n", in, o, o, o, in, u, ln, o)
 	beforeP := b.String()
 	b.Reset()
-	fmt.Fprintf(&b, "%s/* upclint: the row segment of %s this loop writes */\n", fr.indent, name)
+	fmt.Fprintf(&b, "%s/* the row segment of %s this loop writes */\n", fr.indent, name)
 	fmt.Fprintf(&b, "%s%s %s[%d];\n", fr.indent, w.elem, w.buf, n)
 	beforeL := b.String()
 

@@ -137,8 +137,7 @@ func (c *checker) readStrips(fx *fixer, p *plan, bs int64) *analysis.SuggestedFi
 		what = "rows"
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s/* upclint: the loop runs in strips of %d iterations; the %s of %s a strip reads\n", in, strip, what, name)
-	fmt.Fprintf(&b, "%s   are fetched before it */\n", in)
+	fmt.Fprintf(&b, "%s/* strips of %d iterations, each after a fetch of the %s of %s it reads */\n", in, strip, what, name)
 	fmt.Fprintf(&b, "%s%s %s[%d]%s;\n", in, p.elem, p.buf, rows, dims)
 	fmt.Fprintf(&b, "%s%s;\n", in, types.TypeString(types.Unqualified(ivVar.Type()), sName+" = "+ss+", "+eName))
 	fmt.Fprintf(&b, "%sdo {\n", in)

@@ -336,7 +336,7 @@ func (c *checker) writeWhole(fx *fixer, w *writeFix) *analysis.SuggestedFix {
 	w.buf = fx.bufferName(w.v.Name())
 	name := w.v.Name()
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s/* upclint: the elements of %s this loop writes, put after it */\n", fr.indent, name)
+	fmt.Fprintf(&b, "%s/* the elements of %s this loop writes, put after it */\n", fr.indent, name)
 	fmt.Fprintf(&b, "%s%s %s[%d];\n", fr.indent, w.elem, w.buf, n)
 	before := b.String()
 	b.Reset()
@@ -423,8 +423,7 @@ func (c *checker) writeStrips(fx *fixer, w *writeFix) *analysis.SuggestedFix {
 	}
 	lim := strconv.FormatInt(strip, 10)
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s/* upclint: the loop runs in strips of %d iterations; the elements of %s a strip writes\n", in, strip, name)
-	fmt.Fprintf(&b, "%s   go to a private buffer, put after the strip */\n", in)
+	fmt.Fprintf(&b, "%s/* strips of %d iterations, each writing %s into a buffer put after it */\n", in, strip, name)
 	fmt.Fprintf(&b, "%s%s %s[%d];\n", in, w.elem, w.buf, strip)
 	fmt.Fprintf(&b, "%s%s;\n", in, types.TypeString(types.Unqualified(ivVar.Type()), sName+" = "+ss+", "+eName))
 	fmt.Fprintf(&b, "%sdo {\n", in)

@@ -38,6 +38,7 @@ func (c *checker) threadsMinus1(e estimate) bool {
 	if c.threads > 0 {
 		want = strconv.Itoa(c.threads - 1)
 	}
+	e.uneven = false // the count of elements, not of remote ones
 	return renderSum([]estimate{e}, c.threads) == want
 }
 

@@ -348,7 +348,7 @@ func (c *checker) elementFix(fx *fixer, g *elemGroup) *analysis.SuggestedFix {
 		}
 	}
 	buf := fx.bufferName(g.v.Name() + "_elem")
-	decl := fmt.Sprintf("%s/* upclint: the fields of %s this iteration reads, in one transfer */\n%s%s %s = %s;\n",
+	decl := fmt.Sprintf("%s/* the fields of %s this iteration reads, in one transfer */\n%s%s %s = %s;\n",
 		fr.indent, g.v.Name(), fr.indent, ts, buf, src[start:end])
 	edits := []analysis.TextEdit{fr.insert(decl)}
 	for _, r := range g.reads {
