@@ -90,10 +90,9 @@ func helpersShadow(s ast.Node) bool {
 	return found
 }
 
-// bufferName returns a fresh name for the private copy of base: base_local,
-// else base_local2, ... (what a person would call it).
+// bufferName returns a fresh name for the private copy of base.
 func (fx *fixer) bufferName(base string) string {
-	return fx.names.Fresh(base+"_local", func(b string, k int) string { return fmt.Sprintf("%s%d", b, k) })
+	return fx.names.Fresh("_upclint_"+base, func(b string, k int) string { return fmt.Sprintf("%s_%d", b, k) })
 }
 
 // source returns the text of the file holding pos and pos's offset in it.
@@ -130,6 +129,9 @@ type plan struct {
 	inner  []int64
 	buf    string
 	unsafe string
+	// ptr: v is a pointer-to-shared, whose first element may have any
+	// phase in its block
+	ptr bool
 }
 
 // coalesce returns the rewrite of g, or nil when the accesses cannot be
@@ -156,6 +158,9 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 	}
 	first := g.accs[0]
 	v, lay := first.Var, first.Layout
+	if first.Pointer {
+		lay = pointeeLayout(v) // fixpointer.go
+	}
 	if v == nil || lay == nil || !lay.IsArray || lay.Incomplete || len(lay.Dims) == 0 {
 		return nil
 	}
@@ -163,14 +168,17 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 		return nil
 	}
 	for _, a := range g.accs {
-		if a.Var != v || a.Write || a.Addr || a.Pointer || a.Index == nil || len(indices(a.Expr)) != len(lay.Dims) {
+		if a.Var != v || a.Write || a.Addr || a.Pointer != first.Pointer || a.Index == nil || len(indices(a.Expr)) != len(lay.Dims) {
 			return nil
 		}
 	}
 	if !c.guardedInBox(g) {
 		return nil
 	}
-	p := &plan{g: g, v: v, lay: lay, stmt: g.loop.Stmt}
+	p := &plan{g: g, v: v, lay: lay, stmt: g.loop.Stmt, ptr: first.Pointer}
+	if p.ptr && c.writesShared(g.loop.Stmt) {
+		return nil // the pointer may point into what the loop writes
+	}
 	for _, w := range c.af.Accesses {
 		if !g.loop.Contains(w.Block) || !w.Write {
 			continue
@@ -704,7 +712,7 @@ func (c *checker) stridedFix(fx *fixer, p *plan) *analysis.SuggestedFix {
 		return nil
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s/* the elements of %s this loop reads, all on one thread */\n", fr.indent, p.v.Name())
+	fmt.Fprintf(&b, "%s/* upclint: the elements of %s this loop reads, one per iteration, all on one thread */\n", fr.indent, p.v.Name())
 	nName := count
 	if nConst < 0 {
 		nName = p.buf + "_n"
@@ -793,7 +801,7 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 	if len(p.inner) > 0 {
 		what = "the rows"
 	}
-	fmt.Fprintf(&b, "%s/* %s of %s this loop reads */\n", fr.indent, what, name)
+	fmt.Fprintf(&b, "%s/* upclint: %s of %s this loop reads, fetched before it */\n", fr.indent, what, name)
 	nName := rs
 	if nConst < 0 {
 		nName = p.buf + "_n"
@@ -801,7 +809,7 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 			return nil
 		}
 		cond := paren(rows, rs) + " > 0"
-		if trip != "" {
+		if trip != "" && !c.spansLoop(l, hi.Sub(lo)) {
 			cond = trip + " && " + cond
 		}
 		fmt.Fprintf(&b, "%ssize_t %s = %s ? %s : 0;\n", fr.indent, nName, cond, rs)
@@ -866,7 +874,11 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 		fmt.Fprintf(&b, "%s/* one upc_memget per block of %d elements */\n", i1, bs)
 		fmt.Fprintf(&b, "%ssize_t _upclint_k, _upclint_r;\n", i1)
 		fmt.Fprintf(&b, "%sfor (_upclint_k = 0; _upclint_k < %s; _upclint_k += _upclint_r) {\n", i1, ne)
-		fmt.Fprintf(&b, "%s_upclint_r = %d - (%s) %% %d;\n", i2, bs, first("_upclint_k"), bs)
+		phase := fmt.Sprintf("(%s) %% %d", first("_upclint_k"), bs)
+		if p.ptr {
+			phase = fmt.Sprintf("upc_phaseof(%s + (%s))", flat, first("_upclint_k"))
+		}
+		fmt.Fprintf(&b, "%s_upclint_r = %d - %s;\n", i2, bs, phase)
 		fmt.Fprintf(&b, "%sif (_upclint_r > %s - _upclint_k)\n%s%s_upclint_r = %s - _upclint_k;\n", i2, ne, i2, fr.unit, ne)
 		fmt.Fprintf(&b, "%supc_memget(%s + _upclint_k, %s + (%s), _upclint_r * sizeof(%s));\n", i2, bufFlat, flat, first("_upclint_k"), p.elem)
 		fmt.Fprintf(&b, "%s}\n%s}\n", i1, in)
@@ -943,6 +955,14 @@ func (c *checker) tripTest(l *cfg.Loop) (test string, ok bool) {
 		return "", false
 	}
 	return paren(ihi, ihs) + " >= " + paren(ilo, ils), true
+}
+
+// spansLoop reports whether span, the extent hi - lo of a box, is the
+// extent of l's range: the box is empty exactly when the loop does not
+// run, and the loop's trip test adds nothing to the box's.
+func (c *checker) spansLoop(l *cfg.Loop, span *affine.Form) bool {
+	ilo, ihi, _ := c.af.IVRange(l)
+	return ilo != nil && ihi.Sub(ilo).Equal(span)
 }
 
 // needsParen reports whether "e - x" would not subtract x from all of e.

@@ -277,7 +277,7 @@ func (c *checker) memberFix(fx *fixer, g *group) (sf *checks.SuggestedFix, handl
 			nf := span.Add(affine.ConstForm(1))
 			cond := paren(nf, ns) + " > 0"
 			// F's range is the loop's: an empty loop has no columns.
-			if ilo, ihi, _ := c.af.IVRange(l); trip != "" && !ihi.Sub(ilo).Equal(span) {
+			if trip != "" && !c.spansLoop(l, span) {
 				cond = trip + " && " + cond
 			}
 			fmt.Fprintf(&b, "%ssize_t %s = %s ? %s : 0;\n", in, n, cond, ns)
