@@ -93,6 +93,10 @@ func check(fn *facts.Func, l *cfg.Loop, s *ast.ForallStmt, info *types.Info) (st
 		case bs > 1 && c > 0 && bs%c == 0:
 			per := bs / c
 			p.shape, p.per = shapeBlocked, per
+			if per == 1 {
+				// each iteration starts a block: the rewrite steps by THREADS
+				return prefix + fmt.Sprintf("; each iteration reaches a new block of %s: iterate with stride THREADS from the first iteration this thread owns instead", name), p, true
+			}
 			return prefix + fmt.Sprintf("; %s is blocked (%d iterations per block): iterate over this thread's blocks with an outer stride of THREADS*%d and an inner unit-stride loop instead", name, per, per), p, true
 		}
 		return "", nil, false

@@ -80,7 +80,7 @@ void row_blocked(void)
 void row_blocked_row(void)
 {
     int i, j;
-    upc_forall (i = 0; i < N; i++; &onerow[i]) { // want "onerow is blocked \\(1 iterations per block\\)"
+    upc_forall (i = 0; i < N; i++; &onerow[i]) { // want "each iteration reaches a new block of onerow: iterate with stride THREADS"
         for (j = 0; j < N; j++)
             onerow[i][j] = j;
     }
