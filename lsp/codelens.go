@@ -12,6 +12,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
+	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/runtime"
 	"github.com/upclint/upclint/runtime/translate"
 )
@@ -68,7 +69,7 @@ func (s *Server) codeLens(ctx context.Context, params json.RawMessage) (any, err
 		if fd.Obj == nil || fd.Obj.Name() != "main" || fd.Decl == nil || len(fd.Decl.Inits) == 0 {
 			continue
 		}
-		id := declName(fd.Decl.Inits[0].Decl)
+		id := ast.DeclaratorIdent(fd.Decl.Inits[0].Decl)
 		if id == nil || !q.inDocument(id.Start()) {
 			continue
 		}

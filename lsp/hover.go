@@ -687,7 +687,7 @@ func (v *variance) decl(d *ast.Decl, ctl string) {
 		return
 	}
 	for _, in := range d.Inits {
-		id := declName(in.Decl)
+		id := ast.DeclaratorIdent(in.Decl)
 		if id == nil || in.Init == nil {
 			continue
 		}

@@ -139,14 +139,3 @@ func (q *query) objectAt() (types.Object, ast.Node) {
 	return nil, n
 }
 
-// declName returns the identifier a declarator declares, nil for an
-// abstract declarator.
-func declName(d *ast.Declarator) *ast.Ident {
-	for d != nil && d.Direct != nil {
-		if d.Direct.Name != nil {
-			return d.Direct.Name
-		}
-		d = d.Direct.Nested
-	}
-	return nil
-}

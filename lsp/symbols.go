@@ -34,7 +34,7 @@ func (q *query) definitionPos() (gotoken.Pos, string) {
 	obj, n := q.objectAt()
 	if obj != nil {
 		if f, ok := obj.(*types.FuncObj); ok && f.Def != nil && len(f.Def.Decl.Inits) > 0 {
-			if id := declName(f.Def.Decl.Inits[0].Decl); id != nil {
+			if id := ast.DeclaratorIdent(f.Def.Decl.Inits[0].Decl); id != nil {
 				return id.Start(), id.Name
 			}
 		}
@@ -71,7 +71,7 @@ func (q *query) definitionPos() (gotoken.Pos, string) {
 	for _, d := range q.snap.unit.File.Decls {
 		if decl, ok := d.(*ast.Decl); ok {
 			for _, in := range decl.Inits {
-				if id := declName(in.Decl); id != nil && id.Name == name {
+				if id := ast.DeclaratorIdent(in.Decl); id != nil && id.Name == name {
 					return id.Start(), name
 				}
 			}
@@ -158,7 +158,7 @@ func (q *query) documentSymbols() []protocol.DocumentSymbol {
 			}
 		}
 		for _, in := range decl.Inits {
-			id := declName(in.Decl)
+			id := ast.DeclaratorIdent(in.Decl)
 			if id == nil || !q.inDocument(id.Start()) {
 				continue
 			}
@@ -213,7 +213,7 @@ func (q *query) tagSymbol(sp *ast.Spec) (protocol.DocumentSymbol, bool) {
 			Range: q.snap.m.rangeOf(q.nodeRange(r)), SelectionRange: q.snap.m.rangeOf(q.nodeRange(r.Name))}
 		for _, f := range r.Fields {
 			for _, fd := range f.Decls {
-				if id := declName(fd.Decl); id != nil {
+				if id := ast.DeclaratorIdent(fd.Decl); id != nil {
 					sym.Children = append(sym.Children, protocol.DocumentSymbol{Name: id.Name, Kind: protocol.SymbolKindField,
 						Range: q.snap.m.rangeOf(q.nodeRange(f)), SelectionRange: q.snap.m.rangeOf(q.nodeRange(id))})
 				}

@@ -169,7 +169,7 @@ func sortInt32(a []int32) {
 // over-approximating only makes more declarations be checked).
 func declaredNames(d *ast.Decl) (names, tags []string) {
 	for _, in := range d.Inits {
-		if id := declaratorName(in.Decl); id != nil {
+		if id := ast.DeclaratorIdent(in.Decl); id != nil {
 			names = append(names, id.Name)
 		}
 	}
@@ -194,14 +194,3 @@ func declaredNames(d *ast.Decl) (names, tags []string) {
 	return names, tags
 }
 
-// declaratorName is the identifier a declarator declares, nil for an
-// abstract one.
-func declaratorName(d *ast.Declarator) *ast.Ident {
-	for d != nil && d.Direct != nil {
-		if d.Direct.Name != nil {
-			return d.Direct.Name
-		}
-		d = d.Direct.Nested
-	}
-	return nil
-}

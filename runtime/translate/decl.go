@@ -17,16 +17,6 @@ const (
 	kDrop          // a typedef of a shared type: not emitted
 )
 
-func declName(d *ast.Declarator) *ast.Ident {
-	for d != nil && d.Direct != nil {
-		if d.Direct.Name != nil {
-			return d.Direct.Name
-		}
-		d = d.Direct.Nested
-	}
-	return nil
-}
-
 func (t *translator) classify(obj types.Object) int {
 	switch o := obj.(type) {
 	case *types.Var:
@@ -104,7 +94,7 @@ func (t *translator) prescan() {
 			}
 		}
 		for _, id := range d.Inits {
-			name := declName(id.Decl)
+			name := ast.DeclaratorIdent(id.Decl)
 			if name == nil {
 				continue
 			}
@@ -183,7 +173,7 @@ func (t *translator) upcHeaderDecl(d *ast.Decl) {
 		}
 	}
 	for _, id := range d.Inits {
-		name := declName(id.Decl)
+		name := ast.DeclaratorIdent(id.Decl)
 		if name == nil {
 			return
 		}
@@ -326,7 +316,7 @@ func (t *translator) field(n ast.Node) {
 		if fd.Decl == nil {
 			continue
 		}
-		if id := declName(fd.Decl); id != nil {
+		if id := ast.DeclaratorIdent(fd.Decl); id != nil {
 			if obj := t.info.Defs[id]; obj != nil && hasShared(obj.Type()) {
 				shared = true
 			}
@@ -351,7 +341,7 @@ func (t *translator) field(n ast.Node) {
 			t.failf(f, "unnamed bit-field of a shared type")
 			return
 		}
-		id := declName(fd.Decl)
+		id := ast.DeclaratorIdent(fd.Decl)
 		obj := t.info.Defs[id]
 		s := t.ctype(obj.Type(), id.Name)
 		if fd.Width != nil {
@@ -380,7 +370,7 @@ func (t *translator) decl(d *ast.Decl, fileScope bool) {
 	special := false
 	for _, id := range d.Inits {
 		var obj types.Object
-		if name := declName(id.Decl); name != nil {
+		if name := ast.DeclaratorIdent(id.Decl); name != nil {
 			obj = t.info.Defs[name]
 		}
 		k := t.classify(obj)
@@ -689,7 +679,7 @@ func paramNames(d *ast.Decl) []string {
 					for _, p := range s.Params.Params {
 						n := ""
 						if p.Decl != nil {
-							if id := declName(p.Decl); id != nil {
+							if id := ast.DeclaratorIdent(p.Decl); id != nil {
 								n = id.Name
 							}
 						}

@@ -99,7 +99,7 @@ func (t *translator) recordDirty(r *ast.RecordSpec) bool {
 			if fd.Decl == nil {
 				continue
 			}
-			if id := declName(fd.Decl); id != nil {
+			if id := ast.DeclaratorIdent(fd.Decl); id != nil {
 				if obj := t.info.Defs[id]; obj != nil && hasShared(obj.Type()) {
 					return true
 				}
