@@ -138,4 +138,3 @@ func (q *query) objectAt() (types.Object, ast.Node) {
 	}
 	return nil, n
 }
-
