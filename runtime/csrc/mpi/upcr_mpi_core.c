@@ -199,10 +199,12 @@ void upcr_put_strict(upcr_sptr_t dst, const void *src, size_t n, upcr_loc_t loc)
 	upcr_strict_count(dst, n, 1, loc);
 }
 
+void upcr_strict_fence(void) { upcr_rma_flush_all(); }
+
 void upcr_fence(upcr_loc_t loc)
 {
 	(void)loc;
-	upcr_rma_flush_all();
+	upcr_strict_fence();
 	upcr_ctr_.fences++;
 }
 

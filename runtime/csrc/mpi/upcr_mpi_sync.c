@@ -344,95 +344,27 @@ static void check_phase(uint32_t p)
 
 void upcr_notify_kind(int kind, int hasid, int id, upcr_loc_t loc)
 {
-	upcr_thread_ctl_t *me = upcr_me();
-	if (upcr_notified_) {
-		char where[256], prev[256];
-		upcr_format_loc(where, sizeof where, loc);
-		upcr_format_loc(prev, sizeof prev, me->n_loc[upcr_phase_ & 1]);
-		upcr_fatal("notify-twice", loc,
-			   "thread %d called upc_notify at %s twice without upc_wait (previous upc_notify at %s)",
-			   upcr_mythread_, kind == UPCR_BK_EXIT ? "program exit" : where, prev);
-	}
-	if (upcr_forall_depth_ > 0 && upcr_check_ && kind == UPCR_BK_USER) {
-		char where[256];
-		upcr_format_loc(where, sizeof where, loc);
-		upcr_warn("collective-in-forall", loc,
-			  "thread %d executes a barrier inside upc_forall at %s (undefined in UPC)", upcr_mythread_,
-			  where);
-	}
-	upcr_rma_flush_all(); /* a null strict access precedes upc_notify */
-	if (kind == UPCR_BK_USER)
-		upcr_ctr_.barriers++;
-	uint32_t p = upcr_phase_ & 1;
-	me->n_hasid[p] = hasid;
-	me->n_id[p] = id;
-	me->n_kind[p] = kind;
-	me->n_loc[p] = loc;
-	upcr_model_at_notify();
-	upcr_stats_publish(0);
-	upcr_notified_ = 1;
+	upcr_notify_begin(kind, hasid, id, loc);
 	phase_exchange_start(kind, hasid, id, loc, &bar_req);
 }
 
 void upcr_wait_kind(int kind, int hasid, int id, upcr_loc_t loc)
 {
-	upcr_ctl_t *c = upcr_ctl_;
-	upcr_thread_ctl_t *me = upcr_me();
-	if (!upcr_notified_) {
-		char where[256];
-		upcr_format_loc(where, sizeof where, loc);
-		upcr_fatal("wait-without-notify", loc, "thread %d called upc_wait at %s without a preceding upc_notify",
-			   upcr_mythread_, where);
-	}
-	uint32_t p = upcr_phase_ & 1;
-	me->bar_hasid = hasid;
-	me->bar_id = id;
-	upcr_set_blocked(kind == UPCR_BK_EXIT ? UPCR_OP_EXIT : kind == UPCR_BK_START ? UPCR_OP_START : UPCR_OP_BARRIER,
-			 loc);
-	if (kind == UPCR_BK_EXIT)
-		__atomic_store_n(&me->state, UPCR_ST_EXITING, __ATOMIC_SEQ_CST);
+	uint32_t p = upcr_wait_begin(kind, hasid, id, loc);
 	upcr_mpi_wait_req(&bar_req);
 	phase_exchange_end(p);
 	check_phase(p);
 	upcr_model_phase_end();
-	if (kind != UPCR_BK_EXIT)
-		upcr_set_running();
-	upcr_notified_ = 0;
-	upcr_phase_++;
-	upcr_model_after_wait();
+	upcr_wait_end(kind, hasid, id, loc, p);
 	model_phases++;
-	if (hasid && c->bar_cons_hasid[p] && c->bar_cons_id[p] != id) {
-		char where[256];
-		upcr_format_loc(where, sizeof where, loc);
-		upcr_fatal("barrier-mismatch", loc,
-			   "barrier id mismatch: thread %d waited with id %d while all threads notified %d, at %s",
-			   upcr_mythread_, id, c->bar_cons_id[p], where);
-	}
 	MPI_Win_sync(upcr_win_); /* a null strict access follows upc_wait */
-}
-
-void upcr_barrier_kind(int kind, int hasid, int id, upcr_loc_t loc)
-{
-	upcr_notify_kind(kind, hasid, id, loc);
-	upcr_wait_kind(kind, hasid, id, loc);
-}
-
-void upcr_notify(int hasid, int id, upcr_loc_t loc) { upcr_notify_kind(UPCR_BK_USER, hasid, id, loc); }
-void upcr_wait(int hasid, int id, upcr_loc_t loc) { upcr_wait_kind(UPCR_BK_USER, hasid, id, loc); }
-void upcr_barrier(int hasid, int id, upcr_loc_t loc)
-{
-	upcr_notify_kind(UPCR_BK_USER, hasid, id, loc);
-	upcr_wait_kind(UPCR_BK_USER, hasid, id, loc);
 }
 
 /* ---- collectives: internal barrier and entry hook ---- */
 
-static const char *cur_coll;
-static upcr_loc_t cur_coll_loc;
-
 static void show_coll(void)
 {
-	snprintf(upcr_slot_->coll, sizeof upcr_slot_->coll, "%s", cur_coll ? cur_coll : "collective");
+	snprintf(upcr_slot_->coll, sizeof upcr_slot_->coll, "%s", upcr_coll_name_ ? upcr_coll_name_ : "collective");
 }
 
 static void coll_barrier(int model)
@@ -440,7 +372,7 @@ static void coll_barrier(int model)
 	show_coll();
 	upcr_rma_flush_all();
 	MPI_Request rq;
-	upcr_set_blocked(UPCR_OP_COLL, cur_coll_loc);
+	upcr_set_blocked(UPCR_OP_COLL, upcr_coll_loc_);
 	if (model) {
 		upcr_model_at_notify();
 		uint32_t mp = model_phases & 1;
@@ -477,17 +409,6 @@ static void coll_barrier(int model)
 
 void upcr_coll_barrier(void) { coll_barrier(1); }
 
-static void describe_call(char *buf, size_t len, const char *name, upcr_loc_t loc, int nargs, const uint64_t *args)
-{
-	char where[256];
-	size_t o = (size_t)snprintf(buf, len, "%s(", name ? name : "?");
-	for (int i = 0; i < nargs && o < len; i++)
-		o += (size_t)snprintf(buf + o, len - o, "%s%llu", i ? ", " : "", (unsigned long long)args[i]);
-	upcr_format_loc(where, sizeof where, loc);
-	if (o < len)
-		snprintf(buf + o, len - o, ") at %s", where);
-}
-
 /* A collective's call as --check compares it across threads. */
 typedef struct {
 	char name[48];
@@ -496,31 +417,9 @@ typedef struct {
 	uint64_t args[8];
 } coll_call_t;
 
-void upcr_coll_enter(const char *name, const uint64_t *args, int nargs, size_t bytes, upcr_loc_t loc)
+/* Thread 0's call, broadcast, is compared on every thread. */
+void upcr_coll_check_args(const char *name, const uint64_t *args, int nargs, upcr_loc_t loc)
 {
-	if (upcr_notified_) {
-		char where[256];
-		upcr_format_loc(where, sizeof where, loc);
-		upcr_fatal("collective-in-split-phase", loc,
-			   "thread %d calls %s at %s between upc_notify and upc_wait (a collective is not allowed there)",
-			   upcr_mythread_, name, where);
-	}
-	if (upcr_forall_depth_ > 0 && upcr_check_) {
-		char where[256];
-		upcr_format_loc(where, sizeof where, loc);
-		upcr_warn("collective-in-forall", loc, "thread %d calls %s inside upc_forall at %s (undefined in UPC)",
-			  upcr_mythread_, name, where);
-	}
-	upcr_note_loc(loc);
-	cur_coll = name;
-	cur_coll_loc = loc;
-	show_coll();
-	upcr_ctr_.collectives++;
-	upcr_ctr_.collective_bytes += bytes;
-	if (!upcr_check_)
-		return;
-	if (nargs > 8)
-		nargs = 8;
 	coll_call_t mine, zero;
 	memset(&mine, 0, sizeof mine);
 	snprintf(mine.name, sizeof mine.name, "%s", name);
@@ -530,27 +429,17 @@ void upcr_coll_enter(const char *name, const uint64_t *args, int nargs, size_t b
 		mine.args[i] = args[i];
 	zero = mine;
 	MPI_Request rq;
+	show_coll();
 	upcr_set_blocked(UPCR_OP_COLL, loc);
 	MPI_Ibcast(&zero, sizeof zero, MPI_BYTE, 0, MPI_COMM_WORLD, &rq);
 	upcr_mpi_wait_req(&rq);
 	upcr_set_running();
-	int bad = strcmp(zero.name, mine.name) != 0 || zero.nargs != mine.nargs;
-	for (int i = 0; !bad && i < nargs; i++)
-		bad = zero.args[i] != mine.args[i];
-	if (bad) {
-		char a[300], b[300];
-		describe_call(a, sizeof a, name, loc, nargs, mine.args);
-		describe_call(b, sizeof b, zero.name, (upcr_loc_t)zero.loc, (int)zero.nargs, zero.args);
-		upcr_fatal("collective-mismatch", loc,
-			   "collective mismatch: thread %d called %s while thread 0 called %s "
-			   "(collectives need the same call with single-valued arguments on every thread)",
-			   upcr_mythread_, a, b);
-	}
+	upcr_coll_compare(mine.name, loc, nargs, mine.args, zero.name, (upcr_loc_t)zero.loc, (int)zero.nargs, zero.args);
 }
 
 void upcr_coll_exit(void)
 {
-	cur_coll = NULL;
+	upcr_coll_name_ = NULL;
 	upcr_slot_->coll[0] = 0;
 }
 
@@ -584,28 +473,13 @@ void upcr_wake_all(volatile uint32_t *addr) { (void)addr; /* waiters poll */ }
 
 static void lock_read(upcr_sptr_t l, upcr_lockobj_t *o, const char *fn, upcr_loc_t loc)
 {
-	char where[256];
-	upcr_format_loc(where, sizeof where, loc);
-	if (upcr_isnull(l))
-		upcr_fatal("bad-lock", loc, "thread %d calls %s with a null lock pointer at %s", upcr_mythread_, fn,
-			   where);
-	if (l.thread >= (uint32_t)upcr_threads_ || l.off < UPCR_GUARD || l.off + sizeof(upcr_lockobj_t) > upcr_partsize_)
-		upcr_fatal("bad-lock", loc, "thread %d calls %s with an invalid lock pointer at %s", upcr_mythread_,
-			   fn, where);
+	upcr_lock_check_ptr(l, fn, loc);
 	if (upcr_is_local(l)) {
 		MPI_Win_sync(upcr_win_);
 		memcpy(o, upcr_mybase_ + l.off, sizeof *o);
 	} else
 		upcr_rma_get(o, (int)l.thread, upcr_disp(l), sizeof *o);
-	if (o->magic != UPCR_LOCK_MAGIC)
-		upcr_fatal("bad-lock", loc, "thread %d calls %s at %s on something that is not a lock", upcr_mythread_,
-			   fn, where);
-	if (o->freed) {
-		char al[256];
-		upcr_format_loc(al, sizeof al, o->alloc_loc);
-		upcr_fatal("lock-freed", loc, "thread %d calls %s at %s on a lock that was freed (allocated at %s)",
-			   upcr_mythread_, fn, where, al);
-	}
+	upcr_lock_check_obj(o, fn, loc);
 }
 
 static MPI_Aint lock_field(upcr_sptr_t l, size_t off) { return upcr_disp(l) + (MPI_Aint)off; }
@@ -620,20 +494,7 @@ static void lock_acquired(upcr_sptr_t l, upcr_loc_t loc)
 	upcr_rma_put((int)l.thread, lock_field(l, offsetof(upcr_lockobj_t, owner)), &f, sizeof f);
 	MPI_Win_flush((int)l.thread, upcr_win_);
 	MPI_Win_sync(upcr_win_);
-	upcr_ctr_.lock_ops++;
-	if (!upcr_is_local(l))
-		upcr_model_remote((int)l.thread, 8, 1, 0, loc);
-}
-
-static void check_relock(upcr_lockobj_t *o, const char *fn, upcr_loc_t loc)
-{
-	if (o->owner == upcr_mythread_) {
-		char where[256], prev[256];
-		upcr_format_loc(where, sizeof where, loc);
-		upcr_format_loc(prev, sizeof prev, o->lock_loc);
-		upcr_fatal("relock", loc, "thread %d calls %s at %s on a lock it already holds (locked at %s)",
-			   upcr_mythread_, fn, where, prev);
-	}
+	upcr_lock_count(l, 1, loc);
 }
 
 typedef struct {
@@ -657,7 +518,7 @@ void upcr_lock(upcr_sptr_t l, upcr_loc_t loc)
 	upcr_lockobj_t o;
 	lock_read(l, &o, "upc_lock", loc);
 	upcr_note_loc(loc);
-	check_relock(&o, "upc_lock", loc);
+	upcr_lock_check_relock(&o, "upc_lock", loc);
 	upcr_rma_flush_all();
 	if (upcr_rma_cas32((int)l.thread, lock_field(l, offsetof(upcr_lockobj_t, word)), 0,
 			   (uint32_t)upcr_mythread_ + 1) != 0) {
@@ -676,17 +537,14 @@ int upcr_lock_attempt(upcr_sptr_t l, upcr_loc_t loc)
 	upcr_lockobj_t o;
 	lock_read(l, &o, "upc_lock_attempt", loc);
 	upcr_note_loc(loc);
-	check_relock(&o, "upc_lock_attempt", loc);
+	upcr_lock_check_relock(&o, "upc_lock_attempt", loc);
 	upcr_rma_flush_all();
 	int ok = upcr_rma_cas32((int)l.thread, lock_field(l, offsetof(upcr_lockobj_t, word)), 0,
 				(uint32_t)upcr_mythread_ + 1) == 0;
 	if (ok)
 		lock_acquired(l, loc);
-	else {
-		upcr_ctr_.lock_ops++;
-		if (!upcr_is_local(l))
-			upcr_model_remote((int)l.thread, 8, 0, 0, loc);
-	}
+	else
+		upcr_lock_count(l, 0, loc);
 	return ok;
 }
 
@@ -695,17 +553,7 @@ void upcr_unlock(upcr_sptr_t l, upcr_loc_t loc)
 	upcr_lockobj_t o;
 	lock_read(l, &o, "upc_unlock", loc);
 	upcr_note_loc(loc);
-	if (o.owner != upcr_mythread_) {
-		char where[256], prev[256];
-		upcr_format_loc(where, sizeof where, loc);
-		if (o.owner < 0)
-			upcr_fatal("unlock-not-held", loc, "thread %d calls upc_unlock at %s on a lock that is not locked",
-				   upcr_mythread_, where);
-		upcr_format_loc(prev, sizeof prev, o.lock_loc);
-		upcr_fatal("unlock-not-held", loc,
-			   "thread %d calls upc_unlock at %s on a lock held by thread %d (locked at %s)", upcr_mythread_,
-			   where, o.owner, prev);
-	}
+	upcr_lock_check_unlock(&o, loc);
 	/* release: every access of the critical section completes first */
 	upcr_rma_flush_all();
 	int32_t none = -1;
@@ -715,9 +563,7 @@ void upcr_unlock(upcr_sptr_t l, upcr_loc_t loc)
 	MPI_Fetch_and_op(&zero, &old, MPI_UINT32_T, (int)l.thread, lock_field(l, offsetof(upcr_lockobj_t, word)),
 			 MPI_REPLACE, upcr_win_);
 	MPI_Win_flush((int)l.thread, upcr_win_);
-	upcr_ctr_.lock_ops++;
-	if (!upcr_is_local(l))
-		upcr_model_remote((int)l.thread, 8, 1, 0, loc);
+	upcr_lock_count(l, 1, loc);
 }
 
 /* ---- upc_global_exit ---- */

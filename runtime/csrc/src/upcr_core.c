@@ -68,10 +68,12 @@ void upcr_put_strict(upcr_sptr_t dst, const void *src, size_t n, upcr_loc_t loc)
 	upcr_strict_count(dst, n, 1, loc);
 }
 
+void upcr_strict_fence(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+
 void upcr_fence(upcr_loc_t loc)
 {
 	(void)loc;
-	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	upcr_strict_fence();
 	upcr_ctr_.fences++;
 }
 

@@ -288,9 +288,27 @@ upcr_sptr_t upcr_coll_block_of(upcr_sptr_t p, int t, size_t nbytes);
 void upcr_coll_begin(const char *name, const uint64_t *args, int nargs, size_t bytes, upc_flag_t flags,
 		     upcr_loc_t loc);
 
-/* barrier checks the same on every backend (upcr_sync_common.c) */
+/* barrier, collective and lock checks the same on every backend
+ * (upcr_sync_common.c) */
 void upcr_thread_list(char *buf, size_t len, const int *set, int n); /* "0,1,3" or "1-3" */
 const char *upcr_phase_verdict(uint32_t p, char *msg, size_t msglen, int *bad, upcr_loc_t *loc);
+void upcr_notify_begin(int kind, int hasid, int id, upcr_loc_t loc);
+uint32_t upcr_wait_begin(int kind, int hasid, int id, upcr_loc_t loc);
+void upcr_wait_end(int kind, int hasid, int id, upcr_loc_t loc, uint32_t p);
+extern const char *upcr_coll_name_; /* the collective being executed, or NULL */
+extern upcr_loc_t upcr_coll_loc_;
+/* under --check, each backend compares a collective's call on every
+ * thread with thread 0's (upcr_coll_compare reports a difference) */
+void upcr_coll_check_args(const char *name, const uint64_t *args, int nargs, upcr_loc_t loc);
+void upcr_coll_compare(const char *name, upcr_loc_t loc, int nargs, const volatile uint64_t *args,
+		       const char *zname, upcr_loc_t zloc, int znargs, const volatile uint64_t *zargs);
+void upcr_lock_check_ptr(upcr_sptr_t l, const char *fn, upcr_loc_t loc);
+void upcr_lock_check_obj(const volatile upcr_lockobj_t *o, const char *fn, upcr_loc_t loc);
+void upcr_lock_check_relock(const volatile upcr_lockobj_t *o, const char *fn, upcr_loc_t loc);
+void upcr_lock_check_unlock(const volatile upcr_lockobj_t *o, upcr_loc_t loc);
+void upcr_lock_count(upcr_sptr_t l, int write, upcr_loc_t loc);
+/* the fence of a null strict access (each backend's) */
+void upcr_strict_fence(void);
 
 /* allocation (upcr_alloc.c) */
 void upcr_heap_init(void);

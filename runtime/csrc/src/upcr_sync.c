@@ -196,34 +196,8 @@ static void check_phase(uint32_t p)
 void upcr_notify_kind(int kind, int hasid, int id, upcr_loc_t loc)
 {
 	upcr_ctl_t *c = upcr_ctl_;
-	upcr_thread_ctl_t *me = upcr_me();
-	if (upcr_notified_) {
-		char where[256], prev[256];
-		upcr_format_loc(where, sizeof where, loc);
-		upcr_format_loc(prev, sizeof prev, me->n_loc[upcr_phase_ & 1]);
-		upcr_fatal("notify-twice", loc,
-			   "thread %d called upc_notify at %s twice without upc_wait (previous upc_notify at %s)",
-			   upcr_mythread_, kind == UPCR_BK_EXIT ? "program exit" : where, prev);
-	}
-	if (upcr_forall_depth_ > 0 && upcr_check_ && kind == UPCR_BK_USER) {
-		char where[256];
-		upcr_format_loc(where, sizeof where, loc);
-		upcr_warn("collective-in-forall", loc,
-			  "thread %d executes a barrier inside upc_forall at %s (undefined in UPC)", upcr_mythread_,
-			  where);
-	}
-	/* a null strict access precedes upc_notify */
-	__atomic_thread_fence(__ATOMIC_SEQ_CST);
-	if (kind == UPCR_BK_USER)
-		upcr_ctr_.barriers++;
+	upcr_notify_begin(kind, hasid, id, loc);
 	uint32_t p = upcr_phase_ & 1;
-	me->n_hasid[p] = hasid;
-	me->n_id[p] = id;
-	me->n_kind[p] = kind;
-	me->n_loc[p] = loc;
-	upcr_model_at_notify();
-	upcr_stats_publish(0);
-	upcr_notified_ = 1;
 	uint32_t n = __atomic_add_fetch(&c->bar_count, 1, __ATOMIC_ACQ_REL);
 	if (n == (uint32_t)upcr_threads_) {
 		check_phase(p);
@@ -235,59 +209,16 @@ void upcr_notify_kind(int kind, int hasid, int id, upcr_loc_t loc)
 
 void upcr_wait_kind(int kind, int hasid, int id, upcr_loc_t loc)
 {
-	upcr_ctl_t *c = upcr_ctl_;
-	upcr_thread_ctl_t *me = upcr_me();
-	if (!upcr_notified_) {
-		char where[256];
-		upcr_format_loc(where, sizeof where, loc);
-		upcr_fatal("wait-without-notify", loc, "thread %d called upc_wait at %s without a preceding upc_notify",
-			   upcr_mythread_, where);
-	}
-	uint32_t p = upcr_phase_ & 1;
-	me->bar_hasid = hasid;
-	me->bar_id = id;
-	upcr_set_blocked(kind == UPCR_BK_EXIT ? UPCR_OP_EXIT : kind == UPCR_BK_START ? UPCR_OP_START : UPCR_OP_BARRIER,
-			 loc);
-	if (kind == UPCR_BK_EXIT)
-		__atomic_store_n(&me->state, UPCR_ST_EXITING, __ATOMIC_SEQ_CST);
-	wait_generation(&c->bar_gen, &c->bar_sleepers, upcr_phase_);
-	if (kind != UPCR_BK_EXIT)
-		upcr_set_running();
-	upcr_notified_ = 0;
-	upcr_phase_++;
-	upcr_model_after_wait();
-	/* rule 2 of 6.6.1: a wait value must equal the notify consensus */
-	if (hasid && c->bar_cons_hasid[p] && c->bar_cons_id[p] != id) {
-		char where[256];
-		upcr_format_loc(where, sizeof where, loc);
-		upcr_fatal("barrier-mismatch", loc,
-			   "barrier id mismatch: thread %d waited with id %d while all threads notified %d, at %s",
-			   upcr_mythread_, id, c->bar_cons_id[p], where);
-	}
+	uint32_t p = upcr_wait_begin(kind, hasid, id, loc);
+	wait_generation(&upcr_ctl_->bar_gen, &upcr_ctl_->bar_sleepers, upcr_phase_);
+	upcr_wait_end(kind, hasid, id, loc, p);
 	/* a null strict access follows upc_wait */
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
-}
-
-void upcr_barrier_kind(int kind, int hasid, int id, upcr_loc_t loc)
-{
-	upcr_notify_kind(kind, hasid, id, loc);
-	upcr_wait_kind(kind, hasid, id, loc);
-}
-
-void upcr_notify(int hasid, int id, upcr_loc_t loc) { upcr_notify_kind(UPCR_BK_USER, hasid, id, loc); }
-void upcr_wait(int hasid, int id, upcr_loc_t loc) { upcr_wait_kind(UPCR_BK_USER, hasid, id, loc); }
-void upcr_barrier(int hasid, int id, upcr_loc_t loc)
-{
-	upcr_notify_kind(UPCR_BK_USER, hasid, id, loc);
-	upcr_wait_kind(UPCR_BK_USER, hasid, id, loc);
 }
 
 /* ------------------------------------------------------------------ */
 /* Collectives: internal barrier and entry hook                          */
 /* ------------------------------------------------------------------ */
-
-static const char *cur_coll = NULL;
-static upcr_loc_t cur_coll_loc;
 
 /* A barrier of all threads, apart from the user's notify/wait phases.
  * With model set it is a synchronisation of the program (a collective's
@@ -298,7 +229,7 @@ static void coll_barrier(int model)
 {
 	upcr_ctl_t *c = upcr_ctl_;
 	upcr_thread_ctl_t *me = upcr_me();
-	me->coll = cur_coll ? cur_coll : "collective";
+	me->coll = upcr_coll_name_ ? upcr_coll_name_ : "collective";
 	if (model)
 		upcr_model_at_notify();
 	uint32_t g = upcr_cphase_;
@@ -309,7 +240,7 @@ static void coll_barrier(int model)
 		c->cbar_count = 0;
 		release_generation(&c->cbar_gen, &c->cbar_sleepers);
 	} else {
-		upcr_set_blocked(UPCR_OP_COLL, cur_coll_loc);
+		upcr_set_blocked(UPCR_OP_COLL, upcr_coll_loc_);
 		wait_generation(&c->cbar_gen, &c->cbar_sleepers, g);
 		upcr_set_running();
 	}
@@ -320,44 +251,12 @@ static void coll_barrier(int model)
 
 void upcr_coll_barrier(void) { coll_barrier(1); }
 
-static void describe_call(char *buf, size_t len, const char *name, upcr_loc_t loc, int nargs,
-			  volatile uint64_t *args)
-{
-	char where[256];
-	size_t o = (size_t)snprintf(buf, len, "%s(", name ? name : "?");
-	for (int i = 0; i < nargs && o < len; i++)
-		o += (size_t)snprintf(buf + o, len - o, "%s%llu", i ? ", " : "", (unsigned long long)args[i]);
-	upcr_format_loc(where, sizeof where, loc);
-	if (o < len)
-		snprintf(buf + o, len - o, ") at %s", where);
-}
-
-void upcr_coll_enter(const char *name, const uint64_t *args, int nargs, size_t bytes, upcr_loc_t loc)
+/* Each thread publishes its call in its slot (double-buffered by
+ * collective parity) and compares itself with thread 0 after a barrier;
+ * the slots of this collective stay intact until the next-but-one. */
+void upcr_coll_check_args(const char *name, const uint64_t *args, int nargs, upcr_loc_t loc)
 {
 	upcr_thread_ctl_t *me = upcr_me();
-	if (upcr_notified_) {
-		char where[256];
-		upcr_format_loc(where, sizeof where, loc);
-		upcr_fatal("collective-in-split-phase", loc,
-			   "thread %d calls %s at %s between upc_notify and upc_wait (a collective is not allowed there)",
-			   upcr_mythread_, name, where);
-	}
-	if (upcr_forall_depth_ > 0 && upcr_check_) {
-		char where[256];
-		upcr_format_loc(where, sizeof where, loc);
-		upcr_warn("collective-in-forall", loc, "thread %d calls %s inside upc_forall at %s (undefined in UPC)",
-			  upcr_mythread_, name, where);
-	}
-	upcr_note_loc(loc);
-	cur_coll = name;
-	cur_coll_loc = loc;
-	me->coll = name;
-	upcr_ctr_.collectives++;
-	upcr_ctr_.collective_bytes += bytes;
-	if (!upcr_check_)
-		return;
-	if (nargs > 8)
-		nargs = 8;
 	uint32_t s = upcr_ccount_++ & 1;
 	me->c_name[s] = name;
 	me->c_loc[s] = loc;
@@ -365,26 +264,13 @@ void upcr_coll_enter(const char *name, const uint64_t *args, int nargs, size_t b
 	for (int i = 0; i < nargs; i++)
 		me->c_args[s][i] = args[i];
 	coll_barrier(0);
-	/* every thread compares itself with thread 0; the slots of this
-	 * collective stay intact until the next-but-one collective */
 	upcr_thread_ctl_t *z = &upcr_ctl_->thr[0];
-	int bad = strcmp(z->c_name[s], name) != 0 || z->c_nargs[s] != nargs;
-	for (int i = 0; !bad && i < nargs; i++)
-		bad = z->c_args[s][i] != args[i];
-	if (bad) {
-		char mine[300], theirs[300];
-		describe_call(mine, sizeof mine, name, loc, nargs, me->c_args[s]);
-		describe_call(theirs, sizeof theirs, z->c_name[s], z->c_loc[s], z->c_nargs[s], z->c_args[s]);
-		upcr_fatal("collective-mismatch", loc,
-			   "collective mismatch: thread %d called %s while thread 0 called %s "
-			   "(collectives need the same call with single-valued arguments on every thread)",
-			   upcr_mythread_, mine, theirs);
-	}
+	upcr_coll_compare(name, loc, nargs, me->c_args[s], z->c_name[s], z->c_loc[s], z->c_nargs[s], z->c_args[s]);
 }
 
 void upcr_coll_exit(void)
 {
-	cur_coll = NULL;
+	upcr_coll_name_ = NULL;
 	upcr_me()->coll = NULL;
 }
 
@@ -394,24 +280,9 @@ void upcr_coll_exit(void)
 
 static upcr_lockobj_t *lock_obj(upcr_sptr_t l, const char *fn, upcr_loc_t loc)
 {
-	char where[256];
-	upcr_format_loc(where, sizeof where, loc);
-	if (upcr_isnull(l))
-		upcr_fatal("bad-lock", loc, "thread %d calls %s with a null lock pointer at %s", upcr_mythread_, fn,
-			   where);
-	if (l.thread >= (uint32_t)upcr_threads_ || l.off < UPCR_GUARD || l.off + sizeof(upcr_lockobj_t) > upcr_partsize_)
-		upcr_fatal("bad-lock", loc, "thread %d calls %s with an invalid lock pointer at %s", upcr_mythread_,
-			   fn, where);
+	upcr_lock_check_ptr(l, fn, loc);
 	upcr_lockobj_t *o = (upcr_lockobj_t *)upcr_addr(l);
-	if (o->magic != UPCR_LOCK_MAGIC)
-		upcr_fatal("bad-lock", loc, "thread %d calls %s at %s on something that is not a lock", upcr_mythread_,
-			   fn, where);
-	if (o->freed) {
-		char al[256];
-		upcr_format_loc(al, sizeof al, o->alloc_loc);
-		upcr_fatal("lock-freed", loc, "thread %d calls %s at %s on a lock that was freed (allocated at %s)",
-			   upcr_mythread_, fn, where, al);
-	}
+	upcr_lock_check_obj(o, fn, loc);
 	return o;
 }
 
@@ -419,22 +290,14 @@ static void lock_acquired(upcr_lockobj_t *o, upcr_sptr_t l, upcr_loc_t loc)
 {
 	o->owner = upcr_mythread_;
 	o->lock_loc = loc;
-	upcr_ctr_.lock_ops++;
-	if (!upcr_is_local(l))
-		upcr_model_remote((int)l.thread, 8, 1, 0, loc);
+	upcr_lock_count(l, 1, loc);
 }
 
 void upcr_lock(upcr_sptr_t l, upcr_loc_t loc)
 {
 	upcr_lockobj_t *o = lock_obj(l, "upc_lock", loc);
 	upcr_note_loc(loc);
-	if (o->owner == upcr_mythread_) {
-		char where[256], prev[256];
-		upcr_format_loc(where, sizeof where, loc);
-		upcr_format_loc(prev, sizeof prev, o->lock_loc);
-		upcr_fatal("relock", loc, "thread %d calls upc_lock at %s on a lock it already holds (locked at %s)",
-			   upcr_mythread_, where, prev);
-	}
+	upcr_lock_check_relock(o, "upc_lock", loc);
 	uint32_t c = 0;
 	if (!__atomic_compare_exchange_n(&o->word, &c, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
 		upcr_thread_ctl_t *me = upcr_me();
@@ -465,23 +328,13 @@ int upcr_lock_attempt(upcr_sptr_t l, upcr_loc_t loc)
 {
 	upcr_lockobj_t *o = lock_obj(l, "upc_lock_attempt", loc);
 	upcr_note_loc(loc);
-	if (o->owner == upcr_mythread_) {
-		char where[256], prev[256];
-		upcr_format_loc(where, sizeof where, loc);
-		upcr_format_loc(prev, sizeof prev, o->lock_loc);
-		upcr_fatal("relock", loc,
-			   "thread %d calls upc_lock_attempt at %s on a lock it already holds (locked at %s)",
-			   upcr_mythread_, where, prev);
-	}
+	upcr_lock_check_relock(o, "upc_lock_attempt", loc);
 	uint32_t c = 0;
 	int ok = __atomic_compare_exchange_n(&o->word, &c, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
 	if (ok)
 		lock_acquired(o, l, loc);
-	else {
-		upcr_ctr_.lock_ops++;
-		if (!upcr_is_local(l))
-			upcr_model_remote((int)l.thread, 8, 0, 0, loc);
-	}
+	else
+		upcr_lock_count(l, 0, loc);
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	return ok;
 }
@@ -490,24 +343,10 @@ void upcr_unlock(upcr_sptr_t l, upcr_loc_t loc)
 {
 	upcr_lockobj_t *o = lock_obj(l, "upc_unlock", loc);
 	upcr_note_loc(loc);
-	if (o->owner != upcr_mythread_) {
-		char where[256], prev[256];
-		upcr_format_loc(where, sizeof where, loc);
-		int owner = o->owner;
-		if (owner < 0)
-			upcr_fatal("unlock-not-held", loc,
-				   "thread %d calls upc_unlock at %s on a lock that is not locked", upcr_mythread_,
-				   where);
-		upcr_format_loc(prev, sizeof prev, o->lock_loc);
-		upcr_fatal("unlock-not-held", loc,
-			   "thread %d calls upc_unlock at %s on a lock held by thread %d (locked at %s)",
-			   upcr_mythread_, where, owner, prev);
-	}
+	upcr_lock_check_unlock(o, loc);
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	o->owner = -1;
-	upcr_ctr_.lock_ops++;
-	if (!upcr_is_local(l))
-		upcr_model_remote((int)l.thread, 8, 1, 0, loc);
+	upcr_lock_count(l, 1, loc);
 	if (__atomic_exchange_n(&o->word, 0, __ATOMIC_RELEASE) == 2)
 		upcr_futex_wake(&o->word, 1);
 }

@@ -1,7 +1,9 @@
 /*
- * upcr_sync_common.c - what barriers check, the same on every backend:
- * the verdict on a completed phase from the threads' notify records, and
- * thread lists for reports.
+ * upcr_sync_common.c - what barriers, collectives and locks check, the
+ * same on every backend: the verdict on a completed phase from the
+ * threads' notify records, thread lists for reports, the user barrier's
+ * steps around each backend's wait, the collectives' entry hook and the
+ * checks of a lock.
  */
 #include "upcr_internal.h"
 
@@ -123,4 +125,214 @@ const char *upcr_phase_verdict(uint32_t p, char *msg, size_t msglen, int *badp, 
 	*badp = bad;
 	*locp = loc;
 	return kind;
+}
+
+/* ---- user barriers: what both backends do around their wait ---- */
+
+/* upc_notify up to the backend's signal: the checks, the thread's notify
+ * record and the model's phase. */
+void upcr_notify_begin(int kind, int hasid, int id, upcr_loc_t loc)
+{
+	upcr_thread_ctl_t *me = upcr_me();
+	if (upcr_notified_) {
+		char where[256], prev[256];
+		upcr_format_loc(where, sizeof where, loc);
+		upcr_format_loc(prev, sizeof prev, me->n_loc[upcr_phase_ & 1]);
+		upcr_fatal("notify-twice", loc,
+			   "thread %d called upc_notify at %s twice without upc_wait (previous upc_notify at %s)",
+			   upcr_mythread_, kind == UPCR_BK_EXIT ? "program exit" : where, prev);
+	}
+	if (upcr_forall_depth_ > 0 && upcr_check_ && kind == UPCR_BK_USER) {
+		char where[256];
+		upcr_format_loc(where, sizeof where, loc);
+		upcr_warn("collective-in-forall", loc,
+			  "thread %d executes a barrier inside upc_forall at %s (undefined in UPC)", upcr_mythread_,
+			  where);
+	}
+	upcr_strict_fence(); /* a null strict access precedes upc_notify */
+	if (kind == UPCR_BK_USER)
+		upcr_ctr_.barriers++;
+	uint32_t p = upcr_phase_ & 1;
+	me->n_hasid[p] = hasid;
+	me->n_id[p] = id;
+	me->n_kind[p] = kind;
+	me->n_loc[p] = loc;
+	upcr_model_at_notify();
+	upcr_stats_publish(0);
+	upcr_notified_ = 1;
+}
+
+/* upc_wait up to the backend's wait: returns the phase's parity. */
+uint32_t upcr_wait_begin(int kind, int hasid, int id, upcr_loc_t loc)
+{
+	upcr_thread_ctl_t *me = upcr_me();
+	if (!upcr_notified_) {
+		char where[256];
+		upcr_format_loc(where, sizeof where, loc);
+		upcr_fatal("wait-without-notify", loc, "thread %d called upc_wait at %s without a preceding upc_notify",
+			   upcr_mythread_, where);
+	}
+	me->bar_hasid = hasid;
+	me->bar_id = id;
+	upcr_set_blocked(kind == UPCR_BK_EXIT ? UPCR_OP_EXIT : kind == UPCR_BK_START ? UPCR_OP_START : UPCR_OP_BARRIER,
+			 loc);
+	if (kind == UPCR_BK_EXIT)
+		__atomic_store_n(&me->state, UPCR_ST_EXITING, __ATOMIC_SEQ_CST);
+	return upcr_phase_ & 1;
+}
+
+/* upc_wait after the phase completed. */
+void upcr_wait_end(int kind, int hasid, int id, upcr_loc_t loc, uint32_t p)
+{
+	upcr_ctl_t *c = upcr_ctl_;
+	if (kind != UPCR_BK_EXIT)
+		upcr_set_running();
+	upcr_notified_ = 0;
+	upcr_phase_++;
+	upcr_model_after_wait();
+	/* rule 2 of 6.6.1: a wait value must equal the notify consensus */
+	if (hasid && c->bar_cons_hasid[p] && c->bar_cons_id[p] != id) {
+		char where[256];
+		upcr_format_loc(where, sizeof where, loc);
+		upcr_fatal("barrier-mismatch", loc,
+			   "barrier id mismatch: thread %d waited with id %d while all threads notified %d, at %s",
+			   upcr_mythread_, id, c->bar_cons_id[p], where);
+	}
+}
+
+void upcr_barrier_kind(int kind, int hasid, int id, upcr_loc_t loc)
+{
+	upcr_notify_kind(kind, hasid, id, loc);
+	upcr_wait_kind(kind, hasid, id, loc);
+}
+
+void upcr_notify(int hasid, int id, upcr_loc_t loc) { upcr_notify_kind(UPCR_BK_USER, hasid, id, loc); }
+void upcr_wait(int hasid, int id, upcr_loc_t loc) { upcr_wait_kind(UPCR_BK_USER, hasid, id, loc); }
+void upcr_barrier(int hasid, int id, upcr_loc_t loc) { upcr_barrier_kind(UPCR_BK_USER, hasid, id, loc); }
+
+/* ---- collectives: the entry hook ---- */
+
+const char *upcr_coll_name_;
+upcr_loc_t upcr_coll_loc_;
+
+static void describe_call(char *buf, size_t len, const char *name, upcr_loc_t loc, int nargs,
+			  const volatile uint64_t *args)
+{
+	char where[256];
+	size_t o = (size_t)snprintf(buf, len, "%s(", name ? name : "?");
+	for (int i = 0; i < nargs && o < len; i++)
+		o += (size_t)snprintf(buf + o, len - o, "%s%llu", i ? ", " : "", (unsigned long long)args[i]);
+	upcr_format_loc(where, sizeof where, loc);
+	if (o < len)
+		snprintf(buf + o, len - o, ") at %s", where);
+}
+
+void upcr_coll_compare(const char *name, upcr_loc_t loc, int nargs, const volatile uint64_t *args,
+		       const char *zname, upcr_loc_t zloc, int znargs, const volatile uint64_t *zargs)
+{
+	int bad = strcmp(zname, name) != 0 || znargs != nargs;
+	for (int i = 0; !bad && i < nargs; i++)
+		bad = zargs[i] != args[i];
+	if (!bad)
+		return;
+	char mine[300], theirs[300];
+	describe_call(mine, sizeof mine, name, loc, nargs, args);
+	describe_call(theirs, sizeof theirs, zname, zloc, znargs, zargs);
+	upcr_fatal("collective-mismatch", loc,
+		   "collective mismatch: thread %d called %s while thread 0 called %s "
+		   "(collectives need the same call with single-valued arguments on every thread)",
+		   upcr_mythread_, mine, theirs);
+}
+
+void upcr_coll_enter(const char *name, const uint64_t *args, int nargs, size_t bytes, upcr_loc_t loc)
+{
+	if (upcr_notified_) {
+		char where[256];
+		upcr_format_loc(where, sizeof where, loc);
+		upcr_fatal("collective-in-split-phase", loc,
+			   "thread %d calls %s at %s between upc_notify and upc_wait (a collective is not allowed there)",
+			   upcr_mythread_, name, where);
+	}
+	if (upcr_forall_depth_ > 0 && upcr_check_) {
+		char where[256];
+		upcr_format_loc(where, sizeof where, loc);
+		upcr_warn("collective-in-forall", loc, "thread %d calls %s inside upc_forall at %s (undefined in UPC)",
+			  upcr_mythread_, name, where);
+	}
+	upcr_note_loc(loc);
+	upcr_coll_name_ = name;
+	upcr_coll_loc_ = loc;
+	upcr_me()->coll = name;
+	upcr_ctr_.collectives++;
+	upcr_ctr_.collective_bytes += bytes;
+	if (upcr_check_)
+		upcr_coll_check_args(name, args, nargs > 8 ? 8 : nargs, loc);
+}
+
+/* ---- locks: the checks of a lock and of its use ---- */
+
+void upcr_lock_check_ptr(upcr_sptr_t l, const char *fn, upcr_loc_t loc)
+{
+	char where[256];
+	if (upcr_isnull(l)) {
+		upcr_format_loc(where, sizeof where, loc);
+		upcr_fatal("bad-lock", loc, "thread %d calls %s with a null lock pointer at %s", upcr_mythread_, fn,
+			   where);
+	}
+	if (l.thread >= (uint32_t)upcr_threads_ || l.off < UPCR_GUARD || l.off + sizeof(upcr_lockobj_t) > upcr_partsize_) {
+		upcr_format_loc(where, sizeof where, loc);
+		upcr_fatal("bad-lock", loc, "thread %d calls %s with an invalid lock pointer at %s", upcr_mythread_,
+			   fn, where);
+	}
+}
+
+void upcr_lock_check_obj(const volatile upcr_lockobj_t *o, const char *fn, upcr_loc_t loc)
+{
+	char where[256];
+	if (o->magic != UPCR_LOCK_MAGIC) {
+		upcr_format_loc(where, sizeof where, loc);
+		upcr_fatal("bad-lock", loc, "thread %d calls %s at %s on something that is not a lock", upcr_mythread_,
+			   fn, where);
+	}
+	if (o->freed) {
+		char al[256];
+		upcr_format_loc(where, sizeof where, loc);
+		upcr_format_loc(al, sizeof al, o->alloc_loc);
+		upcr_fatal("lock-freed", loc, "thread %d calls %s at %s on a lock that was freed (allocated at %s)",
+			   upcr_mythread_, fn, where, al);
+	}
+}
+
+void upcr_lock_check_relock(const volatile upcr_lockobj_t *o, const char *fn, upcr_loc_t loc)
+{
+	if (o->owner == upcr_mythread_) {
+		char where[256], prev[256];
+		upcr_format_loc(where, sizeof where, loc);
+		upcr_format_loc(prev, sizeof prev, o->lock_loc);
+		upcr_fatal("relock", loc, "thread %d calls %s at %s on a lock it already holds (locked at %s)",
+			   upcr_mythread_, fn, where, prev);
+	}
+}
+
+void upcr_lock_check_unlock(const volatile upcr_lockobj_t *o, upcr_loc_t loc)
+{
+	int owner = o->owner;
+	if (owner == upcr_mythread_)
+		return;
+	char where[256], prev[256];
+	upcr_format_loc(where, sizeof where, loc);
+	if (owner < 0)
+		upcr_fatal("unlock-not-held", loc, "thread %d calls upc_unlock at %s on a lock that is not locked",
+			   upcr_mythread_, where);
+	upcr_format_loc(prev, sizeof prev, o->lock_loc);
+	upcr_fatal("unlock-not-held", loc, "thread %d calls upc_unlock at %s on a lock held by thread %d (locked at %s)",
+		   upcr_mythread_, where, owner, prev);
+}
+
+/* A lock operation's cost: an 8-byte access of the lock's thread. */
+void upcr_lock_count(upcr_sptr_t l, int write, upcr_loc_t loc)
+{
+	upcr_ctr_.lock_ops++;
+	if (!upcr_is_local(l))
+		upcr_model_remote((int)l.thread, 8, write, 0, loc);
 }
