@@ -12,6 +12,7 @@ import (
 	"github.com/upclint/upclint/checks/rules/forall"
 	"github.com/upclint/upclint/checks/rules/irregular"
 	"github.com/upclint/upclint/checks/rules/singlevalued"
+	"github.com/upclint/upclint/checks/rules/splitphase"
 
 	// unusedignore, the checks of upclint:ignore comments, registers
 	// itself: the driver applies suppressions whatever rules are linked.
@@ -26,4 +27,5 @@ func init() {
 	checks.Register(forall.Rule)       // performance
 	checks.Register(irregular.Rule)    // performance
 	checks.Register(singlevalued.Rule) // correctness
+	checks.Register(splitphase.Rule)   // performance
 }
