@@ -386,12 +386,8 @@ func (c *checker) assigns(s ast.Stmt, names map[string]bool) bool {
 }
 
 func declName(id *ast.InitDeclarator) string {
-	d := id.Decl
-	for d != nil && d.Direct != nil {
-		if d.Direct.Name != nil {
-			return d.Direct.Name.Name
-		}
-		d = d.Direct.Nested
+	if n := ast.DeclaratorIdent(id.Decl); n != nil {
+		return n.Name
 	}
 	return ""
 }
