@@ -69,13 +69,13 @@ func (f *Fact) OK() bool { return (f.Kind == Collective || f.Aligned) && f.Foral
 
 // Func is the collectivity of one function.
 type Func struct {
-	V     *variance.Func
-	Info  *variance.Info
-	Graph *cfg.Graph
-	facts map[*cfg.Block]*Fact
-	align map[*cfg.Block]alignment
-	block map[ast.Node]*cfg.Block
-	comp  map[*cfg.Loop]bool // see compensated
+	V      *variance.Func
+	Info   *variance.Info
+	Graph  *cfg.Graph
+	facts  map[*cfg.Block]*Fact
+	align  map[*cfg.Block]alignment
+	block  map[ast.Node]*cfg.Block
+	counts *counts // see barrierCounts
 }
 
 // Analyze computes the collectivity facts of the function vf of in.

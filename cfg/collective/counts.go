@@ -17,38 +17,55 @@ import (
 // compensated reports whether the thread-dependent trip count of loop l is
 // made up by other loops of barriers: l is one of the loops of the
 // function that every call runs once (not nested, under no condition),
-// whose every iteration executes the same barriers and whose trip count is
-// linear in MYTHREAD with single-valued other terms; the counts of
-// barriers of those loops add up to a single-valued total; and every
-// other collective operation from the first of them to the end of the
-// last is a barrier that every thread executes alike.
+// whose every iteration executes the same barriers and whose trip count
+// depends on the thread; their trip counts are linear in MYTHREAD with
+// single-valued other terms and their counts of barriers add up to a
+// single-valued total; and every other collective operation from the
+// first of them to the end of the last is a barrier that every thread
+// executes alike.
 func (f *Func) compensated(l *cfg.Loop) bool {
-	if f.comp == nil {
-		f.comp = map[*cfg.Loop]bool{} // none while they are found
-		f.comp = f.compensating()
-	}
-	return f.comp[l]
+	return f.barrierCounts().comp[l]
 }
 
-// compensating returns the loops compensated finds, or an empty set.
-func (f *Func) compensating() map[*cfg.Loop]bool {
-	none := map[*cfg.Loop]bool{}
-	type counted struct {
+// CountPartner returns, for a loop l of barriers with a thread-dependent
+// trip count, another such loop of the function whose count may make up
+// for l's, when the analysis cannot add the counts up (one of them is not
+// linear in MYTHREAD), or nil: the threads deadlock unless the totals
+// match, which the rule must say it does not know.
+func (f *Func) CountPartner(l *cfg.Loop) *cfg.Loop {
+	return f.barrierCounts().partner[l]
+}
+
+// counts is what barrierCounts finds.
+type counts struct {
+	comp    map[*cfg.Loop]bool
+	partner map[*cfg.Loop]*cfg.Loop
+}
+
+func (f *Func) barrierCounts() *counts {
+	if f.counts == nil {
+		f.counts = &counts{} // none while they are found
+		f.counts = f.findCounts()
+	}
+	return f.counts
+}
+
+func (f *Func) findCounts() *counts {
+	out := &counts{comp: map[*cfg.Loop]bool{}, partner: map[*cfg.Loop]*cfg.Loop{}}
+	type barrierLoop struct {
 		l          *cfg.Loop
-		start, end int // the positions of its statement
+		start, end int  // the positions of its statement
+		linear     bool // m is its count's coefficient of MYTHREAD
+		m          int64
 	}
-	var loops []counted
-	total := int64(0) // the coefficient of MYTHREAD in the total
+	var loops []barrierLoop
 	for _, l := range f.Graph.Loops().Roots {
-		m, n, ok := f.threadCount(l)
-		if !ok {
-			continue
+		if m, ok, dep := f.threadCount(l); dep {
+			loops = append(loops, barrierLoop{l, int(l.Stmt.Start()), int(l.Stmt.End()), ok, m})
 		}
-		total += m * n
-		loops = append(loops, counted{l, int(l.Stmt.Start()), int(l.Stmt.End())})
 	}
-	if len(loops) < 2 || total != 0 {
-		return none
+	if len(loops) < 2 {
+		return out
 	}
 	lo, hi := loops[0].start, loops[0].end
 	set := map[*cfg.Loop]bool{}
@@ -61,54 +78,73 @@ func (f *Func) compensating() map[*cfg.Loop]bool {
 			continue
 		}
 		if !isBarrier(op.Kind) {
-			return none // a barrier count must not shift other collectives
+			return out // a barrier count must not shift other collectives
 		}
 		if l := f.Graph.Loops().LoopOf(op.Block); l != nil && set[l] {
 			continue
 		}
 		if op.Fact.Forall != nil || f.Divergence(op.Block) != nil {
-			return none
+			return out
 		}
 	}
-	return set
+	total, linear := int64(0), true // the coefficient of MYTHREAD in the total
+	for _, c := range loops {
+		total += c.m
+		linear = linear && c.linear
+	}
+	for i, c := range loops {
+		switch {
+		case linear && total == 0:
+			out.comp[c.l] = true
+		case !linear:
+			out.partner[c.l] = loops[(i+1)%len(loops)].l
+		}
+	}
+	return out
 }
 
 func isBarrier(kind string) bool {
 	return kind == "upc_barrier" || kind == "upc_notify" || kind == "upc_wait"
 }
 
-// threadCount returns, for a loop that every call of the function runs
-// once and whose iterations each execute the same barriers (n full
-// barriers, a upc_notify and upc_wait pair counting as one), the
-// coefficient m of MYTHREAD in its trip count, when that count is linear
-// in MYTHREAD with single-valued other terms and m is not 0.
-func (f *Func) threadCount(l *cfg.Loop) (m, n int64, ok bool) {
+// threadCount reports, with dep, whether l is a loop of barriers that
+// every call of the function runs once (not nested, under no condition),
+// whose iterations each execute the same barriers (n full barriers, a
+// upc_notify and upc_wait pair counting as one) and whose trip count
+// depends on the thread; then, with ok, whether that count is linear in
+// MYTHREAD with single-valued other terms, and m, n times its coefficient
+// of MYTHREAD: the coefficient in the number of barriers the loop runs.
+func (f *Func) threadCount(l *cfg.Loop) (m int64, ok, dep bool) {
 	if l.Parent != nil || l.Stmt == nil {
-		return 0, 0, false
+		return 0, false, false
 	}
 	for _, d := range f.Graph.ControlDeps(l.Header) {
 		if !l.Contains(d.Block) {
-			return 0, 0, false // entered under a condition
+			return 0, false, false // entered under a condition
 		}
 	}
 	iv, test, body, ok := f.iteration(l)
 	if !ok || body == "" {
-		return 0, 0, false
+		return 0, false, false
 	}
 	seq := strings.ReplaceAll(body, "upc_barrier", "upc_notify; upc_wait")
-	n = int64(strings.Count(seq, ";")+1) / 2
+	n := int64(strings.Count(seq, ";")+1) / 2
 	if strings.Repeat("upc_notify; upc_wait; ", int(n)) != seq+"; " {
-		return 0, 0, false
+		return 0, false, false
+	}
+	cond, isExpr := test.Control().(ast.Expr)
+	if !isExpr || f.Uniformity().Variant(cond, test) == nil || f.counted(l, test) {
+		return 0, false, false // the same count on every thread
 	}
 	trip := iv.TripCount()
 	if trip == nil {
-		return 0, 0, false
+		return 0, false, true
 	}
 	lin, ok := f.linear(trip, test)
 	if !ok || lin["MYTHREAD"] == 0 {
-		return 0, 0, false
+		return 0, false, true
 	}
-	return lin["MYTHREAD"], n, true
+	return lin["MYTHREAD"] * n, true, true
 }
 
 // linear returns s as a linear combination of MYTHREAD, THREADS, the

@@ -98,6 +98,19 @@ void guarded(void) {
 	wantDivergent(t, "skipped", divergent(t, src, "skipped"), 34, 36, 37)
 	wantDivergent(t, "nonlinear", divergent(t, src, "nonlinear"), 41, 42)
 	wantDivergent(t, "guarded", divergent(t, src, "guarded"), 47, 48)
+
+	// the totals cannot be added up only when a count is not linear
+	_, in := load(t, src)
+	for name, want := range map[string]bool{"nonlinear": true, "unbalanced": false, "wave": false, "shifted": false} {
+		f := collective.Analyze(in, fn(t, in, name))
+		got := false
+		for _, l := range f.Graph.Loops().Roots {
+			got = got || f.CountPartner(l) != nil
+		}
+		if got != want {
+			t.Errorf("%s: CountPartner found %v, want %v", name, got, want)
+		}
+	}
 }
 
 // TestCountedArms: both arms of a thread-dependent branch run counted

@@ -58,10 +58,17 @@ func (c *checker) check(op *collective.Op) {
 	}
 	dep := d.Why.Describe()
 	var msg, rel string
+	var extra []analysis.RelatedInformation
 	switch d.Kind {
 	case collective.Loop:
 		msg = fmt.Sprintf("%s is not executed the same number of times by every thread: it is in a loop with a thread-dependent trip count (the loop condition depends on %s); threads that run fewer iterations deadlock the others", what, dep)
 		rel = "this loop condition depends on " + dep
+		if p := c.col.CountPartner(d.Loop); p != nil {
+			// barriers match by count: another thread-dependent loop of
+			// barriers may make up the difference
+			msg = fmt.Sprintf("%s is executed a thread-dependent number of times: it is in a loop whose trip count depends on %s, and another loop of barriers in this function has a thread-dependent trip count too; whether the two add up to the same number of barriers on every thread is not known here: if they do not, the barriers pair up wrongly and threads deadlock", what, dep)
+			extra = append(extra, analysis.RelatedInformation{Pos: p.Stmt.Start(), End: p.Stmt.End(), Message: "the other loop of barriers"})
+		}
 	case collective.EarlyExit:
 		msg = fmt.Sprintf("%s is not reached by every thread: it comes after a thread-dependent exit (a return, break or goto under a condition that depends on %s); the threads that reach it wait for the others forever", what, dep)
 		rel = "this condition depends on " + dep + " and leads some threads past the operation"
@@ -77,7 +84,7 @@ func (c *checker) check(op *collective.Op) {
 	if ctl := d.Branch.Control(); ctl != nil && (n == nil || !n.Start().IsValid()) {
 		n = ctl
 	}
-	related := []analysis.RelatedInformation{{Pos: n.Start(), End: n.End(), Message: rel}}
+	related := append([]analysis.RelatedInformation{{Pos: n.Start(), End: n.End(), Message: rel}}, extra...)
 	c.report(op, msg, related...)
 }
 

@@ -90,9 +90,10 @@ func helpersShadow(s ast.Node) bool {
 	return found
 }
 
-// bufferName returns a fresh name for the private copy of base.
+// bufferName returns a fresh name for the private copy of base: base_local,
+// else base_local2, ... (what a person would call it).
 func (fx *fixer) bufferName(base string) string {
-	return fx.names.Fresh("_upclint_"+base, func(b string, k int) string { return fmt.Sprintf("%s_%d", b, k) })
+	return fx.names.Fresh(base+"_local", func(b string, k int) string { return fmt.Sprintf("%s%d", b, k) })
 }
 
 // source returns the text of the file holding pos and pos's offset in it.
@@ -712,7 +713,7 @@ func (c *checker) stridedFix(fx *fixer, p *plan) *analysis.SuggestedFix {
 		return nil
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s/* upclint: the elements of %s this loop reads, one per iteration, all on one thread */\n", fr.indent, p.v.Name())
+	fmt.Fprintf(&b, "%s/* the elements of %s this loop reads, all on one thread */\n", fr.indent, p.v.Name())
 	nName := count
 	if nConst < 0 {
 		nName = p.buf + "_n"
@@ -801,7 +802,7 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 	if len(p.inner) > 0 {
 		what = "the rows"
 	}
-	fmt.Fprintf(&b, "%s/* upclint: %s of %s this loop reads, fetched before it */\n", fr.indent, what, name)
+	fmt.Fprintf(&b, "%s/* %s of %s this loop reads */\n", fr.indent, what, name)
 	nName := rs
 	if nConst < 0 {
 		nName = p.buf + "_n"

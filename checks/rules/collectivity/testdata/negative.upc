@@ -342,3 +342,43 @@ void n22(int n)
 }
 
 void n22_call(void) { n22(3); }
+
+/* 23: a wavefront: thread t waits t steps before the sweep and
+   THREADS-1-t after it; every thread passes THREADS-1+n+1 barriers */
+void n23(int n)
+{
+    int i, r;
+    for (i = 0; i < MYTHREAD; i++)
+        upc_barrier;
+    for (r = 0; r <= n; r++)
+        upc_barrier;
+    for (i = MYTHREAD + 1; i < THREADS; i++) {
+        upc_notify;
+        upc_wait;
+    }
+}
+
+/* 24: both arms loop over a private global bound read from the command
+   line; a barrier in the loop does not change it */
+int rounds = 10;
+void n24(void)
+{
+    int i;
+    if (MYTHREAD % 2) {
+        for (i = 0; i < rounds; i++)
+            upc_barrier;
+    } else {
+        for (i = 0; i < rounds; i++) {
+            upc_notify;
+            upc_wait;
+        }
+    }
+}
+
+/* 25: a cyclic deal of K*THREADS steps with a barrier per step: K each */
+void n25(int k)
+{
+    int i;
+    for (i = MYTHREAD; i < k * THREADS; i += THREADS)
+        upc_barrier;
+}

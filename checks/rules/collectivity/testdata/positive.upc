@@ -269,3 +269,24 @@ void p28(void)
     if (a[peer * N] > 0)
         upc_barrier; // want "depends on a read of shared a\\[peer \\* 64\\] at a thread-dependent index"
 }
+
+/* 29: two loops of barriers whose counts depend on the thread, one not
+   linear in MYTHREAD: the totals may or may not match, the message says so */
+void p29(void)
+{
+    int i;
+    for (i = 0; i < MYTHREAD * MYTHREAD; i++)
+        upc_barrier; // want "executed a thread-dependent number of times: .* is not known here"
+    for (i = MYTHREAD; i < THREADS; i++)
+        upc_barrier; // want "is not known here: if they do not, the barriers pair up wrongly"
+}
+
+/* 30: the counts are linear but do not add up (MYTHREAD + MYTHREAD) */
+void p30(void)
+{
+    int i;
+    for (i = 0; i < MYTHREAD; i++)
+        upc_barrier; // want "not executed the same number of times by every thread"
+    for (i = 0; i < MYTHREAD; i++)
+        upc_barrier; // want "not executed the same number of times by every thread"
+}
