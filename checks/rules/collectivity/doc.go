@@ -13,7 +13,9 @@
 // the same sequence of collectives, are accepted, and so are loops of
 // barriers whose thread-dependent counts add up to the same total on every
 // thread (a prologue of MYTHREAD barriers and an epilogue of
-// THREADS-MYTHREAD ones). A collective inside a upc_forall is undefined
+// THREADS-MYTHREAD ones); when such counts are not linear in MYTHREAD the
+// message says that whether the totals match is not known. A collective
+// inside a upc_forall is undefined
 // even when the affinity is continue and every thread runs every
 // iteration; the message says which.
 package collectivity
