@@ -2,13 +2,13 @@ package fixes_test
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/fixes"
-	"github.com/upclint/upclint/internal/testflags"
+	"github.com/upclint/upclint/fixes/fixtest"
+	"github.com/upclint/upclint/grammar"
 )
 
 // newAfterFix lists the findings that appear on fixed code, by file and
@@ -27,47 +27,34 @@ var newAfterFix = map[string]string{
 // a finding on the fixed text that the original did not have (work a fix
 // made) fails it unless newAfterFix lists it.
 func TestFixedCodeIsClean(t *testing.T) {
-	inputs, _ := filepath.Glob("../testdata/fixes/*/*.upc")
-	kernels, _ := filepath.Glob("../testdata/kernels/*.upc")
-	inputs = append(inputs, kernels...)
-	for _, in := range inputs {
-		t.Run(filepath.Base(filepath.Dir(in))+"/"+filepath.Base(in), func(t *testing.T) {
-			src, err := os.ReadFile(in)
-			if err != nil {
-				t.Fatal(err)
+	fixtest.EachInput(t, "..", func(t *testing.T, in string, src []byte, cfg grammar.Config) {
+		opts := &fixes.Options{Check: &checks.Options{Config: cfg}, Unsafe: true}
+		r := fixes.FixSource(in, src, opts)
+		if r.Err != nil {
+			t.Fatal(r.Err)
+		}
+		for _, f := range r.Remaining {
+			if len(f.Fixes) > 0 {
+				t.Errorf("after fixing, %s:%d: %s [%s] still has a fix: %s", filepath.Base(in), f.Pos.Line, f.Message, f.Rule, f.Fixes[0].Message)
 			}
-			cfg, err := testflags.Parse(in, src)
-			if err != nil {
-				t.Fatal(err)
+		}
+		// A fix must not make work of its own: every finding on the
+		// fixed text was there, with the same message, on the original.
+		_, before := checks.AnalyzeSource(in, src, opts.Check)
+		had := map[string]int{}
+		for _, f := range before {
+			had[f.Rule+": "+f.Message]++
+		}
+		for _, f := range r.Remaining {
+			if k := f.Rule + ": " + f.Message; had[k] > 0 {
+				had[k]--
+			} else if _, known := newAfterFix[filepath.Base(in)+" "+f.Rule]; !known {
+				t.Errorf("after fixing, %s:%d: a new finding: %s [%s]", filepath.Base(in), f.Pos.Line, f.Message, f.Rule)
 			}
-			opts := &fixes.Options{Check: &checks.Options{Config: cfg}, Unsafe: true}
-			r := fixes.FixSource(in, src, opts)
-			if r.Err != nil {
-				t.Fatal(r.Err)
-			}
-			for _, f := range r.Remaining {
-				if len(f.Fixes) > 0 {
-					t.Errorf("after fixing, %s:%d: %s [%s] still has a fix: %s", filepath.Base(in), f.Pos.Line, f.Message, f.Rule, f.Fixes[0].Message)
-				}
-			}
-			// A fix must not make work of its own: every finding on the
-			// fixed text was there, with the same message, on the original.
-			_, before := checks.AnalyzeSource(in, src, opts.Check)
-			had := map[string]int{}
-			for _, f := range before {
-				had[f.Rule+": "+f.Message]++
-			}
-			for _, f := range r.Remaining {
-				if k := f.Rule + ": " + f.Message; had[k] > 0 {
-					had[k]--
-				} else if _, known := newAfterFix[filepath.Base(in)+" "+f.Rule]; !known {
-					t.Errorf("after fixing, %s:%d: a new finding: %s [%s]", filepath.Base(in), f.Pos.Line, f.Message, f.Rule)
-				}
-			}
-			again := fixes.FixSource(in, r.Fixed, opts)
-			if !bytes.Equal(again.Fixed, r.Fixed) {
-				t.Errorf("a second fix run changes the fixed text: %d fixes applied", len(again.Applied))
-			}
-		})
-	}
+		}
+		again := fixes.FixSource(in, r.Fixed, opts)
+		if !bytes.Equal(again.Fixed, r.Fixed) {
+			t.Errorf("a second fix run changes the fixed text: %d fixes applied", len(again.Applied))
+		}
+	})
 }

@@ -16,7 +16,6 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -143,11 +142,7 @@ func (r *Result) Report() string {
 // CheckFile runs the driver on one file with its flags and compares the
 // findings of the selected rules (nil: all) with the file's wants.
 func CheckFile(path string, enabled func(rule string) bool) (*Result, error) {
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	cfg, err := testflags.Parse(path, src)
+	src, cfg, err := testflags.Read(path)
 	if err != nil {
 		return nil, err
 	}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/fixes"
+	"github.com/upclint/upclint/grammar"
 	"github.com/upclint/upclint/internal/testflags"
 )
 
@@ -62,11 +63,7 @@ func Golden(t *testing.T, dir string, rules ...string) {
 // MaxRounds, and returns the final text and the rules' findings on it.
 func FixFile(t *testing.T, path string, rules ...string) ([]byte, []checks.Finding) {
 	t.Helper()
-	src, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := testflags.Parse(path, src)
+	src, cfg, err := testflags.Read(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,6 +74,28 @@ func FixFile(t *testing.T, path string, rules ...string) ([]byte, []checks.Findi
 		t.Fatal(res.Err)
 	}
 	return res.Fixed, res.Remaining
+}
+
+// EachInput runs f as a subtest, named DIR/FILE, on every fix golden input
+// and every kernel below the repository root with the file's text and
+// flags.
+func EachInput(t *testing.T, root string, f func(t *testing.T, path string, src []byte, cfg grammar.Config)) {
+	t.Helper()
+	inputs, _ := filepath.Glob(filepath.Join(root, "testdata", "fixes", "*", "*.upc"))
+	kernels, _ := filepath.Glob(filepath.Join(root, "testdata", "kernels", "*.upc"))
+	inputs = append(inputs, kernels...)
+	if len(inputs) < 40 {
+		t.Fatalf("%d inputs, want the goldens and the kernels", len(inputs))
+	}
+	for _, in := range inputs {
+		t.Run(filepath.Base(filepath.Dir(in))+"/"+filepath.Base(in), func(t *testing.T) {
+			src, cfg, err := testflags.Read(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f(t, in, src, cfg)
+		})
+	}
 }
 
 // ValidateGoldens runs every dir/NAME.upc against NAME.upc.golden with
@@ -99,7 +118,7 @@ func ValidateGoldens(t *testing.T, dir string, cheaper bool, costlier ...string)
 	for _, in := range inputs {
 		t.Run(filepath.Base(in), func(t *testing.T) {
 			t.Parallel()
-			orig, err := os.ReadFile(in)
+			orig, cfg, err := testflags.Read(in)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -109,10 +128,6 @@ func ValidateGoldens(t *testing.T, dir string, cheaper bool, costlier ...string)
 			}
 			if bytes.Equal(orig, fixed) {
 				t.Fatal("the golden changes nothing")
-			}
-			cfg, err := testflags.Parse(in, orig)
-			if err != nil {
-				t.Fatal(err)
 			}
 			r := &fixes.FileResult{Path: in, Original: orig, Fixed: fixed,
 				Applied: []fixes.Applied{{Rule: "golden"}}}

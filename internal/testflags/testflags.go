@@ -5,12 +5,23 @@ package testflags
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/upclint/upclint/grammar"
 )
+
+// Read reads the program at path and its flags (see Parse).
+func Read(path string) ([]byte, grammar.Config, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, grammar.Config{}, err
+	}
+	cfg, err := Parse(path, src)
+	return src, cfg, err
+}
 
 // Parse reads the `// upclint-flags:` comment of a file (within its
 // first five lines). Include directories are relative to the file.

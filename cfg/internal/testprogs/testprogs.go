@@ -5,7 +5,6 @@ package testprogs
 import (
 	gotoken "go/token"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -47,11 +46,7 @@ func Files(root string) ([]string, error) {
 // Load reads and loads the program name with the flags of its
 // `// upclint-flags:` line, in a fresh FileSet.
 func Load(name string) (*grammar.Unit, *gotoken.FileSet, error) {
-	src, err := os.ReadFile(name)
-	if err != nil {
-		return nil, nil, err
-	}
-	conf, err := testflags.Parse(name, src)
+	src, conf, err := testflags.Read(name)
 	if err != nil {
 		return nil, nil, err
 	}
