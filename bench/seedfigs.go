@@ -52,24 +52,30 @@ var analysis = map[string]string{
 		"time is dominated by start-up and barriers, so the per-iteration saving is hard to see on a loaded 2-core machine. " +
 		"The fixed indefinite loop (`&d[i]`) exposes a new finegrain finding on `d[i]` (after the one-test-before-the-loop " +
 		"rewrite its remote accesses are visible to the finegrain rule).",
-	"ftbcast.upc": "The elements of `reshuffle_arr_shd` are pointers-to-shared: the finegrain fix (private buffers of " +
-		"non-shared element types only) does not rewrite the read, and the collidiom rewrite to `upc_all_gather_all`, " +
-		"when applied, moves the same THREADS-1 elements per thread through this runtime's linear collective, so no " +
-		"messages are saved at THREADS ≤ 16 (the seed reports the coalescing qualitatively).",
+	"ftbcast.upc": "The pointer loop is a hand-written gather-all (every thread reads the THREADS pointers, one on " +
+		"each thread). The collidiom rewrite to `upc_all_gather_all` needs a temporary whose per-thread block holds " +
+		"THREADS elements, which dynamic THREADS cannot declare: it is allocated with `upc_all_alloc`, whose barrier, " +
+		"with the collective's own synchronisation and this runtime's gather-all (THREADS-1 copies per thread, as the " +
+		"loop), makes the fixed program communicate more at every THREADS, so `--validate` refuses it and the kernel " +
+		"stays as it is. A win needs a gather-all in ceil(log2 THREADS) rounds (recursive doubling) and no allocation " +
+		"barrier; the seed reports the coalescing qualitatively.",
 	"allreduce.upc": "The allreduce fix replaces every thread's read of the shared result with a `upc_all_broadcast` " +
-		"and a local read. Remote operations stay about the same in number (THREADS-1 reads of thread 0 become THREADS-1 " +
-		"copies along the runtime's binomial tree), but the hot spot goes: each read occupies thread 0 for o+nG, so the " +
-		"original's interval between the reduction and the next collective costs (THREADS-1)(o+nG), linear in THREADS, while " +
-		"the broadcast costs ceil(log2 T)(2o+2L+nG) plus its two barriers (2(o+L)·ceil(log2 T) each). At the THREADS " +
-		"counts of this table the extra barriers cost more than the hot spot; the scaling table (after the per-kernel " +
-		"sections) goes to larger THREADS and gives the crossover.",
+		"and a local read, with the flags the xlUPC compiler chose: the reduction's source is written only as " +
+		"`src[MYTHREAD]` and its result is read nowhere else, so the reduction returns with `UPC_OUT_MYSYNC` and the " +
+		"broadcast enters with `UPC_IN_MYSYNC` and returns with `UPC_OUT_MYSYNC`; the runtime orders those sides point to " +
+		"point, so the reduction's closing barrier goes and no barrier is added. Remote operations stay the same in number " +
+		"(THREADS-1 reads of thread 0 become THREADS-1 copies along the binomial tree); per call the fixed program saves the " +
+		"barrier 2(o+L)·ceil(log2 T) and the hot spot max(2o+2L+nG, (T-1)(o+nG)) and pays the tree ceil(log2 T)(2o+2L+nG), " +
+		"a small net gain at every THREADS that grows with THREADS (the scaling table after the per-kernel sections).",
 	"reduce.upc": "The hand-written reduce and gather-all loops become `upc_all_reduceL` / `upc_all_gather_all`. The runtime " +
 		"implements both with about the same number of point-to-point operations, so the counts barely move; the seed's " +
 		"advantage (a tree/hardware collective as nodes are added) is outside what the flat LogGP model of one node shows.",
-	"broadcast.upc": "Only the scalar broadcast loop is rewritten; the block broadcast loop (`dst[t*NELEMS+k]`) keeps its " +
-		"collidiom and finegrain findings (no fix for that shape yet), and it carries almost all the traffic. The " +
-		"library broadcast moves the same THREADS-1 copies (along a binomial tree: the root sends ceil(log2 T) of them), so " +
-		"even the fixed loop saves no messages; what it removes is the load on the root, which matters only at larger THREADS.",
+	"broadcast.upc": "Both hand-written loops become `upc_all_broadcast` (collidiom): the scalar one from a one-element " +
+		"temporary, the block one (`dst[t*NELEMS+k] = mine[k]`, (THREADS-1)·NELEMS puts by thread 0) from one block " +
+		"filled on thread 0, THREADS-1 bulk copies along a binomial tree. Both synchronise with `UPC_IN_MYSYNC | " +
+		"UPC_OUT_NOSYNC` (a barrier follows each), which the runtime orders point to point without a barrier, so the scalar " +
+		"loop costs the same (ceil(log2 T) copies at the root instead of THREADS-1 puts: equal at THREADS 2) and the block " +
+		"loop saves almost all its messages.",
 	"sobel.upc": "Rows i±1 are fetched in bulk and the forall loop is strided; the `orig[i][j±1]` reads keep a finegrain " +
 		"finding (few operations). Remote bytes grow (bounding-box fetch).",
 	"fish.upc": "All positions are gathered once per step with bulk copies and both forall loops are strided.",
