@@ -76,6 +76,25 @@ func FixFile(t *testing.T, path string, rules ...string) ([]byte, []checks.Findi
 	return res.Fixed, res.Remaining
 }
 
+// Unchanged checks that the fix loop of rules leaves every file matching
+// pattern as it is: the programs whose rewrite a rule must refuse.
+func Unchanged(t *testing.T, pattern string, rules ...string) {
+	t.Helper()
+	inputs, _ := filepath.Glob(pattern)
+	if len(inputs) == 0 {
+		t.Fatalf("no programs match %s", pattern)
+	}
+	for _, in := range inputs {
+		want, err := os.ReadFile(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := FixFile(t, in, rules...); !bytes.Equal(got, want) {
+			t.Errorf("%s: a refused rewrite was applied:\n%s", in, got)
+		}
+	}
+}
+
 // EachInput runs f as a subtest, named DIR/FILE, on every fix golden input
 // and every kernel below the repository root with the file's text and
 // flags.
