@@ -20,6 +20,8 @@ import (
 	"github.com/upclint/upclint/fixes"
 	"github.com/upclint/upclint/grammar"
 	"github.com/upclint/upclint/internal/testflags"
+	"github.com/upclint/upclint/runtime"
+	"github.com/upclint/upclint/runtime/translate"
 )
 
 var update = flag.Bool("update", false, "rewrite the fix golden files")
@@ -180,6 +182,24 @@ func ValidateGoldens(t *testing.T, dir string, cheaper bool, costlier ...string)
 				v.Before.RemoteOps, v.After.RemoteOps, v.Before.Modeled, v.After.Modeled)
 		})
 	}
+}
+
+// Build translates the UPC program at path and builds it on the bundled
+// runtime, failing t on an error.
+func Build(t testing.TB, path string) string {
+	t.Helper()
+	c, _, err := translate.TranslateFile(path, &grammar.Config{}, translate.Options{})
+	if err != nil {
+		t.Fatalf("translate %s: %v", path, err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)) + ".c"
+	bin, err := runtime.Build(ctx, []runtime.Source{{Name: name, Code: c}}, runtime.BuildOptions{})
+	if err != nil {
+		t.Fatalf("build %s: %v", path, err)
+	}
+	return bin
 }
 
 // HaveCC reports whether tests may build and run UPC programs: not in

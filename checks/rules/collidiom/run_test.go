@@ -4,58 +4,16 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/upclint/upclint/fixes/fixtest"
-	"github.com/upclint/upclint/grammar"
 	"github.com/upclint/upclint/runtime"
-	"github.com/upclint/upclint/runtime/translate"
 )
 
 var runThreads = []int{1, 2, 3, 4, 8}
-
-func needCC(t *testing.T) {
-	t.Helper()
-	cc := os.Getenv("CC")
-	if cc == "" {
-		cc = "cc"
-	}
-	if _, err := exec.LookPath(cc); err != nil {
-		t.Skipf("no C compiler (%s): %v", cc, err)
-	}
-}
-
-func cacheDir() string {
-	if d := os.Getenv("UPCLINT_CACHE"); d != "" {
-		return d
-	}
-	d, err := os.UserCacheDir()
-	if err != nil {
-		d = os.TempDir()
-	}
-	return filepath.Join(d, "upclint")
-}
-
-// buildUPC translates and compiles one UPC program.
-func buildUPC(t *testing.T, path string) string {
-	t.Helper()
-	c, _, err := translate.TranslateFile(path, &grammar.Config{}, translate.Options{})
-	if err != nil {
-		t.Fatalf("translate %s: %v", path, err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	name := strings.TrimSuffix(filepath.Base(path), ".upc") + ".c"
-	bin, err := runtime.Build(ctx, []runtime.Source{{Name: name, Code: c}}, runtime.BuildOptions{CacheDir: cacheDir()})
-	if err != nil {
-		t.Fatalf("build %s: %v", path, err)
-	}
-	return bin
-}
 
 func runUPC(t *testing.T, bin string, threads int) *runtime.Result {
 	t.Helper()
@@ -97,10 +55,7 @@ func outcome(res *runtime.Result) string {
 // with several THREADS counts: per-thread output and exit status must be
 // the same, and the original must succeed (the programs check themselves).
 func TestGoldenRuns(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs UPC programs")
-	}
-	needCC(t)
+	fixtest.NeedCC(t)
 	inputs, _ := filepath.Glob(filepath.Join(goldenDir, "*.upc"))
 	if len(inputs) == 0 {
 		t.Fatal("no golden inputs")
@@ -126,7 +81,7 @@ func TestGoldenRuns(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			orig, fix := buildUPC(t, in), buildUPC(t, fixed)
+			orig, fix := fixtest.Build(t, in), fixtest.Build(t, fixed)
 			for _, n := range runThreads {
 				a, b := runUPC(t, orig, n), runUPC(t, fix, n)
 				if a.Status != 0 {
@@ -148,10 +103,7 @@ func TestGoldenRuns(t *testing.T) {
 // the busiest thread's modeled time grows with log(THREADS), while the
 // original's THREADS reads of one owner grow linearly.
 func TestAllreduceKernelScaling(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs UPC programs")
-	}
-	needCC(t)
+	fixtest.NeedCC(t)
 	kernel := filepath.Join("..", "..", "..", "testdata", "kernels", "allreduce.upc")
 	src, _ := fixtest.FixFile(t, kernel, "allreduce")
 	fixed := filepath.Join(t.TempDir(), "allreduce.upc")
@@ -161,7 +113,7 @@ func TestAllreduceKernelScaling(t *testing.T) {
 	if !strings.Contains(string(src), "upc_all_broadcast") {
 		t.Fatalf("the kernel was not rewritten:\n%s", src)
 	}
-	orig, fix := buildUPC(t, kernel), buildUPC(t, fixed)
+	orig, fix := fixtest.Build(t, kernel), fixtest.Build(t, fixed)
 	for _, n := range []int{2, 4, 8, 16} {
 		a, b := runUPC(t, orig, n), runUPC(t, fix, n)
 		if oa, ob := outcome(a), outcome(b); a.Status != 0 || oa != ob {
@@ -184,10 +136,7 @@ func TestAllreduceKernelScaling(t *testing.T) {
 // rewrites into upc_all_gather_all, and runs the original and the fixed
 // kernel with several THREADS counts: outputs and status must match.
 func TestGatherAllKernels(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs UPC programs")
-	}
-	needCC(t)
+	fixtest.NeedCC(t)
 	for _, name := range []string{"reduce.upc", "ftbcast.upc"} {
 		t.Run(name, func(t *testing.T) {
 			kernel := filepath.Join("..", "..", "..", "testdata", "kernels", name)
@@ -202,7 +151,7 @@ func TestGatherAllKernels(t *testing.T) {
 			if err := os.WriteFile(fixed, src, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			orig, fix := buildUPC(t, kernel), buildUPC(t, fixed)
+			orig, fix := fixtest.Build(t, kernel), fixtest.Build(t, fixed)
 			for _, n := range runThreads {
 				a, b := runUPC(t, orig, n), runUPC(t, fix, n)
 				if a.Status != 0 {

@@ -11,9 +11,7 @@ import (
 	"time"
 
 	"github.com/upclint/upclint/fixes/fixtest"
-	"github.com/upclint/upclint/grammar"
 	"github.com/upclint/upclint/runtime"
-	"github.com/upclint/upclint/runtime/translate"
 )
 
 const goldenDir = "../../../testdata/fixes/coalesce"
@@ -26,17 +24,6 @@ func TestFixGolden(t *testing.T) {
 
 var runThreads = []int{1, 2, 3, 4, 8}
 
-func cacheDir(t *testing.T) string {
-	if d := os.Getenv("UPCLINT_CACHE"); d != "" {
-		return d
-	}
-	d, err := os.UserCacheDir()
-	if err != nil {
-		return t.TempDir()
-	}
-	return filepath.Join(d, "upclint")
-}
-
 // buildUPC translates and compiles the UPC program text src.
 func buildUPC(t *testing.T, name string, src []byte) string {
 	t.Helper()
@@ -45,18 +32,7 @@ func buildUPC(t *testing.T, name string, src []byte) string {
 	if err := os.WriteFile(path, src, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	c, _, err := translate.TranslateFile(path, &grammar.Config{}, translate.Options{})
-	if err != nil {
-		t.Fatalf("translate %s: %v", name, err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	bin, err := runtime.Build(ctx, []runtime.Source{{Name: strings.TrimSuffix(name, ".upc") + ".c", Code: c}},
-		runtime.BuildOptions{CacheDir: cacheDir(t)})
-	if err != nil {
-		t.Fatalf("build %s: %v", name, err)
-	}
-	return bin
+	return fixtest.Build(t, path)
 }
 
 type outcome struct {
