@@ -1,0 +1,227 @@
+package fixes_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/checks/edit"
+	"github.com/upclint/upclint/fixes"
+	"github.com/upclint/upclint/fixes/fixtest"
+	"github.com/upclint/upclint/grammar"
+	"github.com/upclint/upclint/internal/corpus"
+)
+
+// corpusFixEnv opts in to TestCorpusFixTotals, which builds and runs
+// every fixed program of the corpus (most of an hour on two cores).
+const corpusFixEnv = "UPCLINT_CORPUS_FIX"
+
+// TestCorpusFixTotals runs upclint fix --unsafe --validate over every
+// translation unit of the development corpus (UPCLINT_CORPUS) with the
+// flags its harness builds it with, and reports the corpus-wide totals:
+// communication of the programs before and after the kept fixes (remote
+// operations, bytes, modeled time at the largest THREADS run), and the
+// fixes offered, kept and refused by reason. It fails when a kept fix
+// communicates more than the original. UPCLINT_CORPUS_FIX=1 runs it,
+// UPCLINT_CORPUS_FIX=dir/ lists every file's outcome in dir/corpus-fix.txt;
+// UPCLINT_CORPUS_ONLY=regexp limits it to the units whose path matches.
+func TestCorpusFixTotals(t *testing.T) {
+	root := corpus.Root()
+	opt := os.Getenv(corpusFixEnv)
+	if root == "" || opt == "" {
+		t.Skipf("set %s and %s=1 to run (builds and runs every fixed program)", corpus.EnvVar, corpusFixEnv)
+	}
+	fixtest.NeedCC(t)
+	tests, err := corpus.Load(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	units, err := corpus.Units(root, tests)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]*corpus.Test{}
+	for i := range tests {
+		byName[tests[i].Suite+"/"+tests[i].Name] = &tests[i]
+	}
+	var only *regexp.Regexp
+	if s := os.Getenv("UPCLINT_CORPUS_ONLY"); s != "" {
+		only = regexp.MustCompile(s)
+	}
+
+	var tot totals
+	var log strings.Builder
+	for _, u := range units {
+		if u.Negative || only != nil && !only.MatchString(u.Rel) {
+			continue
+		}
+		var args []string
+		timeout := 30 * time.Second
+		for _, n := range u.Tests {
+			suite, _ := filepath.Rel(root, filepath.Dir(u.Path))
+			if tc := byName[suite+"/"+n]; tc != nil {
+				args = tc.AppArgs
+				if tc.TimeLimit == 0 {
+					timeout = 0 // the harness does not run it
+				}
+				break
+			}
+		}
+		if timeout == 0 {
+			continue
+		}
+		cfg := grammar.Config{IncludeDirs: u.Include, Defines: u.Define, Undefs: u.Undefine, StaticThreads: u.Threads}
+		// The unit and the sources it includes (fixed in place, validated
+		// by building the unit), as upclint fix does with a directory.
+		ps := parts(u.Path)
+		unitOpts := &fixes.Options{Check: &checks.Options{Config: cfg}, Unsafe: true, Parts: map[string]bool{}}
+		jobs := []fixes.FileJob{{Path: u.Path, Opts: unitOpts}}
+		for _, p := range ps {
+			unitOpts.Parts[p] = true
+			jobs = append(jobs, fixes.FileJob{Path: p, Opts: &fixes.Options{Check: &checks.Options{Config: cfg}, Unsafe: true, Unit: u.Path}})
+		}
+		results := fixes.FixFiles(jobs, 1, nil)
+		for i, r := range results {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+			err := fixes.ValidateResult(ctx, r, fixes.ValidateOptions{Config: cfg, Unit: jobs[i].Opts.Unit, Args: args,
+				Timeout: timeout, MaxRevalidations: 4})
+			cancel()
+			if err != nil {
+				t.Errorf("%s: %v", r.Path, err)
+			}
+		}
+		for _, r := range results {
+			tot.add(t, root, r, &log)
+		}
+	}
+	t.Log(tot.String())
+	if dir, err := os.Stat(opt); err == nil && dir.IsDir() {
+		if err := os.WriteFile(filepath.Join(opt, "corpus-fix.txt"), []byte(log.String()+"\n"+tot.String()), 0o644); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// parts returns the project files path includes with "name" that are
+// UPC or C sources (GWU's mat.c includes mat-opt-none.c): they are fixed
+// as part of path's unit.
+func parts(path string) []string {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for l := range edit.IncludeLines(src) {
+		ext := filepath.Ext(l.Name)
+		if ext != ".c" && ext != ".upc" {
+			continue
+		}
+		p := filepath.Join(filepath.Dir(path), l.Name)
+		if _, err := os.Stat(p); err == nil {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// totals are the corpus-wide figures of TestCorpusFixTotals.
+type totals struct {
+	files, changed, validated, keptFiles int
+	offered, kept                        int
+	refused                              map[string]int
+	before, after                        fixes.Comm
+	costlier                             int
+}
+
+func (s *totals) add(t *testing.T, root string, r *fixes.FileResult, log *strings.Builder) {
+	s.files++
+	if s.refused == nil {
+		s.refused = map[string]int{}
+	}
+	rel, _ := filepath.Rel(root, r.Path)
+	v := r.Validation
+	if r.Err != nil || v == nil {
+		return
+	}
+	s.changed++
+	s.offered += len(r.Applied) + len(r.Rejected)
+	for _, a := range r.Rejected {
+		s.refused[refusal(a.Reason)]++
+		fmt.Fprintf(log, "%s:%d %s refused: %s\n", rel, a.Line, a.Rule, a.Reason)
+	}
+	if !r.Changed() {
+		// Nothing kept: Applied holds the refused fixes.
+		for _, a := range r.Applied {
+			s.refused[refusal(a.Reason)]++
+			fmt.Fprintf(log, "%s:%d %s refused: %s\n", rel, a.Line, a.Rule, a.Reason)
+		}
+		if v.Before.Threads > 0 {
+			s.validated++
+			s.before = plus(s.before, v.Before)
+			s.after = plus(s.after, v.Before)
+		}
+		return
+	}
+	s.validated++
+	s.keptFiles++
+	s.kept += len(r.Applied)
+	s.before, s.after = plus(s.before, v.Before), plus(s.after, v.After)
+	for _, a := range r.Applied {
+		fmt.Fprintf(log, "%s:%d %s kept: %s\n", rel, a.Line, a.Rule, a.Message)
+	}
+	fmt.Fprintf(log, "%s: THREADS=%d remote ops %d -> %d, bytes %d -> %d, modeled %v -> %v\n", rel, v.After.Threads,
+		v.Before.RemoteOps, v.After.RemoteOps, v.Before.RemoteBytes, v.After.RemoteBytes, v.Before.Modeled, v.After.Modeled)
+	if v.After.RemoteOps > v.Before.RemoteOps || v.After.RemoteBytes > v.Before.RemoteBytes || v.After.Modeled > v.Before.Modeled {
+		s.costlier++
+		t.Errorf("%s: a kept fix communicates more: %+v -> %+v", rel, v.Before, v.After)
+	}
+}
+
+// refusal names the kind of a refusal reason.
+func refusal(reason string) string {
+	switch {
+	case strings.Contains(reason, "communicates more"):
+		return "communicates more"
+	case strings.Contains(reason, "output line"):
+		return "output differs"
+	case strings.Contains(reason, "exit status"):
+		return "exit status differs"
+	case strings.Contains(reason, "original"):
+		return "the original does not build or run"
+	case strings.Contains(reason, "not validated"), strings.Contains(reason, "not applicable"):
+		return "not tried (validation budget, or needs a refused fix)"
+	case reason == "":
+		return "overlaps another fix or edits another file"
+	}
+	return "the fixed program does not build or run"
+}
+
+func plus(a, b fixes.Comm) fixes.Comm {
+	return fixes.Comm{Threads: max(a.Threads, b.Threads), RemoteOps: a.RemoteOps + b.RemoteOps,
+		RemoteBytes: a.RemoteBytes + b.RemoteBytes, Modeled: a.Modeled + b.Modeled}
+}
+
+func (s *totals) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "files fixed: %d (%d with a fix, %d validated, %d keep a fix)\n", s.files, s.changed, s.validated, s.keptFiles)
+	fmt.Fprintf(&b, "fixes offered %d, kept %d, refused %d\n", s.offered, s.kept, s.offered-s.kept)
+	var reasons []string
+	for r := range s.refused {
+		reasons = append(reasons, r)
+	}
+	sort.Slice(reasons, func(i, j int) bool { return s.refused[reasons[i]] > s.refused[reasons[j]] })
+	for _, r := range reasons {
+		fmt.Fprintf(&b, "  refused, %s: %d\n", r, s.refused[r])
+	}
+	fmt.Fprintf(&b, "validated files, at the largest THREADS run: remote ops %d -> %d, bytes %d -> %d, modeled %v -> %v\n",
+		s.before.RemoteOps, s.after.RemoteOps, s.before.RemoteBytes, s.after.RemoteBytes, s.before.Modeled, s.after.Modeled)
+	fmt.Fprintf(&b, "files whose kept fixes communicate more: %d", s.costlier)
+	return b.String()
+}
