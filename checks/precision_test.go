@@ -146,11 +146,7 @@ func TestPrecision(t *testing.T) {
 // returns the findings of the measured rules, keyed by label id.
 func corpusFindings(t *testing.T, root string) map[string]checks.Finding {
 	t.Helper()
-	tests, err := corpus.Load(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	units, err := corpus.Units(root, tests)
+	_, units, err := corpus.LoadUnits(root)
 	if err != nil {
 		t.Fatal(err)
 	}

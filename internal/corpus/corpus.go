@@ -369,6 +369,17 @@ func (u *Unit) ImplementationSpecific() bool {
 // allows its default static count.
 const DefaultStaticThreads = 4
 
+// LoadUnits loads the tests below root (Load) and returns them with their
+// translation units (Units).
+func LoadUnits(root string) ([]Test, []Unit, error) {
+	tests, err := Load(root)
+	if err != nil {
+		return nil, nil, err
+	}
+	units, err := Units(root, tests)
+	return tests, units, err
+}
+
 // Units returns the translation units of the tests: every UPC or C source
 // file in a directory with a harness.conf (or below one), once per distinct
 // set of flags its tests build it with. Files that another source file
