@@ -34,6 +34,9 @@ func (c *checker) fix(s *ast.ForStmt, a *ast.AssignExpr, t string) *checks.Sugge
 		return nil
 	}
 	body := c.fn.Decl.Body
+	if f := c.fixPipelined(s, a, t); f != nil {
+		return f
+	}
 	if f := c.fixGatherAll(s, a, t); f != nil {
 		return f
 	}

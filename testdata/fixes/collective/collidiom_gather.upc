@@ -12,7 +12,7 @@
 shared double x[THREADS];
 shared int nbad;
 
-void collect(double *buf, int iter)
+void collect(float *buf, int iter)
 {
     int t;
     if (MYTHREAD == 0) {
@@ -27,7 +27,7 @@ void collect(double *buf, int iter)
 
 int main(void)
 {
-    double *buf = malloc(sizeof(double) * THREADS);
+    float *buf = malloc(sizeof(float) * THREADS);
     int iter;
     if (MYTHREAD == 0)
         nbad = 0;
