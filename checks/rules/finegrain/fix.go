@@ -133,6 +133,9 @@ type plan struct {
 	// ptr: v is a pointer-to-shared, whose first element may have any
 	// phase in its block
 	ptr bool
+	// at: the accesses index from this element's address (&A[i] of
+	// (&A[i])[j]) instead of from v
+	at string
 }
 
 // coalesce returns the rewrite of g, or nil when the accesses cannot be
@@ -159,24 +162,28 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 	}
 	first := g.accs[0]
 	v, lay := first.Var, first.Layout
+	at := "" // the text of an element's address the accesses index from
 	if first.Pointer {
-		lay = pointeeLayout(v) // fixpointer.go
+		if v == nil {
+			v, at = c.addrBase(fx, first) // fixpointer.go: (&A[i])[j], *(&A[i] + j)
+		}
+		lay = pointeeLayout(c.info.TypeOf(first.Base), v)
 	}
 	if v == nil || lay == nil || !lay.IsArray || lay.Incomplete || len(lay.Dims) == 0 {
 		return nil
 	}
-	if _, ok := ast.Unparen(first.Base).(*ast.Name); !ok {
+	if _, ok := ast.Unparen(first.Base).(*ast.Name); !ok && at == "" {
 		return nil
 	}
 	for _, a := range g.accs {
-		if a.Var != v || a.Write || a.Addr || a.Pointer != first.Pointer || a.Index == nil || len(indices(a.Expr)) != len(lay.Dims) {
+		if at == "" && a.Var != v || a.Write || a.Addr || a.Pointer != first.Pointer || a.Index == nil || rank(a) != len(lay.Dims) {
 			return nil
 		}
 	}
 	if !c.guardedInBox(g) {
 		return nil
 	}
-	p := &plan{g: g, v: v, lay: lay, stmt: g.loop.Stmt, ptr: first.Pointer}
+	p := &plan{g: g, v: v, lay: lay, stmt: g.loop.Stmt, ptr: first.Pointer, at: at}
 	if p.ptr && c.writesShared(g.loop.Stmt) {
 		return nil // the pointer may point into what the loop writes
 	}
@@ -226,7 +233,7 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 	if bs == 1 && len(lay.Dims) == 1 {
 		sf = c.stridedFix(fx, p)
 	}
-	if sf == nil && bs == 1 {
+	if sf == nil && bs == 1 && p.at == "" {
 		sf = c.ownerFix(fx, p) // fixowner.go: K*THREADS elements of a cyclic array
 	}
 	if sf == nil {
@@ -340,7 +347,7 @@ func widen(lo, hi, flo, fhi *affine.Form) (nlo, nhi *affine.Form, ok bool) {
 // accessBounds returns the bounds of a's first index over the iterations
 // of l.
 func (c *checker) accessBounds(a *affine.Access, l *cfg.Loop) (lo, hi *affine.Form, ok bool) {
-	f, _ := c.af.Form(indices(a.Expr)[0], a.Block)
+	f := c.firstForm(a)
 	if f == nil {
 		return nil, nil, false
 	}
@@ -729,15 +736,18 @@ func (c *checker) stridedFix(fx *fixer, p *plan) *analysis.SuggestedFix {
 	} else {
 		b.WriteString(fr.indent)
 	}
-	fmt.Fprintf(&b, "upc_memget(%s, &%s[%s], %s * sizeof *%s);\n", p.buf, p.v.Name(), firstEl, nName, p.buf)
+	fmt.Fprintf(&b, "upc_memget(%s, %s, %s * sizeof *%s);\n", p.buf, p.elemAddr(lo.Add(off), firstEl), nName, p.buf)
 	idx := fmt.Sprintf("(%s - %s) / THREADS", iv.Name, paren(lo, los))
 	var edits []analysis.TextEdit
 	for _, a := range p.g.accs {
-		ix := indices(a.Expr)
-		base := ast.Unparen(a.Base)
+		e := firstIndex(a)
+		if e == nil {
+			return nil
+		}
+		base := baseNode(a)
 		edits = append(edits,
 			analysis.TextEdit{Pos: base.Start(), End: base.End(), NewText: []byte(p.buf)},
-			analysis.TextEdit{Pos: ix[0].Start(), End: ix[0].End(), NewText: []byte(idx)})
+			analysis.TextEdit{Pos: e.Start(), End: e.End(), NewText: []byte(idx)})
 	}
 	msg := fmt.Sprintf("coalesce the reads of %s: fetch the %s elements of the loop with one upc_memget before it", p.v.Name(), p.v.Name())
 	return fx.finish(p, fr, b.String(), heap, false, edits, msg)
@@ -752,8 +762,7 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 	l := p.g.loop
 	var lo, hi *affine.Form
 	for _, a := range p.g.accs {
-		e := indices(a.Expr)[0]
-		f, _ := c.af.Form(e, a.Block)
+		f := c.firstForm(a)
 		if f == nil {
 			return nil
 		}
@@ -850,6 +859,9 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 		return flo + " + " + k
 	}
 	flat := "&" + name + "[0]" + zeros // pointer to the first element, with the array's layout
+	if p.at != "" {
+		flat = p.at
+	}
 	bufFlat := p.buf
 	if len(p.inner) > 0 {
 		bufFlat = "&" + p.buf + "[0]" + zeros
@@ -862,7 +874,7 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 		} else {
 			b.WriteString(in)
 		}
-		fmt.Fprintf(&b, "upc_memget(%s, &%s[%s]%s, %s * sizeof *%s);\n", p.buf, name, los, zeros, nName, p.buf)
+		fmt.Fprintf(&b, "upc_memget(%s, %s%s, %s * sizeof *%s);\n", p.buf, p.elemAddr(lo, los), zeros, nName, p.buf)
 	case bs > 1:
 		guard()
 		if guarded {
@@ -911,13 +923,15 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 	}
 	var edits []analysis.TextEdit
 	for _, a := range p.g.accs {
-		ix := indices(a.Expr)
-		base := ast.Unparen(a.Base)
+		e := firstIndex(a)
+		base := baseNode(a)
 		edits = append(edits, analysis.TextEdit{Pos: base.Start(), End: base.End(), NewText: []byte(p.buf)})
 		if lo.IsConst() && lo.Const == 0 {
 			continue
 		}
-		e := ix[0]
+		if e == nil {
+			return nil // *p: no index to shift
+		}
 		adj := " - " + paren(lo, los)
 		if lo.IsConst() && lo.Const < 0 {
 			adj = " + " + strconv.FormatInt(-lo.Const, 10)
@@ -956,6 +970,82 @@ func (c *checker) tripTest(l *cfg.Loop) (test string, ok bool) {
 		return "", false
 	}
 	return paren(ihi, ihs) + " >= " + paren(ilo, ils), true
+}
+
+// firstIndex returns the expression of a's first index: i of X[i][j],
+// off of *(p + off) or *(off + p); nil for *p, whose index is 0.
+func firstIndex(a *affine.Access) ast.Expr {
+	if ix := indices(a.Expr); len(ix) > 0 {
+		return ix[0]
+	}
+	if u, ok := ast.Unparen(a.Expr).(*ast.UnaryExpr); ok && u.Op == "*" {
+		if be, ok := ast.Unparen(u.X).(*ast.BinaryExpr); ok && be.Op == "+" {
+			if ast.Unparen(be.X) == ast.Unparen(a.Base) {
+				return be.Y
+			}
+			return be.X
+		}
+	}
+	return nil
+}
+
+// firstForm returns the affine form of a's first index, nil when it has
+// none.
+func (c *checker) firstForm(a *affine.Access) *affine.Form {
+	e := firstIndex(a)
+	if e == nil {
+		if _, deref := ast.Unparen(a.Expr).(*ast.UnaryExpr); deref {
+			return affine.ConstForm(0)
+		}
+		return nil
+	}
+	f, _ := c.af.Form(e, a.Block)
+	return f
+}
+
+// rank returns how many indices a applies: those of X[i][j], 1 for
+// *(p + off) and *p.
+func rank(a *affine.Access) int {
+	if ix := indices(a.Expr); len(ix) > 0 {
+		return len(ix)
+	}
+	if u, ok := ast.Unparen(a.Expr).(*ast.UnaryExpr); ok && u.Op == "*" {
+		if be, ok := ast.Unparen(u.X).(*ast.BinaryExpr); ok && be.Op != "+" {
+			return 0 // *(p - off)
+		}
+		return 1
+	}
+	return 0
+}
+
+// baseNode returns what a rewrite replaces with the buffer: the array or
+// pointer the accesses index, with its parentheses ((&A[i]) of
+// (&A[i])[j]).
+func baseNode(a *affine.Access) ast.Node {
+	x := ast.Expr(ast.Unparen(a.Expr))
+	for {
+		ix, ok := x.(*ast.IndexExpr)
+		if !ok {
+			break
+		}
+		if _, inner := ast.Unparen(ix.X).(*ast.IndexExpr); !inner {
+			return ix.X
+		}
+		x = ast.Unparen(ix.X)
+	}
+	return ast.Unparen(a.Base)
+}
+
+// elemAddr returns the address of element f (rendered s) of the plan's
+// array or pointer.
+func (p *plan) elemAddr(f *affine.Form, s string) string {
+	switch {
+	case p.at == "":
+		return "&" + p.v.Name() + "[" + s + "]"
+	case f.IsConst() && f.Const == 0:
+		return p.at
+	}
+	return p.at + " + " + paren(f, s)
 }
 
 // spansLoop reports whether span, the extent hi - lo of a box, is the

@@ -1,23 +1,25 @@
 package finegrain
 
 import (
+	"github.com/upclint/upclint/cfg/affine"
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/types"
 )
 
-// pointeeLayout returns the layout the coalescing rewrites see through the
-// pointer-to-shared v (shared [B] T *p, as upc_all_alloc and
-// upc_global_alloc hand out): one dimension of unknown length, the
-// elements T. The rewrites take the block size from the pointer's type
-// and the phase of the first element from the pointer (upc_phaseof), and
-// fetch only the bounding box of the indices the loop reads, which lies in
-// the object p points to as the reads do. nil when v is not such a
-// pointer or T is an array.
-func pointeeLayout(v *types.Var) *types.Layout {
-	if v == nil {
+// pointeeLayout returns the layout the coalescing rewrites see through a
+// pointer-to-shared of type t (shared [B] T *p, as upc_all_alloc and
+// upc_global_alloc hand out, or an element's address &A[i]) named after
+// v: one dimension of unknown length, the elements T. The rewrites take
+// the block size from the pointer's type and the phase of the first
+// element from the pointer (upc_phaseof), and fetch only the bounding box
+// of the indices the loop reads, which lies in the object the pointer
+// points into as the reads do. nil when t is not such a pointer or T is
+// an array.
+func pointeeLayout(t types.Type, v *types.Var) *types.Layout {
+	if v == nil || t == nil {
 		return nil
 	}
-	pt, ok := types.Core(v.Type()).(*types.Pointer)
+	pt, ok := types.Core(t).(*types.Pointer)
 	if !ok || !types.IsShared(pt.Elem) {
 		return nil
 	}
@@ -31,6 +33,51 @@ func pointeeLayout(v *types.Var) *types.Layout {
 	}
 	return &types.Layout{Var: v, Elem: elem, ElemSize: size, IsArray: true, Dims: []types.Dim{{Len: -1}},
 		Strict: types.QualsOf(pt.Elem).Flags&types.StrictQ != 0}
+}
+
+// addrBase recognises accesses through the address of an element of a
+// named shared array, (&A[i])[j], *(&A[i] + j), (&M[i][0])[k] or
+// *(A + i + j): element-wise accesses of A at i + j (pointer arithmetic
+// on a pointer-to-shared follows the array's layout, UPC 1.3 §6.4.2). It
+// returns A and the address's text, which the rewrite indexes from; nil
+// when the base is another expression, has side effects or is not the
+// source's own text.
+func (c *checker) addrBase(fx *fixer, a *affine.Access) (*types.Var, string) {
+	base := ast.Unparen(a.Base)
+	var arr ast.Expr
+	switch x := base.(type) {
+	case *ast.UnaryExpr:
+		if x.Op != "&" {
+			return nil, ""
+		}
+		ix, ok := ast.Unparen(x.X).(*ast.IndexExpr)
+		if !ok {
+			return nil, ""
+		}
+		for ok {
+			arr = ast.Unparen(ix.X)
+			ix, ok = arr.(*ast.IndexExpr)
+		}
+	case *ast.BinaryExpr:
+		if x.Op != "+" && x.Op != "-" {
+			return nil, ""
+		}
+		arr = ast.Unparen(x.X)
+	default:
+		return nil, ""
+	}
+	id, ok := arr.(*ast.Name)
+	if !ok {
+		return nil, ""
+	}
+	v, _ := c.info.Uses[id].(*types.Var)
+	if v == nil || c.info.Layouts[v] == nil || !c.info.Layouts[v].IsArray {
+		return nil, ""
+	}
+	if _, pure := indexNames(base); !pure || fx == nil || !fx.plainText(base) {
+		return nil, ""
+	}
+	return v, ast.NodeString(base)
 }
 
 // writesShared reports whether n assigns, increments or decrements a

@@ -65,8 +65,8 @@ func (c *checker) readStrips(fx *fixer, p *plan, bs int64) *analysis.SuggestedFi
 	}
 	var minc, maxc int64
 	for k, a := range p.g.accs {
-		f, _ := c.af.Form(indices(a.Expr)[0], a.Block)
-		if f == nil {
+		f := c.firstForm(a)
+		if f == nil || firstIndex(a) == nil {
 			return nil
 		}
 		coef, rest, ok := f.Split(iv.Name)
@@ -158,6 +158,9 @@ func (c *checker) readStrips(fx *fixer, p *plan, bs int64) *analysis.SuggestedFi
 		n = count + " * " + strconv.FormatInt(rowElems, 10)
 	}
 	start := "&" + name + "[" + boxLo + "]" + strings.Repeat("[0]", len(p.inner))
+	if p.at != "" {
+		start = p.at + " + (" + boxLo + ")"
+	}
 	bufFlat := p.buf
 	if len(p.inner) > 0 {
 		bufFlat = "&" + p.buf + "[0]" + zeros
@@ -214,8 +217,8 @@ func (c *checker) readStrips(fx *fixer, p *plan, bs int64) *analysis.SuggestedFi
 		adjBase = "(" + boxLo + ")"
 	}
 	for _, a := range p.g.accs {
-		e := indices(a.Expr)[0]
-		base := ast.Unparen(a.Base)
+		e := firstIndex(a)
+		base := baseNode(a)
 		edits = append(edits, analysis.TextEdit{Pos: base.Start(), End: base.End(), NewText: []byte(p.buf)})
 		adj := " - " + adjBase
 		if needsParen(e) {
