@@ -53,12 +53,12 @@ var analysis = map[string]string{
 		"The fixed indefinite loop (`&d[i]`) exposes a new finegrain finding on `d[i]` (after the one-test-before-the-loop " +
 		"rewrite its remote accesses are visible to the finegrain rule).",
 	"ftbcast.upc": "The pointer loop is a hand-written gather-all (every thread reads the THREADS pointers, one on " +
-		"each thread). The collidiom rewrite to `upc_all_gather_all` needs a temporary whose per-thread block holds " +
-		"THREADS elements, which dynamic THREADS cannot declare: it is allocated with `upc_all_alloc`, whose barrier, " +
-		"with the collective's own synchronisation and this runtime's gather-all (THREADS-1 copies per thread, as the " +
-		"loop), makes the fixed program communicate more at every THREADS, so `--validate` refuses it and the kernel " +
-		"stays as it is. A win needs a gather-all in ceil(log2 THREADS) rounds (recursive doubling) and no allocation " +
-		"barrier; the seed reports the coalescing qualitatively.",
+		"each thread). The collidiom fix reads them with pipelined non-blocking gets (`upc_memget_nbi`, one " +
+		"`upc_synci` after the loop): the same THREADS-1 reads per thread, but each costs its initiator only its issue, " +
+		"o+nG, and they complete together, so the loop costs (THREADS-1)(o+nG)+2o+2L+nG instead of (THREADS-1)(2o+2L+nG). " +
+		"A `upc_all_gather_all` would need a temporary allocated with `upc_all_alloc` (whose barrier costs more than the " +
+		"loop at small THREADS) and moves THREADS-1 copies per thread in this runtime. The transpose's `upc_memput`s " +
+		"that follow are unchanged and dominate the remaining time.",
 	"allreduce.upc": "The allreduce fix replaces every thread's read of the shared result with a `upc_all_broadcast` " +
 		"and a local read, with the flags the xlUPC compiler chose: the reduction's source is written only as " +
 		"`src[MYTHREAD]` and its result is read nowhere else, so the reduction returns with `UPC_OUT_MYSYNC` and the " +
@@ -67,9 +67,10 @@ var analysis = map[string]string{
 		"(THREADS-1 reads of thread 0 become THREADS-1 copies along the binomial tree); per call the fixed program saves the " +
 		"barrier 2(o+L)·ceil(log2 T) and the hot spot max(2o+2L+nG, (T-1)(o+nG)) and pays the tree ceil(log2 T)(2o+2L+nG), " +
 		"a small net gain at every THREADS that grows with THREADS (the scaling table after the per-kernel sections).",
-	"reduce.upc": "The hand-written reduce and gather-all loops become `upc_all_reduceL` / `upc_all_gather_all`. The runtime " +
-		"implements both with about the same number of point-to-point operations, so the counts barely move; the seed's " +
-		"advantage (a tree/hardware collective as nodes are added) is outside what the flat LogGP model of one node shows.",
+	"reduce.upc": "The hand-written reduce loop becomes `upc_all_reduceL` (a tree: about the same number of " +
+		"point-to-point operations, plus its barriers) and the gather-all loop pipelined non-blocking gets (the same reads, " +
+		"overlapped), so the counts barely move; the seed's advantage (a tree/hardware collective as nodes are added) is " +
+		"outside what the flat LogGP model of one node shows.",
 	"broadcast.upc": "Both hand-written loops become `upc_all_broadcast` (collidiom): the scalar one from a one-element " +
 		"temporary, the block one (`dst[t*NELEMS+k] = mine[k]`, (THREADS-1)·NELEMS puts by thread 0) from one block " +
 		"filled on thread 0, THREADS-1 bulk copies along a binomial tree. Both synchronise with `UPC_IN_MYSYNC | " +
