@@ -193,4 +193,3 @@ func declaredNames(d *ast.Decl) (names, tags []string) {
 	})
 	return names, tags
 }
-
