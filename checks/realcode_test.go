@@ -1,17 +1,21 @@
 package checks_test
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/upclint/upclint/checks"
 	_ "github.com/upclint/upclint/checks/rules/all" // every rule, as upclint check runs them
 	"github.com/upclint/upclint/grammar"
+	"github.com/upclint/upclint/grammar/cpp"
 	"github.com/upclint/upclint/grammar/diag"
 	"github.com/upclint/upclint/internal/corpus"
 )
@@ -30,20 +34,9 @@ const (
 // acceptance rates, the causes of what remains and the speed. Negative tests
 // (CompileResult: fail) must get an error.
 func TestDevelopmentCorpus(t *testing.T) {
-	root := corpus.Root()
-	if root == "" {
-		t.Skipf("set %s to a Berkeley UPC test tree to run", corpus.EnvVar)
-	}
-	tests, err := corpus.Load(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	units, err := corpus.Units(root, tests)
-	if err != nil {
-		t.Fatal(err)
-	}
+	units := loadCorpus(t)
 	if len(units) == 0 {
-		t.Fatalf("no translation units under %s", root)
+		t.Fatalf("no translation units under %s", corpus.Root())
 	}
 
 	start := time.Now()
@@ -145,6 +138,25 @@ func TestDevelopmentCorpus(t *testing.T) {
 	}
 }
 
+// loadCorpus returns the translation units of the corpus named by
+// UPCLINT_CORPUS, skipping the test when it is unset.
+func loadCorpus(t testing.TB) []corpus.Unit {
+	t.Helper()
+	root := corpus.Root()
+	if root == "" {
+		t.Skipf("set %s to a Berkeley UPC test tree to run", corpus.EnvVar)
+	}
+	tests, err := corpus.Load(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	units, err := corpus.Units(root, tests)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return units
+}
+
 // checkUnits analyses the units with all rules, those with the same settings
 // together, and returns each unit's findings in the file itself and the
 // number of lines analysed.
@@ -194,18 +206,7 @@ func checkUnits(t testing.TB, units []corpus.Unit) ([][]checks.Finding, int) {
 // harness flags, as `upclint check` would, and reports source lines per
 // second and per CPU-second.
 func BenchmarkDevelopmentCorpus(b *testing.B) {
-	root := corpus.Root()
-	if root == "" {
-		b.Skipf("set %s to a Berkeley UPC test tree to run", corpus.EnvVar)
-	}
-	tests, err := corpus.Load(root)
-	if err != nil {
-		b.Fatal(err)
-	}
-	units, err := corpus.Units(root, tests)
-	if err != nil {
-		b.Fatal(err)
-	}
+	units := loadCorpus(b)
 	lines := 0
 	cpu0 := cpuTime()
 	for b.Loop() {
@@ -224,4 +225,67 @@ var (
 // findings of one cause count together.
 func normalizeMessage(m string) string {
 	return number.ReplaceAllString(quoted.ReplaceAllString(m, "'X'"), "N")
+}
+
+// TestPrefixCacheCorpus checks the corpus twice, without and with a cache of
+// the preprocessed leading #include lines, and requires the same findings,
+// byte for byte (messages, positions, notes, fixes), for every unit.
+func TestPrefixCacheCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("checks the corpus twice")
+	}
+	units := loadCorpus(t)
+	off := unitFindings(t, units, cpp.NoPrefixCache)
+	cache := cpp.NewPrefixCache(0)
+	on := unitFindings(t, units, cache)
+	if cache.Hits() < len(units)/2 {
+		t.Errorf("the cache served %d of %d units", cache.Hits(), len(units))
+	}
+	for i := range units {
+		if off[i] != on[i] {
+			t.Errorf("%s: findings differ with the cache:\nwithout:\n%s\nwith:\n%s", units[i].Rel, off[i], on[i])
+		}
+	}
+}
+
+// unitFindings checks each unit with its flags and returns all its
+// findings (in headers too), printed with every field.
+func unitFindings(t *testing.T, units []corpus.Unit, prefixes *cpp.PrefixCache) []string {
+	t.Helper()
+	out := make([]string, len(units))
+	errs := make([]error, len(units))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for i := range next {
+				u := units[i]
+				r, err := checks.Run([]string{u.Path}, &checks.Options{Config: grammar.Config{
+					IncludeDirs:   u.Include,
+					Defines:       u.Define,
+					Undefs:        u.Undefine,
+					StaticThreads: u.Threads,
+					Prefixes:      prefixes,
+				}})
+				errs[i] = err
+				if r == nil {
+					continue
+				}
+				var b strings.Builder
+				for _, f := range r.Findings {
+					fmt.Fprintf(&b, "%+v\n", f)
+				}
+				out[i] = b.String()
+			}
+		})
+	}
+	for i := range units {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		t.Fatal(err)
+	}
+	return out
 }

@@ -4,6 +4,7 @@
 package grammar
 
 import (
+	"cmp"
 	gotoken "go/token"
 	"path"
 	"strings"
@@ -27,7 +28,14 @@ type Config struct {
 	// ReadFile reads source files and headers; nil means os.ReadFile. The
 	// language server passes a function that prefers unsaved editor buffers.
 	ReadFile func(path string) ([]byte, error)
+	// Prefixes keeps the preprocessed leading #include lines of bundled
+	// headers for the units that follow; nil means one cache shared by the
+	// process, cpp.NoPrefixCache none.
+	Prefixes *cpp.PrefixCache
 }
+
+// sharedPrefixes is the cache of Config.Prefixes when it is nil.
+var sharedPrefixes = cpp.NewPrefixCache(0)
 
 // Unit is a loaded translation unit.
 type Unit struct {
@@ -52,6 +60,7 @@ func Load(fset *gotoken.FileSet, filename string, src []byte, cfg *Config) *Unit
 		StaticThreads: cfg.StaticThreads,
 		ReadFile:      cfg.ReadFile,
 		Bundled:       headers.FS,
+		Prefixes:      cmp.Or(cfg.Prefixes, sharedPrefixes),
 	})
 	u := &Unit{Fset: fset, Files: pp.Files}
 	u.Diags = append(u.Diags, pp.Diags...)

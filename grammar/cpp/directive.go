@@ -276,7 +276,7 @@ func (p *pp) include(in *input, hash token.Token, line []token.Token, next, once
 		return
 	}
 	at, atEnd := toks[0].SitePos(), toks[len(toks)-1].SiteEnd()
-	if len(p.inputs) > maxIncludeDepth {
+	if len(p.inputs)+p.outer > maxIncludeDepth {
 		p.reportOnce(hash.Pos, "#include nested too deeply (more than %d levels)", maxIncludeDepth)
 		return
 	}
@@ -297,8 +297,8 @@ func (p *pp) include(in *input, hash token.Token, line []token.Token, next, once
 		}
 		return
 	}
-	if f.once || f.guard != "" && p.macros[f.guard] != nil {
-		return // guarded: including it again would produce nothing
+	if p.guarded(f) {
+		return // including it again would produce nothing
 	}
 	if once {
 		f.once = true
@@ -315,6 +315,12 @@ func (p *pp) include(in *input, hash token.Token, line []token.Token, next, once
 		return
 	}
 	p.push(f)
+}
+
+// guarded reports whether f is a file that produces nothing when included
+// again: it has #pragma once or its include guard is defined.
+func (p *pp) guarded(f *srcFile) bool {
+	return f.once || f.guard != "" && p.macros[f.guard] != nil
 }
 
 // reportOnce reports an error at pos unless one was reported there already
@@ -385,6 +391,7 @@ func (p *pp) lineDirective(in *input, hash token.Token, line []token.Token, mark
 		filename = destringize(t.Text)
 	}
 	if off := in.lx.NextLine(); off > 0 {
+		p.lineInfo = true
 		in.f.tf.AddLineColumnInfo(off, filename, int(n), 1)
 	}
 }

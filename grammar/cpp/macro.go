@@ -28,6 +28,7 @@ type Macro struct {
 	ops      []op // what each Body token does during substitution
 	builtin  builtinKind
 	disabled bool // being rescanned (C99 6.10.3.4): its name is painted blue
+	shared   bool // held by a PrefixCache: copied before it is disabled
 }
 
 // op classifies a replacement-list token.
@@ -352,6 +353,15 @@ func (p *pp) expand(name token.Token, m *Macro) bool {
 		return true
 	}
 	out[0].Flags = out[0].Flags&^(token.BOL|token.SpaceBefore) | name.Flags&(token.BOL|token.SpaceBefore)
+	if m.shared {
+		// Units that share cached macros must not share their state.
+		own := *m
+		own.shared = false
+		if p.macros[m.Name] == m {
+			p.macros[m.Name] = &own
+		}
+		m = &own
+	}
 	m.disabled = true
 	p.ctx = append(p.ctx, context{toks: out, macro: m, pooled: true})
 	return true
@@ -671,9 +681,10 @@ func (p *pp) expandBuiltin(name token.Token, m *Macro, site, end token.Pos) bool
 	case bTime:
 		t.Kind, t.Text = token.String, `"00:00:00"`
 	case bIncludeLevel:
-		t.Text = strconv.Itoa(len(p.inputs) - 1)
+		t.Text = strconv.Itoa(len(p.inputs) + p.outer - 1)
 	case bBaseFile:
 		t.Kind, t.Text = token.String, cQuote(p.baseFile)
+		p.baseUsed = true
 	default:
 		return false
 	}
