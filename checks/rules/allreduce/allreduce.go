@@ -97,21 +97,10 @@ func advancedByAll(fn *facts.Func, name string) bool {
 		for _, n := range b.Nodes {
 			found := false
 			ast.InspectCode(n, func(m ast.Node) bool {
-				var target ast.Expr
-				switch m := m.(type) {
-				case *ast.PostfixExpr:
-					target = m.X
-				case *ast.UnaryExpr:
-					if m.Op == "++" || m.Op == "--" {
-						target = m.X
-					}
-				case *ast.AssignExpr:
-					// x = v + 1 after v = x (a counter taken under a
-					// lock) or x = (x + 1) % THREADS: every thread
-					// stores, so no value is one owner's
-					target = m.L
-				}
-				if target != nil && ast.NodeString(ast.Unparen(target)) == name {
+				// An assignment too: x = v + 1 after v = x (a counter
+				// taken under a lock) or x = (x + 1) % THREADS: every
+				// thread stores, so no value is one owner's.
+				if target := cfg.Stored(m); target != nil && ast.NodeString(ast.Unparen(target)) == name {
 					found = true
 				}
 				return !found
@@ -228,13 +217,19 @@ func single(g *cfg.Graph, b *cfg.Block, idx ast.Expr) bool {
 	return true
 }
 
-// unrun reports whether fn is not main in a unit that has main and names
-// fn nowhere: dead code, or called from another unit by threads the rule
-// does not see (Edmiston's printEditDistance, whose calls by thread 0
-// are commented out).
+// unrun reports whether the unit names fn nowhere and fn is static (dead
+// code) or not main in a unit that has main: dead code, or called from
+// another unit by threads the rule does not see (Edmiston's
+// printEditDistance, whose calls by thread 0 are commented out).
 func unrun(fs *facts.Facts, fn *facts.Func) bool {
+	if fs.Variance.Referenced(fn.Variance) {
+		return false
+	}
+	if o := fn.Variance.Obj; o != nil && o.Storage == types.Static {
+		return true
+	}
 	main := fs.Variance.Main()
-	return main != nil && fn.Variance != main && !fs.Variance.Referenced(fn.Variance)
+	return main != nil && fn.Variance != main
 }
 
 // partlyCalled returns the functions of the unit called somewhere by only

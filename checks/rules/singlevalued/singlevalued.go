@@ -211,18 +211,7 @@ func (c *checker) forall(s *ast.ForallStmt, cond *cfg.Block) {
 // counter returns the variable a forall step changes (i++, --i, i += s,
 // i = i + s), or "".
 func counter(e ast.Expr) string {
-	var x ast.Expr
-	switch s := ast.Unparen(e).(type) {
-	case *ast.PostfixExpr:
-		x = s.X
-	case *ast.UnaryExpr:
-		if s.Op == "++" || s.Op == "--" {
-			x = s.X
-		}
-	case *ast.AssignExpr:
-		x = s.L
-	}
-	if n, ok := ast.Unparen(x).(*ast.Name); ok {
+	if n, ok := ast.Unparen(cfg.Stored(ast.Unparen(e))).(*ast.Name); ok {
 		return n.Name
 	}
 	return ""
