@@ -64,7 +64,11 @@ func producer(ed *edit.Editor, fn *facts.Func, stmt ast.Stmt, rd ast.Expr) (*ast
 	if !ok || es.X == nil {
 		return nil, 0, 0
 	}
-	call, ok := ast.Unparen(es.X.(ast.Expr)).(*ast.CallExpr)
+	x, ok := es.X.(ast.Expr)
+	if !ok {
+		return nil, 0, 0
+	}
+	call, ok := ast.Unparen(x).(*ast.CallExpr)
 	if !ok || !strings.HasPrefix(ast.CalleeName(call), "upc_all_reduce") || len(call.Args) != 7 {
 		return nil, 0, 0
 	}

@@ -114,7 +114,11 @@ func (c *checker) candidate(b *ast.Block, i int) *split {
 	if !ok || es.X == nil {
 		return nil
 	}
-	call, ok := ast.Unparen(es.X.(ast.Expr)).(*ast.CallExpr)
+	x, ok := es.X.(ast.Expr)
+	if !ok {
+		return nil
+	}
+	call, ok := ast.Unparen(x).(*ast.CallExpr)
 	if !ok || len(call.Args) != 3 {
 		return nil
 	}
@@ -194,7 +198,11 @@ func (c *checker) bufName(e ast.Expr) string {
 			if !ok {
 				break
 			}
-			if v, ok := ast.IntConst(ix.Index.(ast.Expr)); !ok || v != 0 {
+			i, isExpr := ix.Index.(ast.Expr)
+			if !isExpr {
+				return ""
+			}
+			if v, ok := ast.IntConst(i); !ok || v != 0 {
 				return ""
 			}
 			x = ast.Unparen(ix.X)
