@@ -5,9 +5,10 @@
 // of upc_all_reduce* is read on every thread. Every thread fetches the
 // same value from its one owner: a hidden broadcast whose cost grows
 // linearly with THREADS at the owner. upc_all_broadcast once, then a
-// local read, scales. A function that a unit with main never calls or
-// names is not reported: no thread of the program runs it, or threads of
-// another unit do, which the rule cannot see.
+// local read, scales. A function that the unit never calls or names is
+// not reported when it is static or the unit has main: no thread of the
+// program runs it, or threads of another unit do, which the rule cannot
+// see.
 package allreduce
 
 import "github.com/upclint/upclint/checks"
