@@ -130,34 +130,33 @@ void upcr_put_remote(upcr_sptr_t dst, const void *src, size_t n, upcr_loc_t loc)
 	upcr_model_remote((int)dst.thread, n, 1, 0, loc);
 }
 
+/* Counts a scalar access of n bytes (the libraries' too); returns
+ * whether it was remote, for the caller's model of it. */
+int upcr_count_access(upcr_sptr_t p, size_t n, int write)
+{
+	int remote = !upcr_is_local(p);
+	upcr_count_t *ops = remote ? (write ? &upcr_ctr_.remote_writes : &upcr_ctr_.remote_reads)
+			       : (write ? &upcr_ctr_.local_writes : &upcr_ctr_.local_reads);
+	upcr_count_t *bytes = remote ? (write ? &upcr_ctr_.remote_write_bytes : &upcr_ctr_.remote_read_bytes)
+				 : (write ? &upcr_ctr_.local_write_bytes : &upcr_ctr_.local_read_bytes);
+	++*ops;
+	*bytes += n;
+	return remote;
+}
+
 /* Counts a strict access once it is done. */
 void upcr_strict_count(upcr_sptr_t p, size_t n, int write, upcr_loc_t loc)
 {
 	upcr_ctr_.strict_ops++;
-	if (upcr_is_local(p)) {
-		if (write) {
-			upcr_ctr_.local_writes++;
-			upcr_ctr_.local_write_bytes += n;
-		} else {
-			upcr_ctr_.local_reads++;
-			upcr_ctr_.local_read_bytes += n;
-		}
-		return;
+	if (upcr_count_access(p, n, write)) {
+		upcr_note_loc(loc);
+		upcr_model_remote((int)p.thread, n, write, 0, loc);
 	}
-	upcr_note_loc(loc);
-	if (write) {
-		upcr_ctr_.remote_writes++;
-		upcr_ctr_.remote_write_bytes += n;
-	} else {
-		upcr_ctr_.remote_reads++;
-		upcr_ctr_.remote_read_bytes += n;
-	}
-	upcr_model_remote((int)p.thread, n, write, 0, loc);
 }
 
 /* ---- bulk copies ---- */
 
-static void bulk_account(upcr_sptr_t p, size_t n, int write, upcr_loc_t loc)
+void upcr_count_bulk(upcr_sptr_t p, size_t n, int write, upcr_loc_t loc)
 {
 	if (upcr_is_local(p)) {
 		upcr_ctr_.bulk_local++;
@@ -187,9 +186,9 @@ void upcr_memcpy(upcr_sptr_t dst, upcr_sptr_t src, size_t n, upcr_loc_t loc)
 	/* A shared-to-shared copy moves the data once; count it against the
 	 * remote side (source first: a get followed by a local store). */
 	if (!upcr_is_local(src))
-		bulk_account(src, n, 0, loc);
+		upcr_count_bulk(src, n, 0, loc);
 	else
-		bulk_account(dst, n, 1, loc);
+		upcr_count_bulk(dst, n, 1, loc);
 }
 
 void upcr_memget(void *dst, upcr_sptr_t src, size_t n, upcr_loc_t loc)
@@ -198,7 +197,7 @@ void upcr_memget(void *dst, upcr_sptr_t src, size_t n, upcr_loc_t loc)
 		return;
 	bulk_prepare(src, n, "upc_memget source", loc);
 	upcr_read_shared(dst, src, n);
-	bulk_account(src, n, 0, loc);
+	upcr_count_bulk(src, n, 0, loc);
 }
 
 void upcr_memput(upcr_sptr_t dst, const void *src, size_t n, upcr_loc_t loc)
@@ -207,7 +206,7 @@ void upcr_memput(upcr_sptr_t dst, const void *src, size_t n, upcr_loc_t loc)
 		return;
 	bulk_prepare(dst, n, "upc_memput destination", loc);
 	upcr_be_write(dst, src, n);
-	bulk_account(dst, n, 1, loc);
+	upcr_count_bulk(dst, n, 1, loc);
 }
 
 void upcr_memset(upcr_sptr_t dst, int c, size_t n, upcr_loc_t loc)
@@ -216,7 +215,7 @@ void upcr_memset(upcr_sptr_t dst, int c, size_t n, upcr_loc_t loc)
 		return;
 	bulk_prepare(dst, n, "upc_memset destination", loc);
 	upcr_be_set(dst, c, n);
-	bulk_account(dst, n, 1, loc);
+	upcr_count_bulk(dst, n, 1, loc);
 }
 
 /* ---- scratch area and transfers for the collectives library ---- */

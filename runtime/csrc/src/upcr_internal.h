@@ -269,6 +269,10 @@ upcr_ctl_layout_t upcr_ctl_layout(size_t threads);
  * validity (and --check extent), and the counting of a strict access */
 void upcr_access_check(upcr_sptr_t p, size_t n, const char *what, upcr_loc_t loc);
 void upcr_strict_count(upcr_sptr_t p, size_t n, int write, upcr_loc_t loc);
+/* counting of scalar accesses (returns whether remote) and of bulk ones
+ * (with the model's charge), for the libraries too */
+int upcr_count_access(upcr_sptr_t p, size_t n, int write);
+void upcr_count_bulk(upcr_sptr_t p, size_t n, int write, upcr_loc_t loc);
 
 /* copies between shared memory and private memory without counting
  * (each backend's: upcr_core.c, mpi/upcr_mpi_core.c) */

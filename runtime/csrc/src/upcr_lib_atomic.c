@@ -462,24 +462,8 @@ static void atomic_op(const char *fn, int strict, upcr_sptr_t domain, void *fetc
 		upcr_ctr_.strict_ops++;
 	}
 	int write = op != UPC_GET;
-	if (upcr_is_local(target)) {
-		if (write) {
-			upcr_ctr_.local_writes++;
-			upcr_ctr_.local_write_bytes += sz;
-		} else {
-			upcr_ctr_.local_reads++;
-			upcr_ctr_.local_read_bytes += sz;
-		}
-	} else {
-		if (write) {
-			upcr_ctr_.remote_writes++;
-			upcr_ctr_.remote_write_bytes += sz;
-		} else {
-			upcr_ctr_.remote_reads++;
-			upcr_ctr_.remote_read_bytes += sz;
-		}
+	if (upcr_count_access(target, sz, write))
 		upcr_model_remote((int)target.thread, sz, write, 0, loc);
-	}
 }
 
 void upcr_atomic_strict(upcr_sptr_t domain, void *fetch_ptr, upc_op_t op, upcr_sptr_t target, const void *operand1,

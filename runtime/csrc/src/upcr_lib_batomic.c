@@ -11,7 +11,7 @@
  * and the per-line table as one round trip.  A null or misaligned target
  * is a fatal "atomic-target" report.
  */
-#include "upcr.h"
+#include "upcr_internal.h"
 
 static void *target(upcr_sptr_t p, size_t sz, const char *fn, int strict, upcr_loc_t loc)
 {
@@ -32,27 +32,21 @@ static void account(upcr_sptr_t p, size_t sz, int write, int strict, upcr_loc_t 
 {
 	if (strict)
 		__atomic_thread_fence(__ATOMIC_SEQ_CST);
-	if (upcr_is_local(p)) {
-		if (write) {
-			upcr_ctr_.local_writes++;
-			upcr_ctr_.local_write_bytes += sz;
-		} else {
-			upcr_ctr_.local_reads++;
-			upcr_ctr_.local_read_bytes += sz;
-		}
-	} else {
-		if (write) {
-			upcr_ctr_.remote_writes++;
-			upcr_ctr_.remote_write_bytes += sz;
-		} else {
-			upcr_ctr_.remote_reads++;
-			upcr_ctr_.remote_read_bytes += sz;
-		}
+	if (upcr_count_access(p, sz, write))
 		upcr_model_transfer((int)p.thread, sz, loc);
-	}
 }
 
 #define MO(strict) ((strict) ? __ATOMIC_SEQ_CST : __ATOMIC_RELAXED)
+
+/* bupc_atomicT_fetchOP_MODE for the operations with a builtin */
+#define BATOMIC_FETCH(S, T, MODE, STRICT, OP, BUILTIN)                                                             \
+	T upcr_bupc_atomic##S##_fetch##OP##_##MODE(upcr_sptr_t p, T v, upcr_loc_t loc)                             \
+	{                                                                                                          \
+		T *a = target(p, sizeof(T), "bupc_atomic" #S "_fetch" #OP "_" #MODE, STRICT, loc);                 \
+		T r = BUILTIN(a, v, MO(STRICT));                                                                   \
+		account(p, sizeof(T), 1, STRICT, loc);                                                             \
+		return r;                                                                                          \
+	}
 
 #define BATOMIC_MODE(S, T, MODE, STRICT)                                                                           \
 	T upcr_bupc_atomic##S##_read_##MODE(upcr_sptr_t p, upcr_loc_t loc)                                         \
@@ -92,34 +86,10 @@ static void account(upcr_sptr_t p, size_t sz, int write, int strict, upcr_loc_t 
 		account(p, sizeof(T), 1, STRICT, loc);                                                             \
 		return oldv;                                                                                       \
 	}                                                                                                          \
-	T upcr_bupc_atomic##S##_fetchadd_##MODE(upcr_sptr_t p, T v, upcr_loc_t loc)                                \
-	{                                                                                                          \
-		T *a = target(p, sizeof(T), "bupc_atomic" #S "_fetchadd_" #MODE, STRICT, loc);                     \
-		T r = __atomic_fetch_add(a, v, MO(STRICT));                                                        \
-		account(p, sizeof(T), 1, STRICT, loc);                                                             \
-		return r;                                                                                          \
-	}                                                                                                          \
-	T upcr_bupc_atomic##S##_fetchand_##MODE(upcr_sptr_t p, T v, upcr_loc_t loc)                                \
-	{                                                                                                          \
-		T *a = target(p, sizeof(T), "bupc_atomic" #S "_fetchand_" #MODE, STRICT, loc);                     \
-		T r = __atomic_fetch_and(a, v, MO(STRICT));                                                        \
-		account(p, sizeof(T), 1, STRICT, loc);                                                             \
-		return r;                                                                                          \
-	}                                                                                                          \
-	T upcr_bupc_atomic##S##_fetchor_##MODE(upcr_sptr_t p, T v, upcr_loc_t loc)                                 \
-	{                                                                                                          \
-		T *a = target(p, sizeof(T), "bupc_atomic" #S "_fetchor_" #MODE, STRICT, loc);                      \
-		T r = __atomic_fetch_or(a, v, MO(STRICT));                                                         \
-		account(p, sizeof(T), 1, STRICT, loc);                                                             \
-		return r;                                                                                          \
-	}                                                                                                          \
-	T upcr_bupc_atomic##S##_fetchxor_##MODE(upcr_sptr_t p, T v, upcr_loc_t loc)                                \
-	{                                                                                                          \
-		T *a = target(p, sizeof(T), "bupc_atomic" #S "_fetchxor_" #MODE, STRICT, loc);                     \
-		T r = __atomic_fetch_xor(a, v, MO(STRICT));                                                        \
-		account(p, sizeof(T), 1, STRICT, loc);                                                             \
-		return r;                                                                                          \
-	}                                                                                                          \
+	BATOMIC_FETCH(S, T, MODE, STRICT, add, __atomic_fetch_add)                                                 \
+	BATOMIC_FETCH(S, T, MODE, STRICT, and, __atomic_fetch_and)                                                 \
+	BATOMIC_FETCH(S, T, MODE, STRICT, or, __atomic_fetch_or)                                                   \
+	BATOMIC_FETCH(S, T, MODE, STRICT, xor, __atomic_fetch_xor)                                                 \
 	T upcr_bupc_atomic##S##_fetchnot_##MODE(upcr_sptr_t p, upcr_loc_t loc)                                     \
 	{                                                                                                          \
 		T *a = target(p, sizeof(T), "bupc_atomic" #S "_fetchnot_" #MODE, STRICT, loc);                     \

@@ -34,7 +34,7 @@
  * before the wait, a wait with none outstanding, or a null, bogus or closed
  * handle is a fatal "io" report.
  */
-#include "upcr.h"
+#include "upcr_internal.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -356,18 +356,6 @@ static int64_t do_io(int fd, int wr, void *buf, size_t n, int64_t off)
 	return (int64_t)done;
 }
 
-static void account_shared(upcr_sptr_t p, size_t n, upcr_loc_t loc)
-{
-	if (upcr_is_local(p)) {
-		upcr_ctr_.bulk_local++;
-		upcr_ctr_.bulk_local_bytes += n;
-	} else {
-		upcr_ctr_.bulk_remote++;
-		upcr_ctr_.bulk_remote_bytes += n;
-		upcr_model_transfer((int)p.thread, n, loc);
-	}
-}
-
 /* Move the bytes [from, from+n) of a shared buffer (elements of esz bytes,
  * block size B elements, 0 = indefinite) to or from file offset off; only
  * the elements with affinity to `only` (-1: all).  Returns the bytes moved
@@ -389,7 +377,7 @@ static int64_t shared_io(int fd, int wr, upcr_sptr_t buf, size_t esz, size_t B, 
 			int64_t k = do_io(fd, wr, a, run, off + (int64_t)(pos - from));
 			if (k < 0)
 				return -1;
-			account_shared(p, run, loc);
+			upcr_count_bulk(p, run, 0, loc);
 			moved += k;
 		} else
 			moved += (int64_t)run;
