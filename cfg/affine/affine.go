@@ -140,7 +140,9 @@ func Analyze(g *cfg.Graph, info *types.Info) *Func {
 					x = ast.Unparen(ix.X)
 				}
 				f.addIndex(m, b, loops, writes[m])
-				f.byExpr[m].Addr = addr[m]
+				// A row (an element that is an array) converts to its
+				// address: DPS[r][dx] + i reads nothing.
+				f.byExpr[m].Addr = addr[m] || isArray(f.typeOf(m))
 			}
 		}
 		return true

@@ -153,3 +153,28 @@ void g(shared int *p, int n) {
 		t.Errorf("p[k]: %v %q", a.Index, a.Reason)
 	}
 }
+
+// TestRowAddress: an element that is an array (a row) converts to its
+// address; only the accesses to scalar elements read.
+func TestRowAddress(t *testing.T) {
+	f := analyze(t, `
+#include <upc.h>
+shared [128] unsigned D[4][256][256];
+void g(int r) {
+	int dx, i;
+	unsigned *p;
+	unsigned s = 0;
+	for (dx = 0; dx < 256; dx++)
+		upc_forall (i = 0; i < 256; i += 128; upc_threadof(D[r][dx] + i)) {
+			p = (unsigned *)(D[r][dx] + i);
+			s += D[r][dx][i];
+		}
+}`, "g", 4)
+	for _, a := range f.Accesses {
+		row := ast.NodeString(a.Expr) == "D[r][dx]"
+		if a.Addr != row {
+			t.Errorf("%s: Addr %v, want %v", ast.NodeString(a.Expr), a.Addr, row)
+		}
+	}
+	access(t, f, "D[r][dx][i]")
+}

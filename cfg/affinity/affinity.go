@@ -228,6 +228,12 @@ func (f *Func) classify(a *affine.Access) *Fact {
 			}
 		} else {
 			e, why := f.Affine.Form(x, a.Block)
+			if e == nil || bs != 1 {
+				_, fl := Controlling(a)
+				if why := f.enumerated(a, fa, fl, bs); why != "" {
+					return &Fact{Kind: Local, Reason: why}
+				}
+			}
 			if e == nil {
 				return &Fact{Reason: "forall affinity: " + why}
 			}

@@ -15,7 +15,10 @@ import (
 //   - the elements behind a private pointer to shared [] data that the
 //     function only ever sets to a block this thread allocated with
 //     upc_alloc (or Berkeley's upc_local_alloc), which has affinity to the
-//     calling thread (UPC 1.3 §7.2.2.3).
+//     calling thread (UPC 1.3 §7.2.2.3);
+//   - the elements behind such a pointer set only to upc_all_alloc(1, n),
+//     whose one block is thread 0's (§7.2.2.2), accessed under a test
+//     that the executing thread is 0.
 func (f *Func) ownedByMe(a *affine.Access) string {
 	info := f.Affine.Info
 	if info == nil {
@@ -32,18 +35,25 @@ func (f *Func) ownedByMe(a *affine.Access) string {
 		}
 		return ""
 	}
-	if a.Pointer && a.Var != nil && !a.Var.IsStatic() && !a.Var.Param && indefinitePointer(a.Var.Type()) && f.onlyLocalAlloc(a.Var, a.Block) {
-		return a.Var.Name() + " points to a block this thread allocated"
+	if a.Pointer && a.Var != nil && !a.Var.IsStatic() && !a.Var.Param && indefinitePointer(a.Var.Type()) {
+		if f.onlyAlloc(a.Var, a.Block, localAlloc) {
+			return a.Var.Name() + " points to a block this thread allocated"
+		}
+		if f.onlyAlloc(a.Var, a.Block, oneBlockAlloc) && f.Affine.Graph.Guarded(a.Block, nil, func(e ast.Expr, kind cfg.EdgeKind) bool {
+			return cfg.ThreadTest(e, kind) == "0"
+		}) {
+			return a.Var.Name() + " points to the one block of upc_all_alloc(1, ...), on thread 0, and thread 0 runs this"
+		}
 	}
 	return ""
 }
 
-// onlyLocalAlloc reports whether the pointer v holds, in block at, a
-// block this thread allocated: an assignment of upc_alloc or
-// upc_local_alloc dominates at, every other change of v (an assignment,
-// ++ or --) comes after at (at is not reachable from it), and v never has
-// its address taken.
-func (f *Func) onlyLocalAlloc(v *types.Var, at *cfg.Block) bool {
+// onlyAlloc reports whether the pointer v holds, in block at, a block
+// that isAlloc says how it was allocated: an assignment of such a call
+// dominates at, every other change of v (an assignment, ++ or --) comes
+// after at (at is not reachable from it), and v never has its address
+// taken.
+func (f *Func) onlyAlloc(v *types.Var, at *cfg.Block, isAlloc func(ast.Expr) bool) bool {
 	info := f.Affine.Info
 	g := f.Affine.Graph
 	if g == nil || at == nil {
@@ -62,7 +72,7 @@ func (f *Func) onlyLocalAlloc(v *types.Var, at *cfg.Block) bool {
 				switch m := m.(type) {
 				case *ast.AssignExpr:
 					if isV(m.L) {
-						assigns, alloc = true, m.Op == "=" && localAlloc(m.R)
+						assigns, alloc = true, m.Op == "=" && isAlloc(m.R)
 					}
 				case *ast.PostfixExpr:
 					assigns = isV(m.X)
@@ -71,7 +81,7 @@ func (f *Func) onlyLocalAlloc(v *types.Var, at *cfg.Block) bool {
 					assigns = (m.Op == "++" || m.Op == "--") && isV(m.X)
 				case *ast.InitDeclarator:
 					if id := ast.DeclaratorIdent(m.Decl); id != nil && info.Defs[id] == types.Object(v) && m.Init != nil {
-						assigns, alloc = true, m.Init.X != nil && localAlloc(m.Init.X)
+						assigns, alloc = true, m.Init.X != nil && isAlloc(m.Init.X)
 					}
 				}
 				switch {
@@ -116,20 +126,38 @@ func reaches(from, to *cfg.Block) bool {
 // localAlloc reports whether e is (a cast of, or an assignment of) a call
 // of upc_alloc or upc_local_alloc.
 func localAlloc(e ast.Expr) bool {
+	call := allocCall(e)
+	return call != nil && (ast.CalleeName(call) == "upc_alloc" || ast.CalleeName(call) == "upc_local_alloc")
+}
+
+// oneBlockAlloc reports whether e is (a cast of, or an assignment of) a
+// call upc_all_alloc(1, n): its one block has affinity to thread 0 (UPC
+// 1.3 §7.2.2.2: the blocks are laid out like shared [n] char[nblocks*n]).
+func oneBlockAlloc(e ast.Expr) bool {
+	call := allocCall(e)
+	if call == nil || ast.CalleeName(call) != "upc_all_alloc" || len(call.Args) != 2 {
+		return false
+	}
+	n, ok := ast.IntConst(call.Args[0])
+	return ok && n == 1
+}
+
+// allocCall returns the call that e is, under casts and assignments, or
+// nil.
+func allocCall(e ast.Expr) *ast.CallExpr {
 	for {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.CastExpr:
 			e = x.X
 		case *ast.AssignExpr:
 			if x.Op != "=" {
-				return false
+				return nil
 			}
 			e = x.R
 		case *ast.CallExpr:
-			name := ast.CalleeName(x)
-			return name == "upc_alloc" || name == "upc_local_alloc"
+			return x
 		default:
-			return false
+			return nil
 		}
 	}
 }
