@@ -138,7 +138,7 @@ func Check(fset *gotoken.FileSet, f *ast.File, conf *Config) (*Info, diag.List) 
 	// function bodies, declarations (headers) mostly outside.
 	// Declarations that Config.Lazy may set aside are left out: most of
 	// them will never be checked.
-	body, all := 0, 0
+	body, all, lazyN := 0, 0, 0
 	if f != nil {
 		all = len(f.Tokens)
 		for _, d := range f.Decls {
@@ -151,10 +151,12 @@ func Check(fset *gotoken.FileSet, f *ast.File, conf *Config) (*Info, diag.List) 
 			case conf.Lazy != nil && conf.Lazy(fd):
 				a, b := fd.Span()
 				all -= b - a
+				lazyN++
 			}
 			if dd, ok := d.(*ast.DeferredDecl); ok {
 				a, b := dd.Span()
 				all -= b - a
+				lazyN++
 			}
 		}
 	}
@@ -181,7 +183,7 @@ func Check(fset *gotoken.FileSet, f *ast.File, conf *Config) (*Info, diag.List) 
 		info.Scopes[f] = c.fileScope
 		var lazy *lazyDecls
 		if conf.Lazy != nil {
-			lazy = &lazyDecls{c: c, names: make(map[string][]int32), tags: make(map[string][]int32)}
+			lazy = &lazyDecls{c: c, names: newLazyIndex(lazyN), tags: newLazyIndex(lazyN / 8), pending: make([]lazyDecl, 0, lazyN)}
 			c.fileScope.lazy = lazy
 		}
 		deferred := false

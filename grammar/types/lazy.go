@@ -34,8 +34,37 @@ type lazyDecls struct {
 	// checked holds the deferred declarations (not yet parsed when set
 	// aside) that were parsed and checked.
 	checked map[*ast.DeferredDecl]bool
-	names   map[string][]int32 // ordinary identifiers -> indices into pending
-	tags    map[string][]int32 // struct, union and enum tags -> indices into pending
+	names   lazyIndex // ordinary identifiers -> indices into pending
+	tags    lazyIndex // struct, union and enum tags -> indices into pending
+}
+
+// lazyIndex maps a name to the pending declarations that declare it. Most
+// names have one, and a unit sets aside hundreds: the entries of all names
+// share one slice, each name's chained from its last.
+type lazyIndex struct {
+	last  map[string]int32 // 1 + index in links of the name's last entry
+	links []lazyLink
+}
+
+type lazyLink struct {
+	decl int32 // index into pending
+	prev int32 // 1 + index in links of the name's previous entry; 0 for none
+}
+
+func newLazyIndex(n int) lazyIndex {
+	return lazyIndex{last: make(map[string]int32, n), links: make([]lazyLink, 0, n)}
+}
+
+func (x *lazyIndex) add(name string, decl int32) {
+	x.links = append(x.links, lazyLink{decl: decl, prev: x.last[name]})
+	x.last[name] = int32(len(x.links))
+}
+
+// each calls f with the pending declarations of name, last first.
+func (x *lazyIndex) each(name string, f func(decl int32)) {
+	for k := x.last[name]; k != 0; k = x.links[k-1].prev {
+		f(x.links[k-1].decl)
+	}
 }
 
 type lazyDecl struct {
@@ -74,10 +103,10 @@ func (l *lazyDecls) pass(d *ast.Decl, dd *ast.DeferredDecl) {
 	i := int32(len(l.pending))
 	l.pending = append(l.pending, lazyDecl{decl: d, deferred: dd, names: names, tags: tags, strict: l.c.strictPragma})
 	for _, n := range names {
-		l.names[n] = append(l.names[n], i)
+		l.names.add(n, i)
 	}
 	for _, t := range tags {
-		l.tags[t] = append(l.tags[t], i)
+		l.tags.add(t, i)
 	}
 }
 
@@ -85,30 +114,28 @@ func (l *lazyDecls) pass(d *ast.Decl, dd *ast.DeferredDecl) {
 // those sharing a name or tag with them, in source order. It reports
 // whether it checked any.
 func (l *lazyDecls) load(name string, tag bool) bool {
-	idx := l.names[name]
-	if tag {
-		idx = l.tags[name]
-	}
 	var batch []int32
-	add := func(idx []int32) {
-		for _, i := range idx {
-			if !l.pending[i].done {
-				l.pending[i].done = true
-				batch = append(batch, i)
-			}
+	add := func(i int32) {
+		if !l.pending[i].done {
+			l.pending[i].done = true
+			batch = append(batch, i)
 		}
 	}
-	add(idx)
+	if tag {
+		l.tags.each(name, add)
+	} else {
+		l.names.each(name, add)
+	}
 	if len(batch) == 0 {
 		return false
 	}
 	for k := 0; k < len(batch); k++ {
 		p := &l.pending[batch[k]]
 		for _, n := range p.names {
-			add(l.names[n])
+			l.names.each(n, add)
 		}
 		for _, t := range p.tags {
-			add(l.tags[t])
+			l.tags.each(t, add)
 		}
 	}
 	sortInt32(batch)
