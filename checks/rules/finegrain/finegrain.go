@@ -142,6 +142,8 @@ func (c *checker) report(pass *analysis.Pass, g *group) {
 	}
 	if g.inhibit != "" {
 		msg += fmt.Sprintf(" (not coalescible here: %s)", g.inhibit)
+	} else if why := c.pointerNoFix(g); why != "" { // fixpointer.go
+		msg += "; " + fix + " (no rewrite offered: " + why + ")"
 	} else {
 		msg += "; " + fix
 		if sf := c.coalesce(c.fx, g); sf != nil {

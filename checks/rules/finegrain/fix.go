@@ -1022,7 +1022,7 @@ func rank(a *affine.Access) int {
 // pointer the accesses index, with its parentheses ((&A[i]) of
 // (&A[i])[j]).
 func baseNode(a *affine.Access) ast.Node {
-	x := ast.Expr(ast.Unparen(a.Expr))
+	x := ast.Unparen(a.Expr)
 	for {
 		ix, ok := x.(*ast.IndexExpr)
 		if !ok {

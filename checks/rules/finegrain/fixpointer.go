@@ -44,15 +44,29 @@ func pointeeLayout(t types.Type, v *types.Var) *types.Layout {
 // source's own text.
 func (c *checker) addrBase(fx *fixer, a *affine.Access) (*types.Var, string) {
 	base := ast.Unparen(a.Base)
+	v := c.addrRoot(a)
+	if v == nil {
+		return nil, ""
+	}
+	if _, pure := indexNames(base); !pure || fx == nil || !fx.plainText(base) {
+		return nil, ""
+	}
+	return v, ast.NodeString(base)
+}
+
+// addrRoot returns A when a's base is the address of an element of the
+// named shared array A (&A[i], &M[r][0], A + i), else nil.
+func (c *checker) addrRoot(a *affine.Access) *types.Var {
+	base := ast.Unparen(a.Base)
 	var arr ast.Expr
 	switch x := base.(type) {
 	case *ast.UnaryExpr:
 		if x.Op != "&" {
-			return nil, ""
+			return nil
 		}
 		ix, ok := ast.Unparen(x.X).(*ast.IndexExpr)
 		if !ok {
-			return nil, ""
+			return nil
 		}
 		for ok {
 			arr = ast.Unparen(ix.X)
@@ -60,24 +74,21 @@ func (c *checker) addrBase(fx *fixer, a *affine.Access) (*types.Var, string) {
 		}
 	case *ast.BinaryExpr:
 		if x.Op != "+" && x.Op != "-" {
-			return nil, ""
+			return nil
 		}
 		arr = ast.Unparen(x.X)
 	default:
-		return nil, ""
+		return nil
 	}
 	id, ok := arr.(*ast.Name)
 	if !ok {
-		return nil, ""
+		return nil
 	}
 	v, _ := c.info.Uses[id].(*types.Var)
 	if v == nil || c.info.Layouts[v] == nil || !c.info.Layouts[v].IsArray {
-		return nil, ""
+		return nil
 	}
-	if _, pure := indexNames(base); !pure || fx == nil || !fx.plainText(base) {
-		return nil, ""
-	}
-	return v, ast.NodeString(base)
+	return v
 }
 
 // writesShared reports whether n assigns, increments or decrements a
@@ -100,4 +111,44 @@ func (c *checker) writesShared(n ast.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// pointerNoFix says why the reads of g, through a pointer-to-shared, get
+// no coalescing rewrite where one is recommended, or "" when they may get
+// one: the finding then says so rather than leave the user looking for a
+// fix. It depends on the analysis only, not on the fixer.
+func (c *checker) pointerNoFix(g *group) string {
+	first := g.accs[0]
+	if !first.Pointer {
+		return ""
+	}
+	for _, a := range g.accs {
+		if a.Write {
+			return ""
+		}
+	}
+	base := ast.NodeString(ast.Unparen(first.Base))
+	v := first.Var
+	if v == nil {
+		v = c.addrRoot(first)
+	}
+	if v == nil {
+		return base + " is computed (a cast or an expression), not a pointer variable or an element's address"
+	}
+	if pointeeLayout(c.info.TypeOf(first.Base), v) == nil {
+		return base + " points to arrays or to elements of unknown size"
+	}
+	if c.writesShared(g.loop.Stmt) {
+		return "the loop writes shared data, which " + base + " may point into"
+	}
+	for _, a := range g.accs {
+		f := c.firstForm(a)
+		if f == nil {
+			return "the elements read through " + base + " have no bounds known before the loop"
+		}
+		if lo, hi, _ := c.af.Bounds(f, g.loop); lo == nil || !c.invariantIn(lo, g.loop) || !c.invariantIn(hi, g.loop) {
+			return "the elements read through " + base + " have no bounds known before the loop"
+		}
+	}
+	return ""
 }

@@ -1,6 +1,13 @@
 package finegrain_test
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/upclint/upclint/checks"
+)
 
 // TestPointerNoFix: reads through cyclic and indefinite pointers-to-shared
 // are coalesced as reads of named arrays are; a loop that reads beyond the
@@ -101,4 +108,37 @@ double macro_row(int r)
 }
 `
 	checkFixMarks(t, src)
+}
+
+// TestPointerNoFixSaysWhy: reads through a cast of a pointer (the UPC
+// collectives reference implementation's *((shared const T *)src + i))
+// get no rewrite, and the finding says why instead of recommending a
+// copy that is not offered.
+func TestPointerNoFixSaysWhy(t *testing.T) {
+	src := `#include <upc_relaxed.h>
+double sum(shared void *src, int n)
+{
+    int i;
+    double s = 0;
+    for (i = 0; i < n; i++)
+        s += *((shared const double *)src + i);
+    return s;
+}
+`
+	dir := t.TempDir()
+	path := filepath.Join(dir, "cast.upc")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := checks.Run([]string{path}, &checks.Options{Jobs: 1, Enabled: func(r string) bool { return r == "finegrain" }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Findings) != 1 {
+		t.Fatalf("%d findings, want 1: %+v", len(res.Findings), res.Findings)
+	}
+	f := res.Findings[0]
+	if len(f.Fixes) != 0 || !strings.Contains(f.Message, "no rewrite offered: (shared const double*)src is computed") {
+		t.Errorf("want no fix and the reason, got %d fixes: %s", len(f.Fixes), f.Message)
+	}
 }
