@@ -20,18 +20,26 @@ import (
 // X_local[(e - lo) % THREADS][(e - lo) / THREADS]: no gather loop, no
 // buffer in global order (UPC 1.3 §6.5.1.1: a cyclic array deals its
 // elements to the threads in turn; §7.2.5.2: upc_memget copies from the
-// memory of the one thread src points into). nil when the range is not a multiple of THREADS
-// known before the loop, or when the array has more than one dimension.
+// memory of the one thread src points into). A multi-dimensional array
+// is read in whole rows, numbered in its flat order. nil when the range
+// is not K*THREADS elements with K known before the loop.
 func (c *checker) ownerFix(fx *fixer, p *plan) *analysis.SuggestedFix {
 	l := p.g.loop
-	if len(p.lay.Dims) != 1 || p.g.accs[0].Pointer {
+	if p.g.accs[0].Pointer {
 		return nil
 	}
-	lo, hi, forms := c.readBox(p)
+	lo, hi, _ := c.readBox(p)
 	if lo == nil {
 		return nil
 	}
-	per, ok := c.perThread(hi.Sub(lo).Add(affine.ConstForm(1)))
+	// Whole rows [lo, hi] of a multi-dimensional array: their elements
+	// are consecutive in the array's flat order.
+	row := int64(1)
+	for _, d := range p.inner {
+		row *= d
+	}
+	flo := lo.Scale(row)
+	per, ok := c.perThread(hi.Sub(lo).Add(affine.ConstForm(1)).Scale(row))
 	if !ok {
 		return nil
 	}
@@ -39,7 +47,7 @@ func (c *checker) ownerFix(fx *fixer, p *plan) *analysis.SuggestedFix {
 	if !ok {
 		return nil
 	}
-	los, ok := c.render(lo)
+	flos, ok := c.render(flo)
 	if !ok {
 		return nil
 	}
@@ -48,6 +56,19 @@ func (c *checker) ownerFix(fx *fixer, p *plan) *analysis.SuggestedFix {
 		return nil
 	}
 	name := p.v.Name()
+	rels := make([]string, len(p.g.accs)) // each access's flat index from the box's start
+	for k, a := range p.g.accs {
+		f := c.flatForm(a, p.inner)
+		if f == nil {
+			return nil
+		}
+		rel := f.Sub(flo)
+		rs, ok := c.render(rel)
+		if !ok {
+			return nil
+		}
+		rels[k] = paren(rel, rs)
+	}
 	if p.buf = fx.localName(c.fn.Decl, name+"_local", "_local"); p.buf == "" {
 		return nil
 	}
@@ -55,9 +76,24 @@ func (c *checker) ownerFix(fx *fixer, p *plan) *analysis.SuggestedFix {
 	if t == "" {
 		return nil
 	}
+	var edits []analysis.TextEdit
+	for k, a := range p.g.accs {
+		edits = append(edits, analysis.TextEdit{Pos: a.Expr.Start(), End: a.Expr.End(),
+			NewText: []byte(p.buf + "[" + rels[k] + " % THREADS][" + rels[k] + " / THREADS]")})
+	}
+	// &X[0][0] + f is flat element f, with X's layout.
+	elem := func(f string) string { return "&" + name + "[" + f + "]" }
+	if len(p.inner) > 0 {
+		elem = func(f string) string {
+			return "&" + name + "[0]" + strings.Repeat("[0]", len(p.inner)) + " + " + strings.TrimPrefix(f, "0 + ")
+		}
+	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s/* %s, one upc_memget per thread: %s[t][k] is %s[%s] */\n", fr.indent, name, p.buf, name,
-		strings.TrimPrefix(los+" + ", "0 + ")+"t + k*THREADS")
+	what := name + "[" + strings.TrimPrefix(flos+" + ", "0 + ") + "t + k*THREADS]"
+	if len(p.inner) > 0 {
+		what = "element " + strings.TrimPrefix(flos+" + ", "0 + ") + "t + k*THREADS of " + name + " in flat order"
+	}
+	fmt.Fprintf(&b, "%s/* %s, one upc_memget per thread: %s[t][k] is %s */\n", fr.indent, name, p.buf, what)
 	heap := c.threads == 0 || int64(c.threads)*per > p.stackElems()
 	if heap {
 		fmt.Fprintf(&b, "%s%s (*%s)[%d] = malloc(THREADS * sizeof *%s);\n", fr.indent, p.elem, p.buf, per, p.buf)
@@ -71,25 +107,35 @@ func (c *checker) ownerFix(fx *fixer, p *plan) *analysis.SuggestedFix {
 		in += fr.unit
 	}
 	first := t
-	if !(lo.IsConst() && lo.Const == 0) {
-		first = paren(lo, los) + " + " + t
+	if !(flo.IsConst() && flo.Const == 0) {
+		first = paren(flo, flos) + " + " + t
 	}
-	fmt.Fprintf(&b, "%sfor (int %s = 0; %s < THREADS; %s++)\n%s%supc_memget(%s[%s], &%s[%s], sizeof %s[%s]);\n",
-		in, t, t, t, in, fr.unit, p.buf, t, name, first, p.buf, t)
-
-	var edits []analysis.TextEdit
-	for k, a := range p.g.accs {
-		rel := forms[k].Sub(lo)
-		rs, ok := c.render(rel)
-		if !ok {
-			return nil
-		}
-		rs = paren(rel, rs)
-		edits = append(edits, analysis.TextEdit{Pos: a.Expr.Start(), End: a.Expr.End(),
-			NewText: []byte(fmt.Sprintf("%s[%s %% THREADS][%s / THREADS]", p.buf, rs, rs))})
-	}
+	fmt.Fprintf(&b, "%sfor (int %s = 0; %s < THREADS; %s++)\n%s%supc_memget(%s[%s], %s, sizeof %s[%s]);\n",
+		in, t, t, t, in, fr.unit, p.buf, t, elem(first), p.buf, t)
 	msg := fmt.Sprintf("coalesce the reads of %s: one upc_memget per thread before the loop, read by layout", name)
 	return fx.finish(p, fr, b.String(), heap, false, edits, msg)
+}
+
+// flatForm returns the index of a in the flat order of its array, whose
+// dimensions after the first are inner, or nil.
+func (c *checker) flatForm(a *affine.Access, inner []int64) *affine.Form {
+	ix := indices(a.Expr)
+	if len(ix) != len(inner)+1 {
+		return nil
+	}
+	f := affine.ConstForm(0)
+	for i, e := range ix {
+		fi, _ := c.af.Form(e, a.Block)
+		if fi == nil {
+			return nil
+		}
+		stride := int64(1)
+		for _, d := range inner[i:] {
+			stride *= d
+		}
+		f = f.Add(fi.Scale(stride))
+	}
+	return f
 }
 
 // readBox returns the box [lo, hi] of the first index of p's accesses
@@ -250,4 +296,48 @@ func identWords(text []byte) []string {
 		i = j
 	}
 	return out
+}
+
+// unbracedIn returns the loop (for, upc_forall, while) whose whole body
+// is s without braces, when s starts its own line one level deeper than
+// the loop and the loop's header line ends with its ")" (the rewrite
+// adds " {" there and "}" after s), or nil.
+func (c *checker) unbracedIn(fx *fixer, s ast.Stmt) ast.Stmt {
+	if c.fn.Decl == nil || c.fn.Decl.Body == nil {
+		return nil
+	}
+	var parent ast.Stmt
+	ast.InspectCode(c.fn.Decl.Body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.ForStmt:
+			if x.Body == s {
+				parent = x
+			}
+		case *ast.ForallStmt:
+			if x.Body == s {
+				parent = x
+			}
+		case *ast.WhileStmt:
+			if x.Body == s {
+				parent = x
+			}
+		}
+		return parent == nil
+	})
+	if parent == nil {
+		return nil
+	}
+	fr, ok := fx.frame(s)
+	pf, ok2 := fx.frame(parent)
+	if !ok || !ok2 || fr.inline || pf.inline || fr.indent != pf.indent+pf.unit {
+		return nil
+	}
+	src, off, ok := fx.source(fr.lineStart)
+	if !ok || off == 0 || src[off-1] != '\n' {
+		return nil
+	}
+	if head := strings.TrimRight(string(src[:off-1]), " \t\r"); !strings.HasSuffix(head, ")") {
+		return nil
+	}
+	return parent
 }

@@ -37,6 +37,9 @@ type writeFix struct {
 	hi    *affine.Form
 	first *affine.Form // last index of the first element written: lo + off
 	count *affine.Form // elements written: hi - lo + 1
+	// wrap: the loop is the body of this loop, without braces (see
+	// unbracedIn): the rewrite adds them
+	wrap ast.Stmt
 }
 
 // coalesceWrites returns the rewrite of a group of remote writes, or nil.
@@ -52,13 +55,13 @@ func (c *checker) coalesceWrites(fx *fixer, g *group) *checks.SuggestedFix {
 	var sf *analysis.SuggestedFix
 	bs, _ := c.blockOf(a)
 	if n := w.count; n.IsConst() && n.Const <= w.stackElems() {
-		if p, _ := c.parentRuns(w); p != nil && bs == 1 {
+		if p, _ := c.parentRuns(w); p != nil && bs == 1 && w.wrap == nil {
 			sf = c.writeRuns(fx, w, p) // fixruns.go
 		}
 		if sf == nil {
 			sf = c.writeWhole(fx, w)
 		}
-	} else if w.iv.Dir > 0 {
+	} else if w.iv.Dir > 0 && w.wrap == nil {
 		sf = c.writeStrips(fx, w)
 	}
 	return checks.FixOf(sf, w.unsafe)
@@ -94,7 +97,13 @@ func (c *checker) writeShape(fx *fixer, g *group, a *affine.Access) *writeFix {
 	if !ok || l != g.loop && !g.loop.Contains(l.Header) {
 		return nil
 	}
-	if !c.directItem(fs) || leaves(fs) || !onceEach(fs.Body, a.Expr) {
+	var wrap ast.Stmt
+	if !c.directItem(fs) {
+		if wrap = c.unbracedIn(fx, fs); wrap == nil {
+			return nil
+		}
+	}
+	if leaves(fs) || !onceEach(fs.Body, a.Expr) {
 		return nil
 	}
 	iv := l.Induction()
@@ -105,7 +114,7 @@ func (c *checker) writeShape(fx *fixer, g *group, a *affine.Access) *writeFix {
 	if lo == nil || !c.invariantIn(lo, l) || !c.invariantIn(hi, l) {
 		return nil
 	}
-	w := &writeFix{plan: plan{g: g, v: v, lay: lay, stmt: fs}, a: a, l: l, fs: fs, iv: iv, lo: lo, hi: hi, last: ix[len(ix)-1]}
+	w := &writeFix{plan: plan{g: g, v: v, lay: lay, stmt: fs}, a: a, l: l, fs: fs, iv: iv, lo: lo, hi: hi, last: ix[len(ix)-1], wrap: wrap}
 	lf, _ := c.af.Form(w.last, a.Block)
 	if lf == nil {
 		return nil
@@ -348,9 +357,17 @@ func (c *checker) writeWhole(fx *fixer, w *writeFix) *analysis.SuggestedFix {
 	los, _ := c.render(w.lo)
 	firsts, _ := c.render(w.first)
 	at := fx.lineEnd(fr.end)
+	if w.wrap != nil {
+		// The loop was the enclosing loop's whole body: it gets braces,
+		// "{" ending the enclosing header's line.
+		after += "\n" + strings.TrimSuffix(fr.indent, fr.unit) + "}"
+	}
 	edits := append(fx.rewriteAccess(w, los, w.lo, paren(w.first, firsts)),
 		fr.insert(before),
 		analysis.TextEdit{Pos: at, End: at, NewText: []byte(after)})
+	if w.wrap != nil {
+		edits = append(edits, analysis.TextEdit{Pos: fr.lineStart - 1, End: fr.lineStart - 1, NewText: []byte(" {")})
+	}
 	msg := fmt.Sprintf("coalesce the writes of %s: write a private buffer in the loop and put it with %s after it", name, putKind(bs))
 	return &analysis.SuggestedFix{Message: msg, TextEdits: edits}
 }
