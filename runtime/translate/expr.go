@@ -430,19 +430,20 @@ func (t *translator) addr(e ast.Expr) string {
 			return t.rv(x.X)
 		}
 	case *ast.MemberExpr:
-		var base string
-		var rec types.Type
-		if x.Arrow {
-			base = t.rv(x.X)
-			rec = types.PointerElem(t.valType(x.X))
-		} else {
-			base = t.addr(x.X)
-			rec = t.info.Types[x.X].Type
-		}
+		base, rec := t.memberOf(x)
 		return "upcr_field(" + base + ", " + t.offsetText(rec, x) + ")"
 	}
 	t.failf(e, "unsupported shared lvalue")
 	return "UPCR_NULL"
+}
+
+// memberOf returns the address of the structure whose member x selects
+// (through a pointer with ->) and the structure's type.
+func (t *translator) memberOf(x *ast.MemberExpr) (base string, rec types.Type) {
+	if x.Arrow {
+		return t.rv(x.X), types.PointerElem(t.valType(x.X))
+	}
+	return t.addr(x.X), t.info.Types[x.X].Type
 }
 
 func (t *translator) offsetText(rec types.Type, x *ast.MemberExpr) string {
@@ -483,15 +484,7 @@ func (t *translator) read(e ast.Expr) string {
 	tv := t.info.Types[e]
 	if tv.BitField {
 		if m, ok := unparen(e).(*ast.MemberExpr); ok {
-			var base string
-			var rec types.Type
-			if m.Arrow {
-				base = t.rv(m.X)
-				rec = types.PointerElem(t.valType(m.X))
-			} else {
-				base = t.addr(m.X)
-				rec = t.info.Types[m.X].Type
-			}
+			base, rec := t.memberOf(m)
 			return t.get(base, rec, t.isStrict(tv.Type), t.locOf(e)) + "." + m.Name.Name
 		}
 	}
@@ -563,9 +556,8 @@ func (t *translator) assign(x *ast.AssignExpr, void bool) string {
 		}
 		loc := t.locOf(x)
 		a := t.checkedAddr(x.L, ty, true, loc)
-		strict := t.isStrict(ty)
-		vt := t.valueType(ty)
 		if x.Op == "=" {
+			strict, vt := t.isStrict(ty), t.valueType(ty)
 			v := t.convert(x.R, types.WithoutShared(ty))
 			if void {
 				return t.put(a, ty, v, strict, loc)
@@ -574,21 +566,7 @@ func (t *translator) assign(x *ast.AssignExpr, void bool) string {
 			return fmt.Sprintf("({ %s %s = %s; %s; %s; })", vt, tmp, v, t.put(a, ty, tmp, strict, loc), tmp)
 		}
 		op := strings.TrimSuffix(x.Op, "=")
-		p := a
-		pre := ""
-		if !identRE.MatchString(a) {
-			p = t.tmpName("p")
-			pre = "upcr_sptr_t " + p + " = " + a + "; "
-		}
-		nv := t.compoundValue(t.get(p, ty, strict, loc), ty, op, x.R)
-		if void {
-			if pre == "" {
-				return t.put(p, ty, nv, strict, loc)
-			}
-			return "({ " + pre + t.put(p, ty, nv, strict, loc) + "; })"
-		}
-		v := t.tmpName("v")
-		return fmt.Sprintf("({ %s%s %s = %s; %s; %s; })", pre, vt, v, nv, t.put(p, ty, v, strict, loc), v)
+		return t.update(a, ty, loc, func(old string) string { return t.compoundValue(old, ty, op, x.R) }, void, false)
 	}
 	if isSptr(lt.Type) {
 		l := t.rv(x.L)
@@ -604,6 +582,32 @@ func (t *translator) assign(x *ast.AssignExpr, void bool) string {
 		return fmt.Sprintf("({ upcr_sptr_t *%s = &(%s); *%s = %s; })", q, l, q, t.arith("upcr_add", "*"+q, pi, t.rv(x.R), neg))
 	}
 	return t.gapText(x, []ast.Node{x.L, x.R}, t.childText)
+}
+
+// update translates a read-modify-write of the shared object of type ty
+// at address a: it stores next(its value) and yields the new value, or the
+// old one with old; nothing with void.
+func (t *translator) update(a string, ty types.Type, loc string, next func(string) string, void, old bool) string {
+	strict, vt := t.isStrict(ty), t.valueType(ty)
+	p, pre := a, ""
+	if !identRE.MatchString(a) { // the address is evaluated once
+		p = t.tmpName("p")
+		pre = "upcr_sptr_t " + p + " = " + a + "; "
+	}
+	if void {
+		s := t.put(p, ty, next(t.get(p, ty, strict, loc)), strict, loc)
+		if pre == "" {
+			return s
+		}
+		return "({ " + pre + s + "; })"
+	}
+	if old {
+		v := t.tmpName("v")
+		return fmt.Sprintf("({ %s%s %s = %s; %s; %s; })", pre, vt, v, t.get(p, ty, strict, loc), t.put(p, ty, next(v), strict, loc), v)
+	}
+	nv := next(t.get(p, ty, strict, loc))
+	v := t.tmpName("v")
+	return fmt.Sprintf("({ %s%s %s = %s; %s; %s; })", pre, vt, v, nv, t.put(p, ty, v, strict, loc), v)
 }
 
 // incdec translates ++ and -- on e; n is the whole expression.
@@ -628,27 +632,7 @@ func (t *translator) incdec(e ast.Expr, op string, prefix, void bool, n ast.Expr
 			t.failf(n, "increment of a bit-field of a shared struct is not supported")
 		}
 		loc := t.locOf(n)
-		a := t.checkedAddr(e, ty, true, loc)
-		strict := t.isStrict(ty)
-		vt := t.valueType(ty)
-		p := a
-		pre := ""
-		if !identRE.MatchString(a) {
-			p = t.tmpName("p")
-			pre = "upcr_sptr_t " + p + " = " + a + "; "
-		}
-		if void {
-			s := t.put(p, ty, next(t.get(p, ty, strict, loc)), strict, loc)
-			if pre == "" {
-				return s
-			}
-			return "({ " + pre + s + "; })"
-		}
-		v := t.tmpName("v")
-		if prefix {
-			return fmt.Sprintf("({ %s%s %s = %s; %s; %s; })", pre, vt, v, next(t.get(p, ty, strict, loc)), t.put(p, ty, v, strict, loc), v)
-		}
-		return fmt.Sprintf("({ %s%s %s = %s; %s; %s; })", pre, vt, v, t.get(p, ty, strict, loc), t.put(p, ty, next(v), strict, loc), v)
+		return t.update(t.checkedAddr(e, ty, true, loc), ty, loc, next, void, !prefix)
 	}
 	if isSptr(ty) {
 		l := t.rv(e)
