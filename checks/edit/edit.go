@@ -338,6 +338,10 @@ func Parent(body ast.Node, s ast.Stmt) ast.Node {
 			if x.Body == s {
 				out = x
 			}
+		case *ast.ForallStmt:
+			if x.Body == s {
+				out = x
+			}
 		}
 		return out == nil
 	})

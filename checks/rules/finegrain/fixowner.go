@@ -9,6 +9,7 @@ import (
 
 	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/cfg/affine"
+	"github.com/upclint/upclint/checks/edit"
 	"github.com/upclint/upclint/grammar/ast"
 )
 
@@ -307,24 +308,14 @@ func (c *checker) unbracedIn(fx *fixer, s ast.Stmt) ast.Stmt {
 		return nil
 	}
 	var parent ast.Stmt
-	ast.InspectCode(c.fn.Decl.Body, func(n ast.Node) bool {
-		switch x := n.(type) {
-		case *ast.ForStmt:
-			if x.Body == s {
-				parent = x
-			}
-		case *ast.ForallStmt:
-			if x.Body == s {
-				parent = x
-			}
-		case *ast.WhileStmt:
-			if x.Body == s {
-				parent = x
-			}
-		}
-		return parent == nil
-	})
-	if parent == nil {
+	switch x := edit.Parent(c.fn.Decl.Body, s).(type) {
+	case *ast.ForStmt:
+		parent = x
+	case *ast.ForallStmt:
+		parent = x
+	case *ast.WhileStmt:
+		parent = x
+	default:
 		return nil
 	}
 	fr, ok := fx.frame(s)

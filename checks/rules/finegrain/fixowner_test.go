@@ -79,15 +79,7 @@ long rows(void)
     return s;
 }
 `
-	path := filepath.Join(t.TempDir(), "owner.upc")
-	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	res, err := checks.Run([]string{path}, &checks.Options{Jobs: 1, Enabled: func(r string) bool { return r == "finegrain" }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(src, "\n")
+	res, lines := finegrainOn(t, src)
 	seen := map[int]bool{}
 	for _, f := range res.Findings {
 		line := lines[f.Pos.Line-1]
@@ -160,15 +152,7 @@ void one_line(void)
             grid[r][c] = r * c; /* NOWRAP */
 }
 `
-	path := filepath.Join(t.TempDir(), "wrap.upc")
-	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	res, err := checks.Run([]string{path}, &checks.Options{Jobs: 1, Enabled: func(r string) bool { return r == "finegrain" }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(src, "\n")
+	res, lines := finegrainOn(t, src)
 	seen := 0
 	for _, f := range res.Findings {
 		line := lines[f.Pos.Line-1]
@@ -194,4 +178,18 @@ void one_line(void)
 	if seen != 3 {
 		t.Errorf("%d of the 3 marked writes reported", seen)
 	}
+}
+
+// finegrainOn runs finegrain on src and returns its result and lines.
+func finegrainOn(t *testing.T, src string) (*checks.Result, []string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "t.upc")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := checks.Run([]string{path}, &checks.Options{Jobs: 1, Enabled: func(r string) bool { return r == "finegrain" }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, strings.Split(src, "\n")
 }
