@@ -52,21 +52,6 @@ static const char *signame(int sig)
 	}
 }
 
-static void json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-		if (ch == '"' || ch == '\\')
-			fprintf(f, "\\%c", ch);
-		else if (ch < 0x20)
-			fprintf(f, "\\u%04x", ch);
-		else
-			fputc(ch, f);
-	}
-	fputc('"', f);
-}
-
 /* Gather every rank's published slot, lines and reports into this rank's
  * control region (ms: how long to wait for each rank), then write
  * report.json, print the reports and write the statistics. */
@@ -143,9 +128,9 @@ static void write_final(int status, double ms)
 				upcr_report_t *r = &all[i];
 				fprintf(f, "%s\n    {\"kind\": \"%s\", \"thread\": %d, \"fatal\": %s, \"file\": ", i ? "," : "",
 					r->kind, r->thread, r->fatal ? "true" : "false");
-				json_str(f, r->loc == UPCR_NOLOC ? "" : upcr_file_name(r->loc));
+				upcr_json_str(f, r->loc == UPCR_NOLOC ? "" : upcr_file_name(r->loc));
 				fprintf(f, ", \"line\": %d, \"message\": ", r->loc == UPCR_NOLOC ? 0 : UPCR_LOC_LINE(r->loc));
-				json_str(f, r->msg);
+				upcr_json_str(f, r->msg);
 				fprintf(f, "}");
 			}
 			fprintf(f, "%s]\n}\n", nall ? "\n  " : "");
@@ -375,7 +360,7 @@ int main(int argc, char **argv)
 	size_t scratch_off = round_up(UPCR_GUARD + static_size, 64);
 	size_t heap_start = round_up(scratch_off + upcr_scratch_size_, 4096);
 	upcr_ctl_layout_t cl = upcr_ctl_layout(T);
-	size_t lines_off = cl.lines_off, bot_off = cl.bot_off, free_off = cl.free_off, ctl_total = cl.total;
+	size_t ctl_total = cl.total;
 	size_t part = round_up(heap_start + heap, 4096) + ctl_total + UPCR_SLOT_SIZE + UPCR_TAIL;
 	upcr_partsize_ = part;
 	upcr_ctl_off_ = part - UPCR_TAIL - UPCR_SLOT_SIZE - ctl_total;
@@ -391,23 +376,7 @@ int main(int argc, char **argv)
 	upcr_slot_->exit_code = -1;
 	if ((uintptr_t)upcr_mybase_ % 4096 == 0)
 		mprotect(upcr_mybase_, UPCR_GUARD, PROT_NONE); /* a null pointer-to-shared faults locally */
-	upcr_ctl_t *c = upcr_ctl_;
-	c->magic = 0x7570637273656730ull;
-	c->threads = (int32_t)threads;
-	c->check = upcr_check_;
-	c->partsize = part;
-	c->static_size = static_size;
-	c->scratch_off = scratch_off;
-	c->heap_start = heap_start;
-	c->lines_off = lines_off;
-	c->loc_bot_off = bot_off;
-	c->loc_free_off = free_off;
-	c->net_o = upcr_env_double("UPCR_NET_O_NS", 300);
-	c->net_L = upcr_env_double("UPCR_NET_L_NS", 1500);
-	c->net_G = upcr_env_double("UPCR_NET_G_NS_PER_BYTE", 0.08);
-	c->inject = upcr_env_long("UPCR_INJECT", 0) != 0;
-	for (size_t t = 0; t < T; t++)
-		c->thr[t].exit_code = -1;
+	upcr_ctl_fill(upcr_ctl_, T, part, static_size, scratch_off, heap_start, &cl);
 	upcr_is_launcher_ = 0;
 	upcr_mpi_heap_init();
 	upcr_init_static(1);

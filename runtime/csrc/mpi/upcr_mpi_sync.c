@@ -22,22 +22,6 @@ long upcr_mpi_deadlock_ms = 2000;
 long upcr_mpi_timeout_ms;
 double upcr_mpi_t0;
 
-void upcr_set_blocked(uint32_t op, upcr_loc_t loc)
-{
-	upcr_thread_ctl_t *me = upcr_me();
-	if (loc != UPCR_NOLOC)
-		me->loc = loc;
-	me->op = op;
-	__atomic_store_n(&me->state, UPCR_ST_BLOCKED, __ATOMIC_SEQ_CST);
-}
-
-void upcr_set_running(void)
-{
-	upcr_thread_ctl_t *me = upcr_me();
-	me->op = UPCR_OP_NONE;
-	__atomic_store_n(&me->state, UPCR_ST_RUNNING, __ATOMIC_SEQ_CST);
-}
-
 /* ---- reading other ranks' slots, with a deadline ---- */
 
 /* Get n bytes from a rank, giving up after `ms` (the rank may be stuck
@@ -84,83 +68,23 @@ static void fetch_slots(upcr_mpi_slot_t *slots, double ms)
 /* ---- describing where the threads are (as the SMP launcher does) ---- */
 
 
-static void describe(int t, const upcr_mpi_slot_t *s, char *buf, size_t len)
+static int lock_owner(upcr_sptr_t l)
 {
-	upcr_thread_ctl_t *c = &upcr_ctl_->thr[t];
-	char where[256];
-	upcr_format_loc(where, sizeof where, c->loc);
-	switch (c->state) {
-	case UPCR_ST_EXITING:
-	case UPCR_ST_DONE: snprintf(buf, len, "exited"); return;
-	case UPCR_ST_BLOCKED: break;
-	default:
-		if (c->loc != UPCR_NOLOC)
-			snprintf(buf, len, "running (last runtime call at %s)", where);
-		else
-			snprintf(buf, len, "running");
-		return;
-	}
-	const char *coll = s->coll[0] ? s->coll : "a collective";
-	switch (c->op) {
-	case UPCR_OP_BARRIER:
-		if (c->bar_hasid)
-			snprintf(buf, len, "wait at barrier with id %d (%s)", c->bar_id, where);
-		else
-			snprintf(buf, len, "wait at barrier (%s)", where);
-		break;
-	case UPCR_OP_START: snprintf(buf, len, "wait at the startup barrier"); break;
-	case UPCR_OP_EXIT: snprintf(buf, len, "exited"); break;
-	case UPCR_OP_COLL:
-	case UPCR_OP_WAITFLAG: snprintf(buf, len, "wait in %s (%s)", coll, where); break;
-	case UPCR_OP_LOCK: {
-		upcr_sptr_t l = c->lock;
-		int owner = -1;
-		if (l.thread < (uint32_t)upcr_threads_ && l.off >= UPCR_GUARD && l.off < upcr_partsize_) {
-			upcr_lockobj_t o;
-			if (upcr_mpi_get_deadline(&o, (int)l.thread, upcr_disp(l), sizeof o, 500) == 0)
-				owner = o.owner;
-		}
-		if (owner >= 0)
-			snprintf(buf, len, "wait for a lock (%s) held by thread %d", where, owner);
-		else
-			snprintf(buf, len, "wait for a lock (%s)", where);
-		break;
-	}
-	default: snprintf(buf, len, "blocked (%s)", where);
-	}
+	upcr_lockobj_t o;
+	return upcr_mpi_get_deadline(&o, (int)l.thread, upcr_disp(l), sizeof o, 500) == 0 ? o.owner : -1;
+}
+
+static const upcr_mpi_slot_t *described; /* the slots describe reads */
+
+static void describe(int t, char *buf, size_t len)
+{
+	upcr_describe_thread(t, described[t].coll[0] ? described[t].coll : NULL, lock_owner, buf, len);
 }
 
 static void describe_all(const upcr_mpi_slot_t *slots, char *msg, size_t len)
 {
-	int T = upcr_threads_;
-	char (*desc)[300] = calloc((size_t)T, sizeof *desc);
-	int *done = calloc((size_t)T, sizeof *done), *grp = calloc((size_t)T, sizeof *grp);
-	size_t o = 0;
-	msg[0] = 0;
-	for (int t = 0; t < T; t++)
-		describe(t, &slots[t], desc[t], sizeof desc[t]);
-	for (int t = 0; t < T && o < len; t++) {
-		if (done[t])
-			continue;
-		int ng = 0;
-		for (int u = t; u < T; u++)
-			if (!done[u] && strcmp(desc[u], desc[t]) == 0) {
-				grp[ng++] = u;
-				done[u] = 1;
-			}
-		char who[200], verb[320];
-		upcr_thread_list(who, sizeof who, grp, ng);
-		const char *d = desc[t];
-		if (ng == 1 && strncmp(d, "wait", 4) == 0)
-			snprintf(verb, sizeof verb, "waits%s", d + 4);
-		else
-			snprintf(verb, sizeof verb, "%s", d);
-		o += (size_t)snprintf(msg + o, len - o, "%s%s %s %s", o ? "; " : "", ng > 1 ? "threads" : "thread", who,
-				      verb);
-	}
-	free(desc);
-	free(done);
-	free(grp);
+	described = slots;
+	upcr_describe_all(msg, len, describe);
 }
 
 /* ---- waiting, with the watchdog ---- */

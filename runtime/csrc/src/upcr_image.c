@@ -172,6 +172,28 @@ upcr_ctl_layout_t upcr_ctl_layout(size_t threads)
 	return l;
 }
 
+/* The control region's header, the same on every backend. */
+void upcr_ctl_fill(upcr_ctl_t *c, size_t threads, size_t part, size_t static_size, size_t scratch_off,
+		   size_t heap_start, const upcr_ctl_layout_t *cl)
+{
+	c->magic = 0x7570637273656730ull;
+	c->threads = (int32_t)threads;
+	c->check = upcr_check_;
+	c->partsize = part;
+	c->static_size = static_size;
+	c->scratch_off = scratch_off;
+	c->heap_start = heap_start;
+	c->lines_off = cl->lines_off;
+	c->loc_bot_off = cl->bot_off;
+	c->loc_free_off = cl->free_off;
+	c->net_o = upcr_env_double("UPCR_NET_O_NS", 300);
+	c->net_L = upcr_env_double("UPCR_NET_L_NS", 1500);
+	c->net_G = upcr_env_double("UPCR_NET_G_NS_PER_BYTE", 0.08);
+	c->inject = upcr_env_long("UPCR_INJECT", 0) != 0;
+	for (size_t t = 0; t < threads; t++)
+		c->thr[t].exit_code = -1;
+}
+
 /* The non-constant initializers of the program and of every unit (thread
  * 0, before the start-up barrier). */
 void upcr_run_initializers(void)

@@ -251,6 +251,7 @@ void upcr_model_phase_end(void);
 void upcr_model_after_wait(void);
 void upcr_stats_publish(int with_lines);
 int upcr_write_stats_json(const char *path, double wall_s);
+void upcr_json_str(FILE *f, const char *s); /* a JSON string literal */
 void upcr_stats_init_thread(void);
 
 /* the program image (upcr_image.c), the same on every backend */
@@ -264,6 +265,8 @@ typedef struct upcr_ctl_layout {
 	size_t lines_off, bot_off, free_off, total; /* offsets in the control region, its size */
 } upcr_ctl_layout_t;
 upcr_ctl_layout_t upcr_ctl_layout(size_t threads);
+void upcr_ctl_fill(upcr_ctl_t *c, size_t threads, size_t part, size_t static_size, size_t scratch_off,
+		   size_t heap_start, const upcr_ctl_layout_t *cl);
 
 /* the common part of the access paths (upcr_core_common.c): a target's
  * validity (and --check extent), and the counting of a strict access */
@@ -311,6 +314,12 @@ void upcr_lock_check_obj(const volatile upcr_lockobj_t *o, const char *fn, upcr_
 void upcr_lock_check_relock(const volatile upcr_lockobj_t *o, const char *fn, upcr_loc_t loc);
 void upcr_lock_check_unlock(const volatile upcr_lockobj_t *o, upcr_loc_t loc);
 void upcr_lock_count(upcr_sptr_t l, int write, upcr_loc_t loc);
+/* the deadlock report: what thread t is doing, e.g. "wait at barrier
+ * (k.upc:12)" (coll names the collective it waits in, NULL if unknown;
+ * lock_owner finds the holder of a lock, -1 if unknown), and all threads,
+ * "thread 0 waits at barrier (k.upc:12); threads 1-3 exited" */
+void upcr_describe_thread(int t, const char *coll, int (*lock_owner)(upcr_sptr_t), char *buf, size_t len);
+void upcr_describe_all(char *msg, size_t len, void (*describe)(int t, char *buf, size_t len));
 /* the fence of a null strict access (each backend's) */
 void upcr_strict_fence(void);
 

@@ -232,93 +232,16 @@ static void kill_all(void)
 }
 
 
+static int lock_owner(upcr_sptr_t l) { return ((upcr_lockobj_t *)upcr_addr(l))->owner; }
+
 /* What thread t is doing, e.g. "waits at barrier (k.upc:12)". */
-static void describe(int t, char *buf, size_t len, int *lock_owner)
+static void describe(int t, char *buf, size_t len)
 {
-	upcr_thread_ctl_t *c = &upcr_ctl_->thr[t];
-	char where[256];
-	upcr_format_loc(where, sizeof where, c->loc);
-	*lock_owner = -1;
-	if (!kids[t].alive && c->state != UPCR_ST_EXITING) {
+	if (!kids[t].alive && upcr_ctl_->thr[t].state != UPCR_ST_EXITING) {
 		snprintf(buf, len, "terminated");
 		return;
 	}
-	switch (c->state) {
-	case UPCR_ST_EXITING:
-	case UPCR_ST_DONE: snprintf(buf, len, "exited"); return;
-	case UPCR_ST_BLOCKED: break;
-	default:
-		if (c->loc != UPCR_NOLOC)
-			snprintf(buf, len, "running (last runtime call at %s)", where);
-		else
-			snprintf(buf, len, "running");
-		return;
-	}
-	switch (c->op) {
-	case UPCR_OP_BARRIER:
-		if (c->bar_hasid)
-			snprintf(buf, len, "wait at barrier with id %d (%s)", c->bar_id, where);
-		else
-			snprintf(buf, len, "wait at barrier (%s)", where);
-		break;
-	case UPCR_OP_START: snprintf(buf, len, "wait at the startup barrier"); break;
-	case UPCR_OP_EXIT: snprintf(buf, len, "exited"); break;
-	case UPCR_OP_COLL: snprintf(buf, len, "wait in %s (%s)", c->coll ? c->coll : "a collective", where); break;
-	case UPCR_OP_WAITFLAG:
-		snprintf(buf, len, "wait in %s (%s)", c->coll ? c->coll : "a collective", where);
-		break;
-	case UPCR_OP_LOCK: {
-		upcr_sptr_t l = c->lock;
-		int owner = -1;
-		if (l.thread < (uint32_t)upcr_threads_ && l.off >= UPCR_GUARD && l.off < upcr_partsize_)
-			owner = ((upcr_lockobj_t *)upcr_addr(l))->owner;
-		*lock_owner = owner;
-		if (owner >= 0)
-			snprintf(buf, len, "wait for a lock (%s) held by thread %d", where, owner);
-		else
-			snprintf(buf, len, "wait for a lock (%s)", where);
-		break;
-	}
-	default: snprintf(buf, len, "blocked (%s)", where);
-	}
-}
-
-/* "thread 0 waits at barrier (k.upc:12); threads 1-3 exited" */
-static void describe_all(char *msg, size_t len)
-{
-	int T = upcr_threads_;
-	char (*desc)[300] = calloc((size_t)T, sizeof *desc);
-	int *done = calloc((size_t)T, sizeof *done), *grp = calloc((size_t)T, sizeof *grp);
-	size_t o = 0;
-	msg[0] = 0;
-	for (int t = 0; t < T; t++) {
-		int owner;
-		describe(t, desc[t], sizeof desc[t], &owner);
-	}
-	for (int t = 0; t < T && o < len; t++) {
-		if (done[t])
-			continue;
-		int ng = 0;
-		for (int u = t; u < T; u++)
-			if (!done[u] && strcmp(desc[u], desc[t]) == 0) {
-				grp[ng++] = u;
-				done[u] = 1;
-			}
-		char who[200];
-		upcr_thread_list(who, sizeof who, grp, ng);
-		/* "thread 0 waits", "threads 1-3 wait" */
-		const char *d = desc[t];
-		char verb[320];
-		if (ng == 1 && strncmp(d, "wait", 4) == 0)
-			snprintf(verb, sizeof verb, "waits%s", d + 4);
-		else
-			snprintf(verb, sizeof verb, "%s", d);
-		o += (size_t)snprintf(msg + o, len - o, "%s%s %s %s", o ? "; " : "", ng > 1 ? "threads" : "thread", who,
-				      verb);
-	}
-	free(desc);
-	free(done);
-	free(grp);
+	upcr_describe_thread(t, upcr_ctl_->thr[t].coll, lock_owner, buf, len);
 }
 
 static int sigfd = -1;
@@ -430,7 +353,7 @@ int main(int argc, char **argv)
 	size_t heap_start = round_up(scratch_off + upcr_scratch_size_, 4096);
 	size_t part = round_up(heap_start + heap, 4096);
 	upcr_ctl_layout_t cl = upcr_ctl_layout(T);
-	size_t lines_off = cl.lines_off, bot_off = cl.bot_off, free_off = cl.free_off, ctl_total = cl.total;
+	size_t ctl_total = cl.total;
 	upcr_seglen_ = ctl_total + T * part;
 	/* mapped before fork: same address in every thread, and anonymous,
 	 * so it disappears with the last process */
@@ -444,26 +367,11 @@ int main(int argc, char **argv)
 	upcr_partbase_ = upcr_seg_ + ctl_total;
 	upcr_partsize_ = part;
 	upcr_ctl_t *c = upcr_ctl_;
-	c->magic = 0x7570637273656730ull;
-	c->threads = (int32_t)threads;
-	c->check = upcr_check_;
-	c->partsize = part;
-	c->static_size = static_size;
-	c->scratch_off = scratch_off;
-	c->heap_start = heap_start;
-	c->lines_off = lines_off;
-	c->loc_bot_off = bot_off;
-	c->loc_free_off = free_off;
-	c->net_o = upcr_env_double("UPCR_NET_O_NS", 300);
-	c->net_L = upcr_env_double("UPCR_NET_L_NS", 1500);
-	c->net_G = upcr_env_double("UPCR_NET_G_NS_PER_BYTE", 0.08);
-	c->inject = upcr_env_long("UPCR_INJECT", 0) != 0;
-	for (size_t t = 0; t < T; t++) {
-		c->thr[t].exit_code = -1;
-		/* a null pointer-to-shared dereferenced locally faults like a
-		 * null C pointer */
+	upcr_ctl_fill(c, T, part, static_size, scratch_off, heap_start, &cl);
+	/* a null pointer-to-shared dereferenced locally faults like a null C
+	 * pointer */
+	for (size_t t = 0; t < T; t++)
 		mprotect(upcr_partbase_ + t * part, UPCR_GUARD, PROT_NONE);
-	}
 	upcr_heap_init();
 	upcr_init_static(0);
 
@@ -633,7 +541,7 @@ int main(int argc, char **argv)
 		double now = upcr_now_ns();
 		if (timeout_ms > 0 && now - t0 > (double)timeout_ms * 1e6) {
 			char msg[UPCR_REPORT_LEN], who[UPCR_REPORT_LEN - 80];
-			describe_all(who, sizeof who);
+			upcr_describe_all(who, sizeof who, describe);
 			snprintf(msg, sizeof msg, "timeout after %.1f s: %s", (double)timeout_ms / 1000.0, who);
 			upcr_add_report("timeout", -1, 1, UPCR_NOLOC, msg);
 			timed_out = 1;
@@ -657,7 +565,7 @@ int main(int argc, char **argv)
 			stuck_since = now;
 		} else if (now - stuck_since > (double)deadlock_ms * 1e6) {
 			char msg[UPCR_REPORT_LEN], who[UPCR_REPORT_LEN - 20];
-			describe_all(who, sizeof who);
+			upcr_describe_all(who, sizeof who, describe);
 			snprintf(msg, sizeof msg, "deadlock: %s", who);
 			/* the location of the first blocked thread */
 			upcr_loc_t loc = UPCR_NOLOC;

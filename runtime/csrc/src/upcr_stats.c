@@ -300,7 +300,7 @@ void upcr_stats_publish(int with_lines)
 
 /* ---- JSON (written by the launcher) ---- */
 
-static void json_str(FILE *f, const char *s)
+void upcr_json_str(FILE *f, const char *s)
 {
 	fputc('"', f);
 	for (; *s; s++) {
@@ -436,7 +436,7 @@ int upcr_write_stats_json(const char *path, double wall_s)
 	fprintf(f, "  \"lines\": [");
 	for (size_t j = 0; m && j < n; j++) {
 		fprintf(f, "%s\n    {\"file\": ", j ? "," : "");
-		json_str(f, m[j].loc == UPCR_NOLOC ? "" : upcr_file_name(m[j].loc));
+		upcr_json_str(f, m[j].loc == UPCR_NOLOC ? "" : upcr_file_name(m[j].loc));
 		fprintf(f,
 			", \"line\": %d, \"remote_reads\": %llu, \"remote_writes\": %llu, \"remote_bytes\": %llu, "
 			"\"bulk\": %llu, \"bulk_bytes\": %llu, \"threads\": %d}",

@@ -92,22 +92,6 @@ void upcr_mutex_unlock(upcr_mutex_t *m)
 		upcr_futex_wake(&m->word, 1);
 }
 
-void upcr_set_blocked(uint32_t op, upcr_loc_t loc)
-{
-	upcr_thread_ctl_t *me = upcr_me();
-	if (loc != UPCR_NOLOC)
-		me->loc = loc;
-	me->op = op;
-	__atomic_store_n(&me->state, UPCR_ST_BLOCKED, __ATOMIC_SEQ_CST);
-}
-
-void upcr_set_running(void)
-{
-	upcr_thread_ctl_t *me = upcr_me();
-	me->op = UPCR_OP_NONE;
-	__atomic_store_n(&me->state, UPCR_ST_RUNNING, __ATOMIC_SEQ_CST);
-}
-
 /* Wait until *gen moves past g: bounded spin, then futex sleep.  sleepers
  * counts the sleeping waiters so the releasing thread can skip the wake-up
  * system call when everybody is still spinning. */

@@ -127,6 +127,24 @@ const char *upcr_phase_verdict(uint32_t p, char *msg, size_t msglen, int *badp, 
 	return kind;
 }
 
+/* ---- the state the watchdog and the reports read ---- */
+
+void upcr_set_blocked(uint32_t op, upcr_loc_t loc)
+{
+	upcr_thread_ctl_t *me = upcr_me();
+	if (loc != UPCR_NOLOC)
+		me->loc = loc;
+	me->op = op;
+	__atomic_store_n(&me->state, UPCR_ST_BLOCKED, __ATOMIC_SEQ_CST);
+}
+
+void upcr_set_running(void)
+{
+	upcr_thread_ctl_t *me = upcr_me();
+	me->op = UPCR_OP_NONE;
+	__atomic_store_n(&me->state, UPCR_ST_RUNNING, __ATOMIC_SEQ_CST);
+}
+
 /* ---- user barriers: what both backends do around their wait ---- */
 
 /* upc_notify up to the backend's signal: the checks, the thread's notify
@@ -335,4 +353,83 @@ void upcr_lock_count(upcr_sptr_t l, int write, upcr_loc_t loc)
 	upcr_ctr_.lock_ops++;
 	if (!upcr_is_local(l))
 		upcr_model_remote((int)l.thread, 8, write, 0, loc);
+}
+
+/* ---- the deadlock report: what each thread is doing ---- */
+
+void upcr_describe_thread(int t, const char *coll, int (*lock_owner)(upcr_sptr_t), char *buf, size_t len)
+{
+	upcr_thread_ctl_t *c = &upcr_ctl_->thr[t];
+	char where[256];
+	upcr_format_loc(where, sizeof where, c->loc);
+	switch (c->state) {
+	case UPCR_ST_EXITING:
+	case UPCR_ST_DONE: snprintf(buf, len, "exited"); return;
+	case UPCR_ST_BLOCKED: break;
+	default:
+		if (c->loc != UPCR_NOLOC)
+			snprintf(buf, len, "running (last runtime call at %s)", where);
+		else
+			snprintf(buf, len, "running");
+		return;
+	}
+	switch (c->op) {
+	case UPCR_OP_BARRIER:
+		if (c->bar_hasid)
+			snprintf(buf, len, "wait at barrier with id %d (%s)", c->bar_id, where);
+		else
+			snprintf(buf, len, "wait at barrier (%s)", where);
+		break;
+	case UPCR_OP_START: snprintf(buf, len, "wait at the startup barrier"); break;
+	case UPCR_OP_EXIT: snprintf(buf, len, "exited"); break;
+	case UPCR_OP_COLL:
+	case UPCR_OP_WAITFLAG: snprintf(buf, len, "wait in %s (%s)", coll ? coll : "a collective", where); break;
+	case UPCR_OP_LOCK: {
+		upcr_sptr_t l = c->lock;
+		int owner = -1;
+		if (l.thread < (uint32_t)upcr_threads_ && l.off >= UPCR_GUARD && l.off < upcr_partsize_)
+			owner = lock_owner(l);
+		if (owner >= 0)
+			snprintf(buf, len, "wait for a lock (%s) held by thread %d", where, owner);
+		else
+			snprintf(buf, len, "wait for a lock (%s)", where);
+		break;
+	}
+	default: snprintf(buf, len, "blocked (%s)", where);
+	}
+}
+
+void upcr_describe_all(char *msg, size_t len, void (*describe)(int t, char *buf, size_t len))
+{
+	int T = upcr_threads_;
+	char (*desc)[300] = calloc((size_t)T, sizeof *desc);
+	int *done = calloc((size_t)T, sizeof *done), *grp = calloc((size_t)T, sizeof *grp);
+	size_t o = 0;
+	msg[0] = 0;
+	for (int t = 0; t < T; t++)
+		describe(t, desc[t], sizeof desc[t]);
+	for (int t = 0; t < T && o < len; t++) {
+		if (done[t])
+			continue;
+		int ng = 0;
+		for (int u = t; u < T; u++)
+			if (!done[u] && strcmp(desc[u], desc[t]) == 0) {
+				grp[ng++] = u;
+				done[u] = 1;
+			}
+		char who[200];
+		upcr_thread_list(who, sizeof who, grp, ng);
+		/* "thread 0 waits", "threads 1-3 wait" */
+		const char *d = desc[t];
+		char verb[320];
+		if (ng == 1 && strncmp(d, "wait", 4) == 0)
+			snprintf(verb, sizeof verb, "waits%s", d + 4);
+		else
+			snprintf(verb, sizeof verb, "%s", d);
+		o += (size_t)snprintf(msg + o, len - o, "%s%s %s %s", o ? "; " : "", ng > 1 ? "threads" : "thread", who,
+				      verb);
+	}
+	free(desc);
+	free(done);
+	free(grp);
 }
