@@ -11,12 +11,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	goruntime "runtime"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/checks/checktest"
 	"github.com/upclint/upclint/fixes"
 	"github.com/upclint/upclint/grammar"
 	"github.com/upclint/upclint/internal/testflags"
@@ -28,6 +30,31 @@ var update = flag.Bool("update", false, "rewrite the fix golden files")
 
 // MaxRounds bounds the fix-and-reanalyse loop.
 const MaxRounds = 5
+
+// Goldens is the golden test of a rule's rewrites.
+type Goldens struct {
+	Dir      string   // the golden programs' directory below the repository's testdata/fixes
+	Rules    []string // the rules whose fixes are applied
+	Cheaper  bool     // the fixed programs must communicate no more (see ValidateGoldens)
+	Costlier []string // goldens --validate must refuse for communicating more
+	// Refused is a pattern of programs whose rewrite the rules refuse: their
+	// findings must be the ones their "want" comments give, and the fix
+	// loop must leave them as they are. Empty: none.
+	Refused string
+}
+
+// Run runs the subtests fix (Golden), validate (ValidateGoldens) and, with
+// Refused, refused (checktest.Run) and unchanged (Unchanged).
+func (g Goldens) Run(t *testing.T) {
+	_, self, _, _ := goruntime.Caller(0)
+	dir := filepath.Join(filepath.Dir(self), "..", "..", "testdata", "fixes", g.Dir)
+	t.Run("fix", func(t *testing.T) { Golden(t, dir, g.Rules...) })
+	t.Run("validate", func(t *testing.T) { ValidateGoldens(t, dir, g.Cheaper, g.Costlier...) })
+	if g.Refused != "" {
+		t.Run("refused", func(t *testing.T) { checktest.Run(t, g.Refused, g.Rules...) })
+		t.Run("unchanged", func(t *testing.T) { Unchanged(t, g.Refused, g.Rules...) })
+	}
+}
 
 // Golden runs the golden test of every dir/*.upc for rules, one subtest
 // per file.

@@ -15,6 +15,10 @@ import (
 
 var runThreads = []int{1, 2, 3, 4, 8}
 
+// goldenDir holds the collective rewrites' golden programs: each is a
+// runnable, self-checking UPC program (see TestGoldenRuns).
+var goldenDir = filepath.Join("..", "..", "..", "testdata", "fixes", "collective")
+
 func runUPC(t *testing.T, bin string, threads int) *runtime.Result {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)

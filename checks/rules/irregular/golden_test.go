@@ -1,38 +1,18 @@
 package irregular_test
 
 import (
-	"path/filepath"
 	"testing"
 
-	"github.com/upclint/upclint/checks/checktest"
 	_ "github.com/upclint/upclint/checks/rules/all" // the registry the fix loop runs
 	"github.com/upclint/upclint/fixes/fixtest"
 )
 
-// goldenDir holds the aggregation rewrites' golden programs: each is a
-// runnable, self-checking UPC program.
-var goldenDir = filepath.Join("..", "..", "..", "testdata", "fixes", "irregular")
-
-// TestGolden applies the rule's fixes to each program and compares the
-// result with its .golden file.
+// TestGolden applies the rule's fixes to each aggregation program (each a
+// runnable, self-checking UPC program) and compares the result with its
+// .golden file; every original and golden then runs with THREADS 1, 2, 3,
+// 4 and 8: the outputs must match and the fixed program must communicate
+// no more. The programs of testdata, whose rewrite must be refused, keep
+// their findings and are left unchanged.
 func TestGolden(t *testing.T) {
-	fixtest.Golden(t, goldenDir, "irregular")
-}
-
-// TestGoldenValidate runs every original and golden with THREADS 1, 2, 3,
-// 4 and 8 (fixes.ValidateResult): the outputs must match and the fixed
-// program must communicate less.
-func TestGoldenValidate(t *testing.T) {
-	fixtest.ValidateGoldens(t, goldenDir, true)
-}
-
-// TestRefused checks the findings whose rewrite must be refused, and why.
-func TestRefused(t *testing.T) {
-	checktest.Run(t, "testdata/*.upc", "irregular")
-}
-
-// TestRefusedUnchanged: the fix loop leaves the refused programs as they
-// are.
-func TestRefusedUnchanged(t *testing.T) {
-	fixtest.Unchanged(t, "testdata/*.upc", "irregular")
+	fixtest.Goldens{Dir: "irregular", Rules: []string{"irregular"}, Cheaper: true, Refused: "testdata/*.upc"}.Run(t)
 }

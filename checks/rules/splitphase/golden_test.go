@@ -1,39 +1,18 @@
 package splitphase_test
 
 import (
-	"path/filepath"
 	"testing"
 
-	"github.com/upclint/upclint/checks/checktest"
 	_ "github.com/upclint/upclint/checks/rules/all" // the registry the fix loop runs
 	"github.com/upclint/upclint/fixes/fixtest"
 )
 
-// goldenDir holds the split-phase rewrites' golden programs: each is a
-// runnable, self-checking UPC program.
-var goldenDir = filepath.Join("..", "..", "..", "testdata", "fixes", "splitphase")
-
-// TestGolden applies the rule's fixes to each program and compares the
-// result with its .golden file.
+// TestGolden applies the rule's fixes to each split-phase program (each a
+// runnable, self-checking UPC program) and compares the result with its
+// .golden file; every original and golden then runs with THREADS 1, 2, 3,
+// 4 and 8: the outputs must match and the fixed program must communicate
+// no more. The transfers of testdata, which must not be split, keep their
+// findings ("want" comments) and are left unchanged.
 func TestGolden(t *testing.T) {
-	fixtest.Golden(t, goldenDir, "splitphase")
-}
-
-// TestGoldenValidate runs every original and golden with THREADS 1, 2, 3,
-// 4 and 8 (fixes.ValidateResult): the outputs must match and the fixed
-// program must communicate no more.
-func TestGoldenValidate(t *testing.T) {
-	fixtest.ValidateGoldens(t, goldenDir, true)
-}
-
-// TestRefused checks the transfers that must not be split (testdata: a
-// finding only where a "want" comment says so).
-func TestRefused(t *testing.T) {
-	checktest.Run(t, "testdata/*.upc", "splitphase")
-}
-
-// TestRefusedUnchanged: the fix loop leaves the refused programs as they
-// are.
-func TestRefusedUnchanged(t *testing.T) {
-	fixtest.Unchanged(t, "testdata/*.upc", "splitphase")
+	fixtest.Goldens{Dir: "splitphase", Rules: []string{"splitphase"}, Cheaper: true, Refused: "testdata/*.upc"}.Run(t)
 }
