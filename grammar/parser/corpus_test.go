@@ -4,6 +4,7 @@ import (
 	gotoken "go/token"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -96,4 +97,31 @@ func preprocess(t testing.TB, fset *gotoken.FileSet, path string) []token.Token 
 	}
 	res := cpp.Preprocess(fset, path, src, cfg)
 	return res.Tokens
+}
+
+// TestPieceRange checks that the range given to a deferred declaration
+// without converting its tokens is the one convert's tokens give, for every
+// piece of the valid corpus files (their headers included).
+func TestPieceRange(t *testing.T) {
+	files := upcFiles(t)
+	if testing.Short() {
+		files = files[:min(len(files), 20)]
+	}
+	pieces := 0
+	for _, path := range files {
+		toks := terminate(preprocess(t, gotoken.NewFileSet(), path))
+		keep := retag(toks)
+		tab := positions(toks, keep)
+		for _, pc := range split(toks, keep, 0) {
+			buf := convert(nil, toks, pc.lo, pc.hi, keep)
+			want := rangeOf(tab, buf[0].Pos, buf[len(buf)-1].Pos)
+			if got := pieceRange(tab, toks, pc.lo, pc.hi, keep); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s: piece [%d, %d): range %v, convert gives %v", path, pc.lo, pc.hi, got, want)
+			}
+			pieces++
+		}
+	}
+	if pieces < 1000 {
+		t.Errorf("only %d pieces", pieces)
+	}
 }

@@ -103,6 +103,10 @@ func ParseFileDeferring(fset *gotoken.FileSet, name string, toks []token.Token, 
 	pieces := split(toks, keep, 0)
 	for k := 0; k < len(pieces); k++ {
 		pc := pieces[k]
+		if pc.deep < 0 && !pc.pragma && deferDecl != nil && deferDecl(&toks[pc.lo]) {
+			f.Decls = append(f.Decls, deferred(toks, keep, tab, pc, pieceRange(tab, toks, pc.lo, pc.hi, keep)))
+			continue
+		}
 		buf = convert(buf[:0], toks, pc.lo, pc.hi, keep)
 		r := rangeOf(tab, buf[0].Pos, buf[len(buf)-1].Pos)
 		switch {
@@ -116,8 +120,6 @@ func ParseFileDeferring(fset *gotoken.FileSet, name string, toks []token.Token, 
 			f.Decls = append(f.Decls, &ast.BadDecl{Range: r})
 		case pc.pragma:
 			f.Decls = append(f.Decls, &ast.PragmaDecl{Range: r, Text: toks[pc.lo].Text})
-		case deferDecl != nil && deferDecl(&toks[pc.lo]):
-			f.Decls = append(f.Decls, deferred(toks, keep, tab, pc, r))
 		default:
 			d, err := parsePiece(buf, tab)
 			if err != nil && fset != nil && errorAt(err) == pc.hi {
@@ -151,6 +153,39 @@ func ParseFileDeferring(fset *gotoken.FileSet, name string, toks []token.Token, 
 		}
 	}
 	return f, diags
+}
+
+// pieceRange returns the range of toks[lo:hi] that convert's first and
+// last token give, without converting the tokens (most pieces of a unit
+// are library declarations that are never parsed).
+func pieceRange(tab []ast.TokenPos, toks []token.Token, lo, hi int, keep map[int]bool) ast.Range {
+	prevEnd := 0
+	if lo > 0 {
+		prevEnd = int(toks[lo-1].SiteEnd())
+	}
+	var first lexer.Position
+	have := false
+	for i := lo; i < hi; i++ {
+		t := &toks[i]
+		if t.Kind == token.Pragma && !keep[i] {
+			continue
+		}
+		if t.Kind == token.EOF {
+			break
+		}
+		if !have {
+			first, have = lexer.Position{Offset: int(t.SitePos()), Line: i, Column: prevEnd}, true
+		}
+		prevEnd = int(t.SiteEnd())
+	}
+	eof := lexer.Position{Offset: prevEnd, Line: hi, Column: prevEnd}
+	if hi < len(toks) {
+		eof.Offset = int(toks[hi].SitePos())
+	}
+	if !have {
+		first = eof
+	}
+	return rangeOf(tab, first, eof)
 }
 
 // deferred returns the deferred declaration of piece pc: the names it may
