@@ -51,7 +51,9 @@ func Strided(af *affine.Func, a *affine.Access, threads int) *affine.Form {
 // firstOwned returns the form of e = L + ((A) % THREADS + THREADS) %
 // THREADS, the first iteration from L that the forall rewrite computes,
 // as A + L + THREADS*k with k the atom named k (e is A + L modulo
-// THREADS, and at least L), or nil when e has another shape.
+// THREADS), or of e = U - ((A) % THREADS + THREADS) % THREADS, its last
+// iteration from U counting down, as U - A + THREADS*k; nil when e has
+// another shape.
 func firstOwned(af *affine.Func, e ast.Expr, b *cfg.Block, k string, threads int) *affine.Form {
 	isThreads := func(e ast.Expr) bool {
 		if t, ok := ast.Unparen(e).(*ast.UPCConst); ok {
@@ -61,7 +63,7 @@ func firstOwned(af *affine.Func, e ast.Expr, b *cfg.Block, k string, threads int
 		return ok && threads > 0 && n == int64(threads)
 	}
 	sum, ok := ast.Unparen(e).(*ast.BinaryExpr)
-	if !ok || sum.Op != "+" {
+	if !ok || sum.Op != "+" && sum.Op != "-" {
 		return nil
 	}
 	mod := func(e ast.Expr) (ast.Expr, bool) {
@@ -90,6 +92,9 @@ func firstOwned(af *affine.Func, e ast.Expr, b *cfg.Block, k string, threads int
 	fa, _ := af.Form(a, b)
 	if fl == nil || fa == nil {
 		return nil
+	}
+	if sum.Op == "-" {
+		fa = fa.Scale(-1) // counting down: U - MOD(U - R) is R modulo THREADS
 	}
 	return fa.Add(fl).Add(affine.AtomForm(affine.Threads).Mul(affine.AtomForm(k)))
 }

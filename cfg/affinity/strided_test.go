@@ -30,6 +30,10 @@ void g(void) {
 		grid[r][1] = 1;
 	for (r = 2 + ((MYTHREAD - 1) % THREADS + THREADS) % THREADS; r < NR * THREADS; r += THREADS)
 		grid[r][2] = 1;
+	for (r = NR * THREADS - 1 - ((NR * THREADS - 1 - MYTHREAD) % THREADS + THREADS) % THREADS; r >= 0; r -= THREADS)
+		grid[r][3] = 1;
+	for (r = NR * THREADS - 1 - ((NR * THREADS - MYTHREAD) % THREADS + THREADS) % THREADS; r >= 0; r -= THREADS)
+		grid[r][4] = 1;
 	for (r = MYTHREAD; r < NR * THREADS; r += 2 * THREADS)
 		for (c = 0; c <= NC; c++)
 			grid[r][c] = 2;
@@ -59,6 +63,8 @@ func TestStridedLoops(t *testing.T) {
 			"grid[r][0]":     {affinity.Unknown}, // starts at the next thread's row
 			"grid[r][1]":     {affinity.Local},   // the forall rewrite's first iteration from 2
 			"grid[r][2]":     {affinity.Unknown},
+			"grid[r][3]":     {affinity.Local}, // the rewrite's last owned iteration counting down
+			"grid[r][4]":     {affinity.Unknown},
 			"d[i]":           {affinity.Local, affinity.Unknown},
 		}
 		for e, ks := range want {

@@ -30,6 +30,11 @@ void kernel(void)
         ran++;
         sum += grid[r][0];
     }
+    upc_forall (r = N - 1; r >= 0; r--; &grid[r][0]) {
+        for (c = 0; c < M; c++)
+            grid[r][c] -= c;
+        sum -= grid[r][M - 1];
+    }
 }
 
 int main(void)
