@@ -15,12 +15,14 @@ type Options struct {
 	// change: an enumeration constant, a function, a const object. Loop
 	// invariance uses it; nil means no name is known to be read-only.
 	ReadOnly func(name *ast.Name) bool
-	// Shared reports whether a file-scope name denotes a shared object,
-	// one other threads may write. Loop invariance uses it: a barrier or
-	// fence in a loop makes the other threads' writes visible, so it
-	// changes shared objects but no private variable. Nil means any
-	// global may be shared.
-	Shared func(name *ast.Name) bool
+	// Shared reports whether an lvalue (a file-scope name, an element or
+	// member) denotes a shared object: one other threads may write, and
+	// whose storage no private variable shares. Loop invariance uses it: a
+	// barrier or fence in a loop makes the other threads' writes visible,
+	// and a store to a shared element changes shared memory, but neither
+	// changes a private variable. Nil means any global may be shared and
+	// any store may change one.
+	Shared func(lvalue ast.Expr) bool
 }
 
 // noReturnNames are the library functions that never return.

@@ -289,11 +289,15 @@ void f(int n, int *p, int q) {
 // TestInvariantAcrossBarrier: a barrier or fence in a loop lets other
 // threads' writes be seen, so a shared global may change there but a
 // private one may not: a loop of barriers up to a private global bound
-// (Berkeley's barriertest runs `iters` of them) is counted.
+// (Berkeley's barriertest runs `iters` of them) is counted. A store to a
+// shared element changes no private variable either; one through a
+// private pointer may.
 func TestInvariantAcrossBarrier(t *testing.T) {
 	_, f := parse(t, `
 int niter;
 shared int S;
+shared int A[100];
+int *p;
 void touch(void);
 void f(void) {
 	int i;
@@ -301,14 +305,23 @@ void f(void) {
 	for (i = 0; i < S; i++) { upc_barrier; }
 	for (i = 0; i < niter; i++) { upc_fence; touch(); }
 	for (i = 0; i < niter; i++) { upc_notify; upc_wait; }
+	for (i = 0; i < niter; i++) { A[i] = i; upc_barrier; }
+	for (i = 0; i < niter; i++) { p[i] = i; }
 }`)
-	shared := func(n *ast.Name) bool { return n.Name == "S" }
+	// S and the elements of A are shared; p is a private pointer
+	shared := func(e ast.Expr) bool {
+		if x, ok := e.(*ast.IndexExpr); ok {
+			e = x.X
+		}
+		n, ok := e.(*ast.Name)
+		return ok && (n.Name == "S" || n.Name == "A")
+	}
 	for _, c := range []struct {
 		opts *cfg.Options
 		want []bool // Induction found, per loop
 	}{
-		{&cfg.Options{Shared: shared}, []bool{true, false, false, true}},
-		{nil, []bool{false, false, false, false}}, // without types any global may be shared
+		{&cfg.Options{Shared: shared}, []bool{true, false, false, true, true, false}},
+		{nil, []bool{false, false, false, false, false, false}}, // without types any global may be shared
 	} {
 		lf := cfg.BuildOptions(funcs(f)["f"], c.opts).Loops()
 		if len(lf.Loops) != len(c.want) {
@@ -318,6 +331,43 @@ void f(void) {
 			if got := l.Induction() != nil; got != c.want[i] {
 				t.Errorf("options %v: loop %d: induction variable found %v, want %v", c.opts != nil, i+1, got, c.want[i])
 			}
+		}
+	}
+}
+
+// TestWhileStartAbove: the start of a while loop's counter is found above
+// its preheader, up the blocks with one predecessor (the counter set
+// before the if whose arm holds the loop), unless paths merge on the way
+// or the counter's address is taken.
+func TestWhileStartAbove(t *testing.T) {
+	_, f := parse(t, `
+void g(int *);
+void f(int c, int n) {
+	int i = 0, j = 0, k = 0;
+	g(&k);
+	if (c) {
+		while (i < n) { c++; i++; }
+	}
+	if (c > 1)
+		j = 5;
+	while (j < n) { c++; j++; }
+	if (c) {
+		while (k < n) { c++; k++; }
+	}
+}`)
+	lf := cfg.Build(funcs(f)["f"]).Loops()
+	want := map[string]bool{"i": true, "j": false, "k": false}
+	if len(lf.Loops) != len(want) {
+		t.Fatalf("%d loops", len(lf.Loops))
+	}
+	for _, l := range lf.Loops {
+		iv := l.Induction()
+		if iv == nil {
+			t.Errorf("loop b%d: no induction variable", l.Header.Index)
+			continue
+		}
+		if got := iv.Start != nil; got != want[iv.Name] {
+			t.Errorf("%s: start found %v, want %v", iv.Name, got, want[iv.Name])
 		}
 	}
 }

@@ -53,7 +53,7 @@ type Graph struct {
 	loops            *LoopForest
 	facts            *funcFacts
 	readOnly         func(*ast.Name) bool
-	shared           func(*ast.Name) bool
+	shared           func(ast.Expr) bool
 }
 
 // Block is a basic block: a sequence of nodes executed in order, followed

@@ -231,8 +231,10 @@ func (iv *InductionVar) setStep(upd ast.Expr, l *Loop) bool {
 // startBefore returns the value name has when a while or do loop is
 // entered, for a loop whose body block ends with the update upd (so the
 // body sees the values start, start+step, ...): the last assignment to name
-// in the loop's preheader, when name is a local whose address is not taken
-// and neither it nor the names of the value change after the assignment.
+// in the loop's preheader or in the blocks above it that each have one
+// predecessor (int i = 0; if (c) { while (i < n) ... }), when name is a
+// local whose address is not taken and neither it nor the names of the
+// value change after the assignment.
 func (l *Loop) startBefore(name string, body ast.Stmt, upd ast.Expr) ast.Expr {
 	blk, ok := body.(*ast.Block)
 	if !ok || len(blk.Items) == 0 || l.Preheader == nil {
@@ -246,26 +248,38 @@ func (l *Loop) startBefore(name string, body ast.Stmt, upd ast.Expr) ast.Expr {
 	if !ff.locals[name] || ff.addrTaken[name] {
 		return nil
 	}
-	nodes := l.Preheader.Nodes
-	for i := len(nodes) - 1; i >= 0; i-- {
-		var start ast.Expr
-		switch n := nodes[i].(type) {
-		case *ast.DeclStmt:
-			start = findStart(&ast.ForInit{Decl: n.Decl}, name)
-		case *ast.ExprStmt:
-			if !ast.IsNil(n.X) {
-				start = findStart(&ast.ForInit{X: n.X}, name)
+	// the preheader, then up the chain of blocks with one predecessor
+	// (each dominates the next: an if arm's entry, the code before it)
+	var later []ast.Node // the nodes between the block scanned and the loop
+	seen := map[*Block]bool{}
+	for b := l.Preheader; b != nil && !seen[b]; {
+		seen[b] = true
+		nodes := b.Nodes
+		for i := len(nodes) - 1; i >= 0; i-- {
+			var start ast.Expr
+			switch n := nodes[i].(type) {
+			case *ast.DeclStmt:
+				start = findStart(&ast.ForInit{Decl: n.Decl}, name)
+			case *ast.ExprStmt:
+				if !ast.IsNil(n.X) {
+					start = findStart(&ast.ForInit{X: n.X}, name)
+				}
 			}
-		}
-		if start != nil {
-			if changedIn(nodes[i+1:], start, ff) {
+			if start != nil {
+				if changedIn(append(append([]ast.Node(nil), nodes[i+1:]...), later...), start, ff) {
+					return nil
+				}
+				return start
+			}
+			if assigns(nodes[i], name) {
 				return nil
 			}
-			return start
 		}
-		if assigns(nodes[i], name) {
+		later = append(append([]ast.Node(nil), nodes...), later...)
+		if len(b.Preds) != 1 {
 			return nil
 		}
+		b = b.Preds[0]
 	}
 	return nil
 }
@@ -499,7 +513,7 @@ type invariance struct {
 	assignCount map[string]int  // assignments (not declarations) per name
 	memory      bool            // stores through pointers, arrays or members; asm
 	calls       bool            // calls that may have side effects; asm
-	sync        bool            // barriers, fences: other threads' writes to shared data
+	sync        bool            // barriers, fences, stores to shared arrays: shared data changes
 }
 
 // funcFacts are the facts about the whole function Loop.Invariant needs.
@@ -588,12 +602,19 @@ func (l *Loop) invariance() *invariance {
 		return l.inv
 	}
 	inv := &invariance{assigned: map[string]bool{}, assignCount: map[string]int{}}
+	g := l.graph()
 	lvalue := func(e ast.Expr) {
 		if n, ok := ast.Unparen(e).(*ast.Name); ok {
 			inv.assigned[n.Name] = true
 			inv.assignCount[n.Name]++
 		} else {
-			inv.memory = true
+			if g.shared != nil && g.shared(e) {
+				// an element or member of shared type: shared memory
+				// changes, no private variable does
+				inv.sync = true
+			} else {
+				inv.memory = true
+			}
 			if r := rootName(e); r != nil {
 				inv.assigned[r.Name] = true
 			}

@@ -178,20 +178,25 @@ type Config struct {
 }
 
 // GraphOptions returns the options of the control-flow graphs of a unit
-// with type information info: which globals are shared, so that a loop of
-// barriers up to a private global bound has a loop-invariant bound.
+// with type information info: which objects are shared, so that a loop of
+// barriers, or of stores to shared arrays, up to a private global bound
+// has a loop-invariant bound.
 func GraphOptions(info *types.Info) *cfg.Options {
 	if info == nil {
 		return nil
 	}
-	return &cfg.Options{Shared: func(n *ast.Name) bool {
-		switch o := info.ObjectOf(n).(type) {
-		case *types.Var:
-			return types.IsShared(o.Type())
-		case nil:
-			return true // unknown: it may be
+	return &cfg.Options{Shared: func(e ast.Expr) bool {
+		if n, ok := e.(*ast.Name); ok {
+			switch o := info.ObjectOf(n).(type) {
+			case *types.Var:
+				return types.IsShared(o.Type())
+			case nil:
+				return true // unknown: it may be
+			}
+			return false // a function or an enumeration constant
 		}
-		return false // a function or an enumeration constant
+		t := info.TypeOf(e)
+		return t != nil && types.IsShared(t)
 	}}
 }
 

@@ -382,3 +382,23 @@ void n25(int k)
     for (i = MYTHREAD; i < k * THREADS; i += THREADS)
         upc_barrier;
 }
+
+/* 26: both arms run rounds barriers in while loops whose counter is set
+   before the branch; one arm also stores to a shared array, which cannot
+   change the private bound */
+void n26(void)
+{
+    int it = 0;
+    if (MYTHREAD == 0) {
+        while (it < rounds) {
+            a[0] += 1;
+            upc_barrier;
+            it++;
+        }
+    } else {
+        while (it < rounds) {
+            upc_barrier;
+            it++;
+        }
+    }
+}
