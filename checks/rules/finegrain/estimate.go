@@ -9,6 +9,7 @@ import (
 	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/cfg/affine"
 	"github.com/upclint/upclint/cfg/affinity"
+	"github.com/upclint/upclint/cfg/variance"
 )
 
 // estimate is the number of remote operations one access makes per
@@ -89,7 +90,47 @@ func (c *checker) estimate(a *affine.Access, l *cfg.Loop, p place) estimate {
 	case classBoundary:
 		e.divConst *= max(p.ratio, 1)
 	}
+	// Only some threads run a in some iterations (smemvec[k] = v[i]
+	// under split[i] == MYTHREAD): no thread makes the count.
+	e.uneven = e.uneven || c.threadSelected(a, l)
 	return e
+}
+
+// threadSelected reports whether a runs in l only on some threads'
+// iterations: it is control dependent, within l, on a branch whose
+// outcome differs between threads (other than a upc_forall's affinity
+// test, whose share the estimate divides by THREADS).
+func (c *checker) threadSelected(a *affine.Access, l *cfg.Loop) bool {
+	vf := c.fn.Variance
+	if vf == nil || l == nil {
+		return false
+	}
+	seen := map[*cfg.Block]bool{}
+	var walk func(b *cfg.Block) bool
+	walk = func(b *cfg.Block) bool {
+		for _, d := range c.fn.Graph.ControlDeps(b) {
+			br := d.Block
+			if seen[br] || !l.Contains(br) || header(a, br) {
+				continue // a loop's own condition: the iteration counts
+			}
+			seen[br] = true
+			if r := vf.Branch(br); r != nil && r.Origin != variance.FromForall || walk(br) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(a.Block)
+}
+
+// header reports whether b is the header of a loop around a.
+func header(a *affine.Access, b *cfg.Block) bool {
+	for _, m := range a.Loops {
+		if m.Header == b {
+			return true
+		}
+	}
+	return false
 }
 
 // partRound reports whether a is an element of a blocked array smaller

@@ -434,25 +434,26 @@ func (c *checker) inhibitor(l *cfg.Loop, a *affine.Access) string {
 }
 
 // distinctArrays reports whether e and f lie in two different declared
-// arrays: each is elements and members (.m, not ->) of an array named
-// differently. An array member of a structure element (edge[i].r in
-// Sobel's benchmark) is storage of that element, not a pointer.
+// objects: each is elements and members (.m, not ->) of an array or a
+// structure named differently. An array member of a structure element
+// (edge[i].r in Sobel's benchmark) or of a shared structure (udata.a) is
+// storage of that object, not a pointer.
 func (c *checker) distinctArrays(e, f ast.Expr) bool {
 	x, y := c.arrayRoot(e), c.arrayRoot(f)
 	return x != "" && y != "" && x != y
 }
 
-// arrayRoot returns the name of the array that e selects from through
-// indexing and member selection only, or "".
+// arrayRoot returns the name of the array or structure that e selects
+// from through indexing and member selection only, or "".
 func (c *checker) arrayRoot(e ast.Expr) string {
 	for {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.Name:
-			t := c.info.TypeOf(x)
-			if _, ok := types.Core(t).(*types.Array); !ok || t == nil {
-				return ""
+			switch types.Core(c.info.TypeOf(x)).(type) {
+			case *types.Array, *types.Record:
+				return x.Name
 			}
-			return x.Name
+			return ""
 		case *ast.IndexExpr:
 			t := c.info.TypeOf(x.X)
 			if _, ok := types.Core(t).(*types.Array); !ok || t == nil {

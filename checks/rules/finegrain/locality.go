@@ -42,9 +42,6 @@ func (c *checker) locality(a *affine.Access) place {
 	if !ok {
 		return place{skip: true}
 	}
-	if c.ownerGuarded(a, bs) {
-		return place{local: true}
-	}
 	fs, fl := c.controlling(a)
 	if bs == 0 {
 		// One thread owns every element; under a upc_forall on one of
@@ -175,37 +172,6 @@ func (c *checker) singleBlock(d *affine.Form, bs int64, a *affine.Access) bool {
 	}
 	lo, hi, _ := c.af.Bounds(iv, a.Loops[len(a.Loops)-1])
 	return lo != nil && lo.IsConst() && hi.IsConst() && lo.Const >= 0 && hi.Const <= g-1
-}
-
-// ownerGuarded reports whether a only runs on the thread that owns its
-// element (for arrays whose elements one thread owns, cfg/affinity
-// answers): an element `a[e]` under `if (upc_threadof(&a[e]) ==
-// MYTHREAD)`, or an element `a[e]` of a one-dimensional cyclic array under
-// `if (e == MYTHREAD)`, tested in the same iteration of the innermost loop
-// around a.
-func (c *checker) ownerGuarded(a *affine.Access, bs int64) bool {
-	if a.Block == nil || a.Layout == nil || a.Pointer {
-		return false
-	}
-	g := c.fn.Graph
-	if bs == 0 {
-		return false // affinity decides (a test of the owner or of thread 0)
-	}
-	idx := ""
-	if x, ok := ast.Unparen(a.Expr).(*ast.IndexExpr); ok && bs == 1 {
-		if _, inner := ast.Unparen(x.X).(*ast.IndexExpr); !inner {
-			idx = ast.NodeString(ast.Unparen(x.Index))
-		}
-	}
-	var in *cfg.Loop
-	if len(a.Loops) > 0 {
-		in = a.Loops[0]
-	}
-	self := "upc_threadof(&" + ast.NodeString(a.Expr) + ")"
-	return g.Guarded(a.Block, in, func(e ast.Expr, kind cfg.EdgeKind) bool {
-		r := cfg.ThreadTest(e, kind)
-		return r != "" && (r == idx || r == self)
-	})
 }
 
 // threadChosen reports whether the invariant part of d names a variable
