@@ -47,19 +47,16 @@ func (f *frontEndFlags) frontEnd() pipeline.FrontEnd {
 // checkFlags are check's flags beyond the front end's.
 type checkFlags struct {
 	fe            frontEndFlags
+	files         filesFlags
 	formats       []string
 	output        string
 	color         string
 	failOn        string
-	configFile    string
 	baseline      string
 	writeBaseline string
-	jobs          int
-	exts          []string
 	maxFileSize   int64
 	buildPath     string
 	newFromRev    string
-	progress      string
 }
 
 func newCheckCmd() *cobra.Command {
@@ -96,20 +93,17 @@ Exit status:
 		},
 	}
 	cf.fe.register(cmd)
+	cf.files.register(cmd, "analyse", "check")
 	fl := cmd.Flags()
 	fl.StringArrayVar(&cf.formats, "format", []string{"text"},
 		"output `format[:file]`, repeatable: text, json, sarif, github, gitlab, checkstyle")
 	fl.StringVarP(&cf.output, "output", "o", "", "write the report without a destination to `file` instead of standard output")
 	fl.StringVar(&cf.color, "color", "auto", "colour the text report: `when` = auto (on a terminal, unless NO_COLOR is set), always, never")
 	fl.StringVar(&cf.failOn, "fail-on", "", "exit 1 only for findings at or above `severity`: error, warning, note, none (default: any finding)")
-	fl.StringVar(&cf.configFile, "config", "", "use configuration `file` for every file instead of the nearest .upclint.yaml")
 	fl.StringVar(&cf.baseline, "baseline", "", "report only findings whose fingerprint is not in the baseline `file`")
 	fl.StringVar(&cf.writeBaseline, "write-baseline", "", "write the fingerprints of the findings to `file`")
-	fl.IntVar(&cf.jobs, "jobs", runtime.NumCPU(), "analyse `N` files in parallel")
-	fl.StringSliceVar(&cf.exts, "ext", nil, "file `extensions` to check in directories (comma-separated, e.g. .upc,.c; default .upc)")
 	fl.StringVarP(&cf.buildPath, "build-path", "p", "", "read include directories, macros and THREADS of each file from `dir`/compile_commands.json (default: the one found in or above each file's directory, or their build/); without paths, check the files it lists")
 	fl.StringVar(&cf.newFromRev, "new-from-rev", "", "report only findings on lines changed since git revision `rev` (git diff REV; untracked files are all new)")
-	fl.StringVar(&cf.progress, "progress", "auto", "show a progress bar on standard error: `when` = auto (on a terminal, for more than 50 files), always, never")
 	fl.Int64Var(&cf.maxFileSize, "max-file-size", checks.DefaultMaxFileSize, "skip files larger than `bytes` with a diagnostic")
 	return cmd
 }
@@ -135,8 +129,39 @@ func checkExts(exts []string) error {
 	return nil
 }
 
+// filesFlags choose the files of check and fix, their configuration and
+// parallelism, and the progress bar.
+type filesFlags struct {
+	configFile string
+	jobs       int
+	exts       []string
+	progress   string
+}
+
+// register adds the flags to cmd: verb is what is done to each file
+// (analyse), action the command's name (check).
+func (f *filesFlags) register(cmd *cobra.Command, verb, action string) {
+	fl := cmd.Flags()
+	fl.StringVar(&f.configFile, "config", "", "use configuration `file` for every file instead of the nearest .upclint.yaml")
+	fl.IntVar(&f.jobs, "jobs", runtime.NumCPU(), verb+" `N` files in parallel")
+	fl.StringSliceVar(&f.exts, "ext", nil, "file `extensions` to "+action+" in directories (comma-separated, e.g. .upc,.c; default .upc)")
+	fl.StringVar(&f.progress, "progress", "auto", "show a progress bar on standard error: `when` = auto (on a terminal, for more than 50 files), always, never")
+}
+
+// check validates --ext and --progress.
+func (f *filesFlags) check() error {
+	if err := checkExts(f.exts); err != nil {
+		return err
+	}
+	return checkWhen("progress", f.progress)
+}
+
+func (f *filesFlags) progressBar(cmd *cobra.Command) *progressBar {
+	return &progressBar{mode: f.progress, w: cmd.ErrOrStderr()}
+}
+
 func runCheck(cmd *cobra.Command, cf *checkFlags, args []string) error {
-	if err := checkExts(cf.exts); err != nil {
+	if err := cf.files.check(); err != nil {
 		return fail(err)
 	}
 	if cf.baseline != "" {
@@ -151,24 +176,21 @@ func runCheck(cmd *cobra.Command, cf *checkFlags, args []string) error {
 	}
 	checker, err := pipeline.New(pipeline.Settings{
 		FrontEnd:      cf.fe.frontEnd(),
-		ConfigFile:    cf.configFile,
+		ConfigFile:    cf.files.configFile,
 		BuildPath:     cf.buildPath,
-		Extensions:    cf.exts,
-		Jobs:          cf.jobs,
+		Extensions:    cf.files.exts,
+		Jobs:          cf.files.jobs,
 		MaxFileSize:   cf.maxFileSize,
 		FailOn:        cf.failOn,
 		Baseline:      cf.baseline,
 		WriteBaseline: cf.writeBaseline,
 		NewFromRev:    cf.newFromRev,
-		Progress:      &progressBar{mode: cf.progress, w: cmd.ErrOrStderr()},
+		Progress:      cf.files.progressBar(cmd),
 	})
 	if err != nil {
 		return fail(err)
 	}
 	if err := checkWhen("color", cf.color); err != nil {
-		return fail(err)
-	}
-	if err := checkWhen("progress", cf.progress); err != nil {
 		return fail(err)
 	}
 	outs, err := pipeline.ParseOutputs(cf.formats, cf.output)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"runtime"
 
 	"github.com/spf13/cobra"
 
@@ -12,6 +11,7 @@ import (
 // fixFlags are fix's flags beyond the front end's.
 type fixFlags struct {
 	fe              frontEndFlags
+	files           filesFlags
 	unsafe          bool
 	rules           []string
 	diff            bool
@@ -22,10 +22,6 @@ type fixFlags struct {
 	exactOutput     bool
 	allowCostlier   bool
 	net             string
-	configFile      string
-	jobs            int
-	exts            []string
-	progress        string
 	cc              string
 	backend         string
 	report          string
@@ -78,6 +74,7 @@ Exit status:
 		},
 	}
 	ff.fe.register(cmd)
+	ff.files.register(cmd, "fix", "fix")
 	fl := cmd.Flags()
 	fl.BoolVar(&ff.unsafe, "unsafe", false, "also apply fixes that need review")
 	fl.StringSliceVar(&ff.rules, "rules", nil, "apply only the fixes of these `rules` (comma-separated)")
@@ -92,10 +89,6 @@ Exit status:
 	fl.StringVar(&ff.cc, "cc", "", "C `compiler` for --validate (default $CC, else cc)")
 	fl.StringVar(&ff.backend, "backend", "smp", "runtime `backend` of --validate: smp or mpi (MPI-3, started with mpirun)")
 	fl.StringVar(&ff.report, "report", "", "write an HTML `file`: per fix the diff and, with --validate, the communication of both versions shaded line by line")
-	fl.StringVar(&ff.configFile, "config", "", "use configuration `file` for every file instead of the nearest .upclint.yaml")
-	fl.IntVar(&ff.jobs, "jobs", runtime.NumCPU(), "fix `N` files in parallel")
-	fl.StringSliceVar(&ff.exts, "ext", nil, "file `extensions` to fix in directories (comma-separated; default .upc)")
-	fl.StringVar(&ff.progress, "progress", "auto", "show a progress bar on standard error: `when` = auto (on a terminal, for more than 50 files), always, never")
 	return cmd
 }
 
@@ -104,19 +97,16 @@ func runFix(cmd *cobra.Command, ff *fixFlags, args []string) error {
 	if err != nil {
 		return fail(err)
 	}
-	f, err := fixes.New(fixes.Settings{FrontEnd: ff.fe.frontEnd(), ConfigFile: ff.configFile, Extensions: ff.exts,
-		Jobs: ff.jobs, Unsafe: ff.unsafe, Rules: ff.rules,
+	f, err := fixes.New(fixes.Settings{FrontEnd: ff.fe.frontEnd(), ConfigFile: ff.files.configFile, Extensions: ff.files.exts,
+		Jobs: ff.files.jobs, Unsafe: ff.unsafe, Rules: ff.rules,
 		Validate: ff.validate, ValidateOptions: fixes.ValidateOptions{Main: ff.validateMain,
 			Threads: ff.validateThreads, Net: net, CC: ff.cc, Backend: ff.backend,
 			MaskPatterns: ff.validateMask, ExactOutput: ff.exactOutput, AllowCostlier: ff.allowCostlier},
-		Progress: &progressBar{mode: ff.progress, w: cmd.ErrOrStderr()}})
+		Progress: ff.files.progressBar(cmd)})
 	if err != nil {
 		return fail(err)
 	}
-	if err := checkWhen("progress", ff.progress); err != nil {
-		return fail(err)
-	}
-	if err := checkExts(ff.exts); err != nil {
+	if err := ff.files.check(); err != nil {
 		return fail(err)
 	}
 	out, err := f.Fix(cmd.Context(), args)
