@@ -80,21 +80,6 @@ static void read_hdr(int thread, uint64_t off, upcr_hdr_t *h)
 		upcr_rma_get(h, thread, upcr_disp(p), sizeof *h);
 }
 
-static void init_hdr(upcr_hdr_t *h, uint32_t kind, uint64_t size, uint64_t blockbytes, uint64_t nblocks,
-		     upcr_loc_t loc)
-{
-	memset(h, 0, sizeof *h);
-	h->magic = UPCR_HDR_MAGIC;
-	h->state = UPCR_HDR_LIVE;
-	h->kind = kind;
-	h->owner = upcr_mythread_;
-	h->size = size;
-	h->blockbytes = blockbytes;
-	h->nblocks = nblocks;
-	h->alloc_loc = loc;
-	h->free_thread = -1;
-}
-
 /* A symmetric block of `per` bytes per partition; 0 when exhausted. */
 uint64_t upcr_heap_sym_alloc(uint64_t per, uint32_t kind, uint64_t nbytes, uint64_t nblocks, upcr_loc_t loc)
 {
@@ -108,7 +93,7 @@ uint64_t upcr_heap_sym_alloc(uint64_t per, uint32_t kind, uint64_t nbytes, uint6
 	if (off + per > sym_hi || old + units > UINT32_MAX || off + per > local_floor())
 		return 0; /* the counter stays advanced: the area is full anyway */
 	upcr_hdr_t h;
-	init_hdr(&h, kind, per, nbytes, nblocks, loc);
+	upcr_hdr_init(&h, kind, per, nbytes, nblocks, loc);
 	write_hdr(0, off, &h);
 	return off;
 }
@@ -122,7 +107,7 @@ uint64_t upcr_heap_local_alloc(uint64_t n, uint32_t kind, upcr_loc_t loc)
 		if (h->size >= need && h->state == UPCR_HDR_FREE) {
 			*prev = h->next;
 			uint64_t size = h->size;
-			init_hdr(h, kind, size, n, 1, loc);
+			upcr_hdr_init(h, kind, size, n, 1, loc);
 			if (upcr_check_)
 				MPI_Win_sync(upcr_win_);
 			return off;
@@ -146,7 +131,7 @@ uint64_t upcr_heap_local_alloc(uint64_t n, uint32_t kind, upcr_loc_t loc)
 	}
 	uint64_t off = bot + HDR;
 	upcr_hdr_t *h = (upcr_hdr_t *)(upcr_mybase_ + off - HDR);
-	init_hdr(h, kind, need, n, 1, loc);
+	upcr_hdr_init(h, kind, need, n, 1, loc);
 	loc_bot = bot;
 	*loc_bot_entry(upcr_mythread_) = bot; /* after the header: --check walks from here */
 	if (upcr_check_)

@@ -34,24 +34,6 @@ static size_t round_up(size_t n, size_t a) { return (n + a - 1) / a * a; }
 
 
 
-
-
-static const char *signame(int sig)
-{
-	switch (sig) {
-	case SIGSEGV: return "SIGSEGV";
-	case SIGBUS: return "SIGBUS";
-	case SIGFPE: return "SIGFPE";
-	case SIGILL: return "SIGILL";
-	case SIGABRT: return "SIGABRT";
-	default: {
-		static char buf[32];
-		snprintf(buf, sizeof buf, "signal %d", sig);
-		return buf;
-	}
-	}
-}
-
 /* Gather every rank's published slot, lines and reports into this rank's
  * control region (ms: how long to wait for each rank), then write
  * report.json, print the reports and write the statistics. */
@@ -188,9 +170,9 @@ static void crash_handler(int sig, siginfo_t *si, void *uc)
 			 upcr_mythread_, (size_t)(a - reserved) / upcr_partsize_, where);
 	else if (me->loc != UPCR_NOLOC)
 		snprintf(msg, sizeof msg, "thread %d killed by %s (last runtime call at %s)", upcr_mythread_,
-			 signame(sig), where);
+			 upcr_signame(sig), where);
 	else
-		snprintf(msg, sizeof msg, "thread %d killed by %s", upcr_mythread_, signame(sig));
+		snprintf(msg, sizeof msg, "thread %d killed by %s", upcr_mythread_, upcr_signame(sig));
 	signal(sig, SIG_DFL);
 	if (finishing)
 		raise(sig);
@@ -208,17 +190,7 @@ static void thread_exit_handler(int code, void *arg)
 		return;
 	upcr_me()->exit_code = code;
 	upcr_slot_->exit_code = code;
-	if (upcr_notified_) {
-		char prev[256];
-		upcr_format_loc(prev, sizeof prev, upcr_me()->n_loc[upcr_phase_ & 1]);
-		upcr_fatal("notify-without-wait", UPCR_NOLOC,
-			   "thread %d reached the end of the program between upc_notify (at %s) and upc_wait",
-			   upcr_mythread_, prev);
-	}
-	fflush(stdout);
-	upcr_barrier_kind(UPCR_BK_EXIT, 0, 0, UPCR_NOLOC);
-	upcr_stats_publish(1);
-	__atomic_store_n(&upcr_me()->state, UPCR_ST_DONE, __ATOMIC_SEQ_CST);
+	upcr_exit_barrier();
 	int T = upcr_threads_;
 	int *codes = calloc((size_t)T, sizeof *codes);
 	MPI_Gather(&code, 1, MPI_INT, codes, 1, MPI_INT, 0, MPI_COMM_WORLD);

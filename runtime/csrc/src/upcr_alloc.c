@@ -54,22 +54,6 @@ static uint64_t min_loc_bot(void)
 	return m;
 }
 
-static void init_hdr(upcr_hdr_t *h, uint32_t kind, uint64_t size, uint64_t blockbytes, uint64_t nblocks,
-		     upcr_loc_t loc)
-{
-	h->magic = UPCR_HDR_MAGIC;
-	h->state = UPCR_HDR_LIVE;
-	h->kind = kind;
-	h->owner = upcr_mythread_;
-	h->size = size;
-	h->blockbytes = blockbytes;
-	h->nblocks = nblocks;
-	h->next = 0;
-	h->alloc_loc = loc;
-	h->free_loc = 0;
-	h->free_thread = -1;
-}
-
 /* Symmetric block of `size` bytes per partition; returns the data offset
  * or 0.  Caller holds the heap lock. */
 static uint64_t sym_alloc(uint64_t size, uint32_t kind, uint64_t blockbytes, uint64_t nblocks, upcr_loc_t loc)
@@ -96,7 +80,7 @@ static uint64_t sym_alloc(uint64_t size, uint32_t kind, uint64_t blockbytes, uin
 		c->sym_top += HDR + size;
 	}
 	for (int t = 0; t < upcr_threads_; t++)
-		init_hdr(upcr_hdr_at(t, off), kind, size, blockbytes, nblocks, loc);
+		upcr_hdr_init(upcr_hdr_at(t, off), kind, size, blockbytes, nblocks, loc);
 	return off;
 }
 
@@ -125,7 +109,7 @@ static uint64_t local_alloc(int t, uint64_t size, uint32_t kind, upcr_loc_t loc)
 		*loc_bot(t) = bot;
 		off = bot + HDR;
 	}
-	init_hdr(upcr_hdr_at(t, off), kind, size, want, 1, loc);
+	upcr_hdr_init(upcr_hdr_at(t, off), kind, size, want, 1, loc);
 	return off;
 }
 

@@ -6,6 +6,22 @@
  */
 #include "upcr_backend.h"
 
+/* A live block's header. */
+void upcr_hdr_init(upcr_hdr_t *h, uint32_t kind, uint64_t size, uint64_t blockbytes, uint64_t nblocks,
+		     upcr_loc_t loc)
+{
+	memset(h, 0, sizeof *h);
+	h->magic = UPCR_HDR_MAGIC;
+	h->state = UPCR_HDR_LIVE;
+	h->kind = kind;
+	h->owner = upcr_mythread_;
+	h->size = size;
+	h->blockbytes = blockbytes;
+	h->nblocks = nblocks;
+	h->alloc_loc = loc;
+	h->free_thread = -1;
+}
+
 static void out_of_memory(const char *fn, size_t n, upcr_loc_t loc)
 {
 	char where[256];

@@ -6,6 +6,7 @@
  */
 #include "upcr_internal.h"
 
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -266,4 +267,30 @@ size_t upc_affinitysize(size_t totalsize, size_t nbytes, size_t threadid)
 	else if (threadid == extra)
 		size += rem;
 	return size;
+}
+
+/* "SIGSEGV", or "signal N" for a signal without a listed name */
+const char *upcr_signame(int sig)
+{
+	switch (sig) {
+	case SIGSEGV: return "SIGSEGV";
+	case SIGBUS: return "SIGBUS";
+	case SIGFPE: return "SIGFPE";
+	case SIGILL: return "SIGILL";
+	case SIGABRT: return "SIGABRT";
+	case SIGKILL: return "SIGKILL";
+	case SIGTERM: return "SIGTERM";
+	case SIGINT: return "SIGINT";
+	case SIGPIPE: return "SIGPIPE";
+	case SIGTRAP: return "SIGTRAP";
+	case SIGHUP: return "SIGHUP";
+	case SIGQUIT: return "SIGQUIT";
+	case SIGSYS: return "SIGSYS";
+	case SIGXCPU: return "SIGXCPU";
+	default: {
+		static char buf[32];
+		snprintf(buf, sizeof buf, "signal %d", sig);
+		return buf;
+	}
+	}
 }

@@ -256,6 +256,7 @@ void upcr_stats_init_thread(void);
 
 /* the program image (upcr_image.c), the same on every backend */
 long upcr_env_long(const char *name, long def);
+const char *upcr_signame(int sig);
 double upcr_env_double(const char *name, double def);
 size_t upcr_layout_static(void); /* lays out the static shared objects: bytes per partition */
 void upcr_init_static(int mine_only); /* base pointers and initial values (of MYTHREAD's part only) */
@@ -302,6 +303,7 @@ const char *upcr_phase_verdict(uint32_t p, char *msg, size_t msglen, int *bad, u
 void upcr_notify_begin(int kind, int hasid, int id, upcr_loc_t loc);
 uint32_t upcr_wait_begin(int kind, int hasid, int id, upcr_loc_t loc);
 void upcr_wait_end(int kind, int hasid, int id, upcr_loc_t loc, uint32_t p);
+void upcr_exit_barrier(void);
 extern const char *upcr_coll_name_; /* the collective being executed, or NULL */
 extern upcr_loc_t upcr_coll_loc_;
 /* under --check, each backend compares a collective's call on every
@@ -326,6 +328,8 @@ void upcr_strict_fence(void);
 /* allocation (upcr_alloc.c) */
 void upcr_heap_init(void);
 upcr_hdr_t *upcr_hdr_at(int thread, uint64_t off);
+void upcr_hdr_init(upcr_hdr_t *h, uint32_t kind, uint64_t size, uint64_t blockbytes, uint64_t nblocks,
+		   upcr_loc_t loc);
 
 /* Each backend's allocator (upcr_alloc.c, mpi/upcr_mpi_alloc.c), under
  * the allocation functions of upcr_alloc_common.c: a symmetric block of

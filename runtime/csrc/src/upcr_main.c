@@ -182,45 +182,10 @@ static void thread_exit_handler(void)
 {
 	if (upcr_is_launcher_)
 		return;
-	if (upcr_notified_) {
-		char prev[256];
-		upcr_format_loc(prev, sizeof prev, upcr_me()->n_loc[upcr_phase_ & 1]);
-		upcr_fatal("notify-without-wait", UPCR_NOLOC,
-			   "thread %d reached the end of the program between upc_notify (at %s) and upc_wait",
-			   upcr_mythread_, prev);
-	}
-	fflush(stdout);
-	upcr_barrier_kind(UPCR_BK_EXIT, 0, 0, UPCR_NOLOC);
-	upcr_stats_publish(1);
-	__atomic_store_n(&upcr_me()->state, UPCR_ST_DONE, __ATOMIC_SEQ_CST);
+	upcr_exit_barrier();
 }
 
 /* ---- supervision ---- */
-
-static const char *signame(int sig)
-{
-	switch (sig) {
-	case SIGSEGV: return "SIGSEGV";
-	case SIGBUS: return "SIGBUS";
-	case SIGFPE: return "SIGFPE";
-	case SIGILL: return "SIGILL";
-	case SIGABRT: return "SIGABRT";
-	case SIGKILL: return "SIGKILL";
-	case SIGTERM: return "SIGTERM";
-	case SIGINT: return "SIGINT";
-	case SIGPIPE: return "SIGPIPE";
-	case SIGTRAP: return "SIGTRAP";
-	case SIGHUP: return "SIGHUP";
-	case SIGQUIT: return "SIGQUIT";
-	case SIGSYS: return "SIGSYS";
-	case SIGXCPU: return "SIGXCPU";
-	default: {
-		static char buf[32];
-		snprintf(buf, sizeof buf, "signal %d", sig);
-		return buf;
-	}
-	}
-}
 
 static void kill_all(void)
 {
@@ -271,7 +236,7 @@ static void write_report_json(const char *dir, int status, const char *interrupt
 	for (int t = 0; t < upcr_threads_; t++) {
 		int st = kids[t].status;
 		int code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-		const char *sig = WIFSIGNALED(st) ? signame(WTERMSIG(st)) : "";
+		const char *sig = WIFSIGNALED(st) ? upcr_signame(WTERMSIG(st)) : "";
 		const char *state = "running";
 		switch (c->thr[t].state) {
 		case UPCR_ST_INIT: state = "init"; break;
@@ -483,7 +448,7 @@ int main(int argc, char **argv)
 				while (read(sigfd, &si, sizeof si) == (ssize_t)sizeof si) {
 					if (si.ssi_signo == SIGINT || si.ssi_signo == SIGTERM || si.ssi_signo == SIGHUP) {
 						interrupt_sig = (int)si.ssi_signo;
-						interrupted = signame(interrupt_sig);
+						interrupted = upcr_signame(interrupt_sig);
 						kill_all();
 						stopping = 1;
 					}
@@ -510,9 +475,9 @@ int main(int argc, char **argv)
 					upcr_format_loc(where, sizeof where, c->thr[t].loc);
 					if (c->thr[t].loc != UPCR_NOLOC)
 						snprintf(msg, sizeof msg, "thread %zu killed by %s (last runtime call at %s)",
-							 t, signame(WTERMSIG(st)), where);
+							 t, upcr_signame(WTERMSIG(st)), where);
 					else
-						snprintf(msg, sizeof msg, "thread %zu killed by %s", t, signame(WTERMSIG(st)));
+						snprintf(msg, sizeof msg, "thread %zu killed by %s", t, upcr_signame(WTERMSIG(st)));
 					upcr_add_report("crash", (int)t, 1, c->thr[t].loc, msg);
 					kill_all();
 					stopping = 1;

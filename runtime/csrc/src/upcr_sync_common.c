@@ -218,6 +218,23 @@ void upcr_wait_end(int kind, int hasid, int id, upcr_loc_t loc, uint32_t p)
 	}
 }
 
+/* The implicit barrier at termination (6.6.1), on exit() and return
+ * from main, then the thread's final statistics. */
+void upcr_exit_barrier(void)
+{
+	if (upcr_notified_) {
+		char prev[256];
+		upcr_format_loc(prev, sizeof prev, upcr_me()->n_loc[upcr_phase_ & 1]);
+		upcr_fatal("notify-without-wait", UPCR_NOLOC,
+			   "thread %d reached the end of the program between upc_notify (at %s) and upc_wait",
+			   upcr_mythread_, prev);
+	}
+	fflush(stdout);
+	upcr_barrier_kind(UPCR_BK_EXIT, 0, 0, UPCR_NOLOC);
+	upcr_stats_publish(1);
+	__atomic_store_n(&upcr_me()->state, UPCR_ST_DONE, __ATOMIC_SEQ_CST);
+}
+
 void upcr_barrier_kind(int kind, int hasid, int id, upcr_loc_t loc)
 {
 	upcr_notify_kind(kind, hasid, id, loc);
