@@ -463,15 +463,20 @@ func (c *checker) externalDecl(d ast.ExternalDecl) {
 }
 
 func (c *checker) pragma(text string) {
-	f := splitFields(text)
-	if len(f) == 2 && f[0] == "upc" {
-		switch f[1] {
-		case "strict":
-			c.strictPragma = true
-		case "relaxed":
-			c.strictPragma = false
-		}
+	if strict, ok := UPCPragma(text); ok {
+		c.strictPragma = strict
 	}
+}
+
+// UPCPragma reports whether the text of a #pragma is "upc strict" or "upc
+// relaxed" (ok), and which (strict): the default consistency of the
+// accesses that follow (UPC 1.3 6.7.1).
+func UPCPragma(text string) (strict, ok bool) {
+	f := splitFields(text)
+	if len(f) != 2 || f[0] != "upc" || f[1] != "strict" && f[1] != "relaxed" {
+		return false, false
+	}
+	return f[1] == "strict", true
 }
 
 func splitFields(s string) []string {

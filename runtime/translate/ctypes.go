@@ -309,24 +309,9 @@ func (t *translator) elemInfo(elem types.Type) ptrInfo {
 		t.failf(nil, "unresolved [*] block size")
 	}
 	// elements per step
-	var fixed int64 = 1
-	threads := false
-	ty := elem
-	for {
-		a, ok := types.Core(ty).(*types.Array)
-		if !ok {
-			break
-		}
-		switch a.Kind {
-		case types.FixedLen:
-			fixed *= a.Len
-		case types.ThreadsLen:
-			fixed *= a.Len
-			threads = true
-		default:
-			t.failf(nil, "pointer to an array of unknown size")
-		}
-		ty = a.Elem
+	fixed, threads, known := extent(elem)
+	if !known {
+		t.failf(nil, "pointer to an array of unknown size")
 	}
 	switch {
 	case threads:
@@ -335,6 +320,23 @@ func (t *translator) elemInfo(elem types.Type) ptrInfo {
 		pi.count = strconv.FormatInt(fixed, 10)
 	}
 	return pi
+}
+
+// extent returns the number of elements of the array dimensions of ty (1
+// when ty is not an array), whether a dimension is a multiple of THREADS,
+// and whether every dimension has a known length.
+func extent(ty types.Type) (n int64, threads, known bool) {
+	n, known = 1, true
+	for {
+		a, ok := types.Core(ty).(*types.Array)
+		if !ok {
+			return n, threads, known
+		}
+		n *= a.Len
+		threads = threads || a.Kind == types.ThreadsLen
+		known = known && (a.Kind == types.FixedLen || a.Kind == types.ThreadsLen)
+		ty = a.Elem
+	}
 }
 
 // blockOf returns the block size of shared type ty as a number (0 for

@@ -759,20 +759,7 @@ func (t *translator) sizeofExpr(x *ast.SizeofExpr, tv types.TypeAndValue) string
 // localSizeText computes upc_localsizeof at run time (dynamic THREADS).
 func (t *translator) localSizeText(ty types.Type, n ast.Node) string {
 	es := t.sizeText(types.Elem(ty))
-	var fixed int64 = 1
-	threads := false
-	cur := ty
-	for {
-		a, ok := types.Core(cur).(*types.Array)
-		if !ok {
-			break
-		}
-		fixed *= a.Len
-		if a.Kind == types.ThreadsLen {
-			threads = true
-		}
-		cur = a.Elem
-	}
+	fixed, threads, _ := extent(ty)
 	total := strconv.FormatInt(fixed, 10)
 	if threads {
 		total = "(" + total + " * (size_t)THREADS)"

@@ -251,13 +251,7 @@ func (t *translator) forall(x *ast.ForallStmt) {
 
 // pragma tracks #pragma upc strict / relaxed.
 func (t *translator) pragma(text string) {
-	f := strings.Fields(text)
-	if len(f) == 2 && f[0] == "upc" {
-		switch f[1] {
-		case "strict":
-			t.strict = true
-		case "relaxed":
-			t.strict = false
-		}
+	if strict, ok := types.UPCPragma(text); ok {
+		t.strict = strict
 	}
 }
