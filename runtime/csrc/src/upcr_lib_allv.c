@@ -113,6 +113,22 @@ COMBINE_INT(uint64_t)
 COMBINE_INT(size_t)
 
 /* the reductions check the op before any data moves (all threads alike) */
+/* The reductions' common body: check op, publish this thread's value,
+ * and after the barrier combine the values of threads 0 to upto-1 in
+ * thread order (fn, args and value are the caller's). */
+#define ALLV_FOLD(N, T, NARGS, UPTO)                                                                              \
+	(void)comb_##N(fn, value, value, op, loc);                                                                 \
+	unsigned h = begin(fn, args, NARGS, sizeof(T), loc);                                                       \
+	memcpy(half(upcr_mythread_, h), &value, sizeof(T));                                                        \
+	upcr_coll_barrier();                                                                                       \
+	T acc = value, x;                                                                                          \
+	for (int t = 0, upto = (UPTO); t < upto; t++) {                                                            \
+		fetch(&x, t, h, 0, sizeof(T), loc);                                                                \
+		acc = t == 0 ? x : comb_##N(fn, acc, x, op, loc);                                                  \
+	}                                                                                                          \
+	upcr_coll_exit();                                                                                          \
+	return acc
+
 #define ALLV(N, T)                                                                                             \
 	T upcr_bupc_allv_broadcast_##N(T value, int root, upcr_loc_t loc)                                      \
 	{                                                                                                      \
@@ -187,51 +203,20 @@ COMBINE_INT(size_t)
 	{                                                                                                      \
 		static const char fn[] = "bupc_allv_reduce(" #N ")";                                           \
 		check_root(fn, root, loc);                                                                     \
-		(void)comb_##N(fn, value, value, op, loc);                                                     \
 		uint64_t args[2] = {(uint64_t)root, (uint64_t)op};                                             \
-		unsigned h = begin(fn, args, 2, sizeof(T), loc);                                               \
-		memcpy(half(upcr_mythread_, h), &value, sizeof(T));                                            \
-		upcr_coll_barrier();                                                                           \
-		T acc = value, x;                                                                              \
-		if (upcr_mythread_ == root)                                                                    \
-			for (int t = 0; t < upcr_threads_; t++) {                                              \
-				fetch(&x, t, h, 0, sizeof(T), loc);                                            \
-				acc = t == 0 ? x : comb_##N(fn, acc, x, op, loc);                              \
-			}                                                                                      \
-		upcr_coll_exit();                                                                              \
-		return acc;                                                                                    \
+		ALLV_FOLD(N, T, 2, upcr_mythread_ == root ? upcr_threads_ : 0);                                \
 	}                                                                                                      \
 	T upcr_bupc_allv_reduce_all_##N(T value, upc_op_t op, upcr_loc_t loc)                                  \
 	{                                                                                                      \
 		static const char fn[] = "bupc_allv_reduce_all(" #N ")";                                       \
-		(void)comb_##N(fn, value, value, op, loc);                                                     \
 		uint64_t args[1] = {(uint64_t)op};                                                             \
-		unsigned h = begin(fn, args, 1, sizeof(T), loc);                                               \
-		memcpy(half(upcr_mythread_, h), &value, sizeof(T));                                            \
-		upcr_coll_barrier();                                                                           \
-		T acc = value, x;                                                                              \
-		for (int t = 0; t < upcr_threads_; t++) {                                                      \
-			fetch(&x, t, h, 0, sizeof(T), loc);                                                    \
-			acc = t == 0 ? x : comb_##N(fn, acc, x, op, loc);                                      \
-		}                                                                                              \
-		upcr_coll_exit();                                                                              \
-		return acc;                                                                                    \
+		ALLV_FOLD(N, T, 1, upcr_threads_);                                                             \
 	}                                                                                                      \
 	T upcr_bupc_allv_prefix_reduce_##N(T value, upc_op_t op, upcr_loc_t loc)                               \
 	{                                                                                                      \
 		static const char fn[] = "bupc_allv_prefix_reduce(" #N ")";                                    \
-		(void)comb_##N(fn, value, value, op, loc);                                                     \
 		uint64_t args[1] = {(uint64_t)op};                                                             \
-		unsigned h = begin(fn, args, 1, sizeof(T), loc);                                               \
-		memcpy(half(upcr_mythread_, h), &value, sizeof(T));                                            \
-		upcr_coll_barrier();                                                                           \
-		T acc = value, x;                                                                              \
-		for (int t = 0; t <= upcr_mythread_; t++) {                                                    \
-			fetch(&x, t, h, 0, sizeof(T), loc);                                                    \
-			acc = t == 0 ? x : comb_##N(fn, acc, x, op, loc);                                      \
-		}                                                                                              \
-		upcr_coll_exit();                                                                              \
-		return acc;                                                                                    \
+		ALLV_FOLD(N, T, 1, upcr_mythread_ + 1);                                                        \
 	}
 
 ALLV(char, char)
