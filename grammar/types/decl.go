@@ -1026,6 +1026,14 @@ func (c *checker) declareTypedef(name *ast.Ident, obj *TypeName) {
 	c.info.Defs[name] = obj
 }
 
+// bind declares obj under name in the current scope and records it as
+// the name's definition.
+func bind[T Object](c *checker, name *ast.Ident, obj T) T {
+	c.scope.insert(name.Name, obj)
+	c.info.Defs[name] = obj
+	return obj
+}
+
 // linkageScope returns the scope whose object a block-scope extern
 // declaration refers to.
 func (c *checker) declareFunc(name *ast.Ident, obj *FuncObj, def bool) *FuncObj {
@@ -1034,14 +1042,10 @@ func (c *checker) declareFunc(name *ast.Ident, obj *FuncObj, def bool) *FuncObj 
 	if prev == nil && s != c.fileScope {
 		// a block-scope function declaration refers to the file-scope function
 		if p, ok := c.fileScope.LookupLocal(name.Name).(*FuncObj); ok {
-			s.insert(name.Name, p)
-			c.info.Defs[name] = p
-			return p
+			return bind(c, name, p)
 		}
 		if p, ok := c.externs[name.Name].(*FuncObj); ok && compatible(p.typ, obj.typ) {
-			s.insert(name.Name, p)
-			c.info.Defs[name] = p
-			return p
+			return bind(c, name, p)
 		}
 		c.linkExtern(name.Name, obj)
 	}
@@ -1052,15 +1056,11 @@ func (c *checker) declareFunc(name *ast.Ident, obj *FuncObj, def bool) *FuncObj 
 			if obj.Storage == Static {
 				p.Storage = Static
 			}
-			s.insert(name.Name, p)
-			c.info.Defs[name] = p
-			return p
+			return bind(c, name, p)
 		}
 	}
 	if prev == nil {
-		s.insert(name.Name, obj)
-		c.info.Defs[name] = obj
-		return obj
+		return bind(c, name, obj)
 	}
 	pf, ok := prev.(*FuncObj)
 	if !ok {
@@ -1094,14 +1094,10 @@ func (c *checker) declareVar(name *ast.Ident, v *Var, init bool) Object {
 	if prev == nil {
 		if v.Storage == Extern && s != c.fileScope {
 			if p, ok := c.fileScope.LookupLocal(name.Name).(*Var); ok {
-				s.insert(name.Name, p)
-				c.info.Defs[name] = p
-				return p
+				return bind(c, name, p)
 			}
 			if p, ok := c.externs[name.Name].(*Var); ok && compatible(p.typ, v.typ) {
-				s.insert(name.Name, p)
-				c.info.Defs[name] = p
-				return p
+				return bind(c, name, p)
 			}
 			c.linkExtern(name.Name, v)
 		}
@@ -1116,14 +1112,10 @@ func (c *checker) declareVar(name *ast.Ident, v *Var, init bool) Object {
 				if v.Storage != Extern {
 					p.Storage = v.Storage
 				}
-				s.insert(name.Name, p)
-				c.info.Defs[name] = p
-				return p
+				return bind(c, name, p)
 			}
 		}
-		s.insert(name.Name, v)
-		c.info.Defs[name] = v
-		return v
+		return bind(c, name, v)
 	}
 	pv, ok := prev.(*Var)
 	if !ok {
