@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/checks/edit"
 	"github.com/upclint/upclint/grammar/ast"
@@ -165,30 +166,85 @@ func only(s ast.Stmt) ast.Stmt {
 // which fills it before it enters; a thread's block is written only once
 // that thread has entered (later than the loop did, so no access the
 // program ordered before the loop can conflict); and a thread returns only
-// when its block is complete, so it may read it at once. When the next
-// statement is a barrier of all threads (upc_barrier), nothing runs between
-// the return and that barrier, which completes the copies: OUT_NOSYNC.
+// when its block is complete, so it may read it at once. When every path
+// from the call reaches a barrier of all threads (upc_barrier) without a
+// shared access or a call on the way, nothing can observe the copies
+// before that barrier, which completes them: OUT_NOSYNC.
 func (c *checker) syncFlags(ifs *ast.IfStmt) string {
 	out := "UPC_OUT_MYSYNC"
-	if barrierNext(c.fn.Decl.Body, ifs) {
+	if c.barrierAhead(ifs) {
 		out = "UPC_OUT_NOSYNC"
 	}
 	return "UPC_IN_MYSYNC | " + out
 }
 
-// barrierNext reports whether the statement after s in its block is
-// upc_barrier (split barriers excluded: code may run between notify and
-// wait).
-func barrierNext(body ast.Node, s ast.Stmt) bool {
-	blk, ok := edit.Parent(body, s).(*ast.Block)
+// barrierAhead reports whether, in the control-flow graph, every path
+// from the statement after s in its block reaches upc_barrier before any
+// shared access, call, fence, split barrier, return or loop back edge.
+func (c *checker) barrierAhead(s ast.Stmt) bool {
+	blk, ok := edit.Parent(c.fn.Decl.Body, s).(*ast.Block)
 	if !ok {
 		return false
 	}
+	var next ast.Stmt
 	for i, it := range blk.Items {
 		if it == s && i+1 < len(blk.Items) {
-			b, ok := blk.Items[i+1].(*ast.BarrierStmt)
-			return ok && b.Kind == "upc_barrier"
+			next = blk.Items[i+1]
+		}
+	}
+	if next == nil {
+		return false
+	}
+	for _, b := range c.fn.Graph.Blocks {
+		if !b.Live {
+			continue
+		}
+		for i, n := range b.Nodes {
+			if n.Start() >= next.Start() && n.End() <= next.End() {
+				return c.reachesBarrier(b, i, map[*cfg.Block]bool{})
+			}
 		}
 	}
 	return false
+}
+
+func (c *checker) reachesBarrier(b *cfg.Block, from int, seen map[*cfg.Block]bool) bool {
+	if seen[b] {
+		return false // around a loop without a barrier
+	}
+	seen[b] = true
+	for _, n := range b.Nodes[from:] {
+		if x, ok := n.(*ast.BarrierStmt); ok {
+			return x.Kind == "upc_barrier"
+		}
+		if !c.quiet(n) {
+			return false
+		}
+	}
+	if len(b.Succs) == 0 || b.NoReturn != nil {
+		return false
+	}
+	for _, s := range b.Succs {
+		if !c.reachesBarrier(s, 0, seen) {
+			return false
+		}
+	}
+	return true
+}
+
+// quiet: n neither accesses shared data nor calls, fences or returns.
+func (c *checker) quiet(n ast.Node) bool {
+	ok := true
+	ast.InspectCode(n, func(m ast.Node) bool {
+		switch x := m.(type) {
+		case *ast.CallExpr, *ast.FenceStmt, *ast.ReturnStmt, *ast.GotoStmt:
+			ok = false
+		case ast.Expr:
+			if t := c.info.TypeOf(x); t == nil || types.IsShared(t) {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok
 }

@@ -1,7 +1,9 @@
 // collidiom_block_mysync.upc - a block broadcast whose branch is followed
-// by private work before the barrier: the broadcast synchronises with
-// UPC_OUT_MYSYNC (a thread returns once its own block is complete). The
-// index is written k + N*t and the source is a private buffer of thread 0.
+// by a read of shared data before the barrier: the broadcast returns with
+// UPC_OUT_MYSYNC (a thread returns once its own block is complete), as a
+// NOSYNC return would need nothing shared to happen before the barrier.
+// The index is written k + N*t and the source is a private buffer of
+// thread 0.
 
 #include <upc_relaxed.h>
 #include <upc_collective.h>
@@ -24,7 +26,7 @@ int main(void)
                 for (k = 0; k < N; k++)
                     blk[k + N * t] = buf[k];
         }
-        work += iter * MYTHREAD;
+        work += iter * MYTHREAD + seen[(MYTHREAD + 1) % THREADS];
         upc_barrier;
         for (k = 0; k < N; k++)
             bad += ((int *)&blk[MYTHREAD * N])[k] != k * k - iter;
