@@ -30,6 +30,25 @@ func runUPC(t *testing.T, bin string, threads int) *runtime.Result {
 	return res
 }
 
+// sameRuns builds the original and the fixed program and runs both with
+// every count of runThreads: the original must succeed and both must
+// print the same and exit the same.
+func sameRuns(t *testing.T, original, fixed string) {
+	t.Helper()
+	orig, fix := fixtest.Build(t, original), fixtest.Build(t, fixed)
+	for _, n := range runThreads {
+		a, b := runUPC(t, orig, n), runUPC(t, fix, n)
+		if a.Status != 0 {
+			t.Errorf("THREADS=%d: the original fails:\n%s%s", n, outcome(a), a.Stderr)
+			continue
+		}
+		if oa, ob := outcome(a), outcome(b); oa != ob {
+			t.Errorf("THREADS=%d: outputs differ\n--- original\n%s--- fixed\n%s%s", n, oa, ob, b.Stderr)
+		}
+		t.Logf("THREADS=%d: busiest thread's modeled communication %v -> %v", n, busiest(a), busiest(b))
+	}
+}
+
 // busiest is the modeled time of the thread that sees the most.
 func busiest(res *runtime.Result) time.Duration {
 	if res.Stats == nil {
@@ -85,18 +104,7 @@ func TestGoldenRuns(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			orig, fix := fixtest.Build(t, in), fixtest.Build(t, fixed)
-			for _, n := range runThreads {
-				a, b := runUPC(t, orig, n), runUPC(t, fix, n)
-				if a.Status != 0 {
-					t.Errorf("THREADS=%d: the original fails:\n%s%s", n, outcome(a), a.Stderr)
-					continue
-				}
-				if oa, ob := outcome(a), outcome(b); oa != ob {
-					t.Errorf("THREADS=%d: outputs differ\n--- original\n%s--- fixed\n%s%s", n, oa, ob, b.Stderr)
-				}
-				t.Logf("THREADS=%d: busiest thread's modeled communication %v -> %v", n, busiest(a), busiest(b))
-			}
+			sameRuns(t, in, fixed)
 		})
 	}
 }
@@ -156,17 +164,7 @@ func TestGatherAllKernels(t *testing.T) {
 			if err := os.WriteFile(fixed, src, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			orig, fix := fixtest.Build(t, kernel), fixtest.Build(t, fixed)
-			for _, n := range runThreads {
-				a, b := runUPC(t, orig, n), runUPC(t, fix, n)
-				if a.Status != 0 {
-					t.Errorf("THREADS=%d: the original fails:\n%s%s", n, outcome(a), a.Stderr)
-					continue
-				}
-				if oa, ob := outcome(a), outcome(b); oa != ob {
-					t.Errorf("THREADS=%d: outputs differ\n--- original\n%s--- fixed\n%s%s", n, oa, ob, b.Stderr)
-				}
-			}
+			sameRuns(t, kernel, fixed)
 		})
 	}
 }
