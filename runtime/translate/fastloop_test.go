@@ -3,7 +3,6 @@ package translate_test
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/upclint/upclint/grammar"
 	"github.com/upclint/upclint/runtime"
@@ -76,7 +75,7 @@ func TestSingleThreadLoops(t *testing.T) {
 		if n := strings.Count(string(c), `_Pragma("GCC ivdep")`); n != tc.ivdep {
 			t.Errorf("static %d nofast %v: %d loops marked ivdep, want %d\n%s", static, tc.nofast, n, tc.ivdep, c)
 		}
-		res := runOK(t, bin, runtime.Options{Threads: 1, Timeout: 30 * time.Second})
+		res := runOK(t, bin, runtime.Options{Threads: 1})
 		if got := strings.TrimSpace(string(res.Threads[0].Stdout)); got != "661721.8 10 402.0 295.0 29706.5" {
 			t.Errorf("static %d: output %q", static, got)
 		}

@@ -4,7 +4,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/upclint/upclint/grammar"
 	"github.com/upclint/upclint/runtime"
@@ -123,7 +122,7 @@ func TestPrivatizedLoops(t *testing.T) {
 	}
 	runOut := func(bin string, threads int) *runtime.Result {
 		t.Helper()
-		res := runOK(t, bin, runtime.Options{Threads: threads, Timeout: 30 * time.Second})
+		res := runOK(t, bin, runtime.Options{Threads: threads})
 		if res.Stats == nil {
 			t.Fatalf("THREADS=%d: no statistics", threads)
 		}

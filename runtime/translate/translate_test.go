@@ -164,9 +164,13 @@ func compile(path string, cfg *grammar.Config, o translate.Options, bo runtime.B
 	return c, bin, err
 }
 
-// runOK runs bin with o and fails t unless the program succeeds.
+// runOK runs bin with o, stopped after 30 s unless o.Timeout says
+// otherwise, and fails t unless the program succeeds.
 func runOK(t testing.TB, bin string, o runtime.Options) *runtime.Result {
 	t.Helper()
+	if o.Timeout == 0 {
+		o.Timeout = 30 * time.Second
+	}
 	res, err := runtime.Run(context.Background(), bin, o)
 	if err != nil {
 		t.Fatal(err)

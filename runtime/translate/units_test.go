@@ -47,7 +47,7 @@ func TestSeveralUnits(t *testing.T) {
 	defer cancel()
 	bin := buildUnits(t, ctx, "units", "main")
 	for _, n := range []int{1, 2, 4} {
-		res := runOK(t, bin, runtime.Options{Threads: n, Args: []string{"z"}, Timeout: 30 * time.Second})
+		res := runOK(t, bin, runtime.Options{Threads: n, Args: []string{"z"}})
 		// counts[t] = t + argc (2) summed, table[1], *cursor (table[2]), mine
 		want := fmt.Sprintf("%d 2 3 5 z", n*(n-1)/2+2*n)
 		if got := strings.TrimSpace(string(res.Threads[0].Stdout)); got != want {
@@ -56,7 +56,7 @@ func TestSeveralUnits(t *testing.T) {
 	}
 
 	bin = buildUnits(t, ctx, "freemain", "freeunit")
-	res, err := runtime.Run(ctx, bin, runtime.Options{Threads: 2, Timeout: 30 * time.Second})
+	res, err := runtime.Run(ctx, bin, runtime.Options{Threads: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package translate_test
 
 import (
 	"testing"
-	"time"
 
 	"github.com/upclint/upclint/grammar"
 	"github.com/upclint/upclint/runtime"
@@ -42,7 +41,7 @@ func TestVISStatistics(t *testing.T) {
 		t.Fatal(err)
 	}
 	const threads = 2
-	res := runOK(t, bin, runtime.Options{Threads: threads, Timeout: 30 * time.Second})
+	res := runOK(t, bin, runtime.Options{Threads: threads})
 	if res.Stats == nil {
 		t.Fatal("no statistics")
 	}
