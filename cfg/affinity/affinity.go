@@ -147,6 +147,9 @@ func (f *Func) forallOwned(a *affine.Access) string {
 	if fa == nil {
 		return ""
 	}
+	if bs, ok := BlockOf(a, f.Affine.Info); ok && bs == 0 && a.Layout != nil && !a.Pointer && f.threadZeroAffinity(fa, a.Block) {
+		return "thread 0 owns every element of " + ast.NodeString(a.Base) + " and runs every iteration (affinity " + ast.NodeString(fa.Affinity.X) + ")"
+	}
 	u, ok := ast.Unparen(fa.Affinity.X).(*ast.UnaryExpr)
 	if !ok || u.Op != "&" {
 		return ""
@@ -190,6 +193,9 @@ func (f *Func) classify(a *affine.Access) *Fact {
 		return &Fact{Kind: Local, Reason: why}
 	}
 	if why := f.ownerGuarded(a); why != "" {
+		return &Fact{Kind: Local, Reason: why}
+	}
+	if why := f.memberOfLocal(a); why != "" {
 		return &Fact{Kind: Local, Reason: why}
 	}
 	if a.Layout == nil || !a.Layout.IsArray || a.Layout.Block.Indefinite {

@@ -70,3 +70,42 @@ func (f *Func) wrapsThreads(e, idx ast.Expr) bool {
 	n, ok := f.evalInt(m.Y, map[string]int64{affine.Threads: int64(f.Threads)})
 	return ok && f.Threads > 0 && n == int64(f.Threads)
 }
+
+// memberOfLocal says why a, an element of an array member of a structure
+// element (s[i].a[j]), is local, or returns "": the structure element is
+// (UPC 1.3 §6.5.2.1: a structure's members lie on its thread), as s[i]
+// under upc_forall (...; i) for a cyclic s.
+func (f *Func) memberOfLocal(a *affine.Access) string {
+	m, ok := ast.Unparen(a.Base).(*ast.MemberExpr)
+	if !ok || m.Arrow {
+		return ""
+	}
+	c := f.Affine.Access(m.X)
+	if c == nil || c == a || !c.Shared {
+		return ""
+	}
+	fc := f.facts[c]
+	if fc == nil {
+		fc = f.classify(c)
+		f.facts[c] = fc
+	}
+	if fc.Kind != Local {
+		return ""
+	}
+	return "member of " + ast.NodeString(c.Expr) + ", which is local (" + fc.Reason + ")"
+}
+
+// threadZeroAffinity reports whether the upc_forall fa runs every
+// iteration on thread 0: its integer affinity is a constant multiple of
+// THREADS (0 under dynamic THREADS).
+func (f *Func) threadZeroAffinity(fa *ast.ForallStmt, b *cfg.Block) bool {
+	x := ast.Unparen(fa.Affinity.X)
+	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == "&" {
+		return false
+	}
+	e, _ := f.Affine.Form(x, b)
+	if e == nil || !e.IsConst() {
+		return false
+	}
+	return e.Const == 0 || f.Threads > 0 && e.Const%int64(f.Threads) == 0
+}

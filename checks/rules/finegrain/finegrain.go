@@ -9,6 +9,7 @@ import (
 	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/cfg/affine"
 	"github.com/upclint/upclint/cfg/affinity"
+	"github.com/upclint/upclint/cfg/variance"
 	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/checks/facts"
 	"github.com/upclint/upclint/grammar/ast"
@@ -34,13 +35,14 @@ func run(pass *analysis.Pass, f *facts.Facts) error {
 		fx = newFixer(pass, f.Unit)
 	}
 	for _, fn := range f.Funcs {
-		c := &checker{fn: fn, af: fn.Affine(), info: f.Unit.Info, threads: f.Unit.Info.StaticThreads, fx: fx}
+		c := &checker{vi: f.Variance, fn: fn, af: fn.Affine(), info: f.Unit.Info, threads: f.Unit.Info.StaticThreads, fx: fx}
 		c.check(pass)
 	}
 	return nil
 }
 
 type checker struct {
+	vi      *variance.Info
 	fn      *facts.Func
 	af      *affine.Func
 	info    *types.Info
@@ -339,25 +341,6 @@ func (c *checker) bulk(l *cfg.Loop, base ast.Expr) bool {
 	return found
 }
 
-// harmless calls neither synchronise nor write shared data.
-var harmless = map[string]bool{
-	"upc_threadof": true, "upc_phaseof": true, "upc_addrfield": true, "upc_affinitysize": true,
-	"abs": true, "labs": true, "llabs": true, "fabs": true, "fabsf": true, "sqrt": true, "sqrtf": true,
-	"sin": true, "cos": true, "tan": true, "exp": true, "log": true, "log2": true, "log10": true,
-	"pow": true, "floor": true, "ceil": true, "fmin": true, "fmax": true, "round": true, "trunc": true,
-	"atan2": true, "hypot": true, "fmod": true, "cbrt": true, "expf": true, "logf": true, "powf": true,
-	"sinf": true, "cosf": true, "__builtin_expect": true, "printf": true, "fprintf": true, "puts": true,
-	"putchar": true, "assert": true, "__assert_fail": true, "upc_ticks_now": true,
-	// C library calls that write no memory through their arguments (so
-	// none that may alias a shared array's local part) and never
-	// synchronise
-	"rand": true, "random": true, "srand": true, "srandom": true, "drand48": true, "lrand48": true,
-	"srand48": true, "atoi": true, "atol": true, "atof": true, "strlen": true, "strcmp": true,
-	"strncmp": true, "malloc": true, "calloc": true, "free": true, "clock": true, "getenv": true,
-	"fflush": true, "fputs": true, "fputc": true, "putc": true, "toupper": true, "tolower": true,
-	"isdigit": true, "isalpha": true, "isspace": true, "bupc_ticks_now": true, "fabsl": true,
-}
-
 // lockCalls are the lock operations (strict accesses, UPC 7.2.4).
 var lockCalls = map[string]bool{"upc_lock": true, "upc_unlock": true, "upc_lock_attempt": true}
 
@@ -394,7 +377,7 @@ func (c *checker) inhibitor(l *cfg.Loop, a *affine.Access) string {
 						why = "the loop body calls " + name
 					case name == "":
 						why = "the loop body makes an indirect call"
-					case !harmless[name] && !bulkCalls[name]:
+					case !bulkCalls[name] && !c.vi.Quiet(call):
 						why = "the loop body calls " + name
 					}
 				}
@@ -413,8 +396,8 @@ func (c *checker) inhibitor(l *cfg.Loop, a *affine.Access) string {
 		if c.strict(w) {
 			return "the loop body makes a strict access to " + ast.NodeString(w.Base)
 		}
-		if !w.Write {
-			continue
+		if !w.Write || a.Expr.Start() <= w.Expr.Start() && w.Expr.End() <= a.Expr.End() {
+			continue // a read, or the element whose member a is (dst[t] of dst[t].cell[i])
 		}
 		wkey := ast.NodeString(w.Base)
 		if wkey == key {

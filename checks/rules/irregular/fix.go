@@ -208,7 +208,7 @@ func (c *checker) loopBlocks(l *cfg.Loop, upd *affine.Access) string {
 		case *ast.FenceStmt:
 			why = "the loop body contains upc_fence"
 		case *ast.CallExpr:
-			if !c.quiet(x, 0) {
+			if !c.quiet(x) {
 				why = "the loop body calls " + ast.NodeString(x.Fun) + ", which may synchronise or access shared data"
 			}
 		}
@@ -250,32 +250,11 @@ func (c *checker) loopBlocks(l *cfg.Loop, upd *affine.Access) string {
 }
 
 // quiet reports whether call neither synchronises nor accesses shared
-// data: a harmless library function, or a function of the unit whose
-// body calls only quiet functions and names no shared object.
-func (c *checker) quiet(call *ast.CallExpr, depth int) bool {
-	name := ast.CalleeName(call)
-	if quietCalls[name] || mathCall(name) {
-		return true
-	}
-	f := c.fs.Variance.Callee(call)
-	if f == nil || f.Decl == nil || f.Decl.Body == nil || depth > 4 {
-		return false
-	}
-	ok := true
-	ast.InspectCode(f.Decl.Body, func(n ast.Node) bool {
-		switch x := n.(type) {
-		case *ast.CallExpr:
-			ok = ok && c.quiet(x, depth+1)
-		case *ast.BarrierStmt, *ast.FenceStmt:
-			ok = false
-		case ast.Expr:
-			if t := c.info.TypeOf(x); t != nil && types.IsShared(t) {
-				ok = false
-			}
-		}
-		return ok
-	})
-	return ok
+// data: a harmless library function, or one variance.Info.Quiet knows
+// (a function of the unit that calls only quiet functions and names no
+// shared object).
+func (c *checker) quiet(call *ast.CallExpr) bool {
+	return quietCalls[ast.CalleeName(call)] || mathCall(ast.CalleeName(call)) || c.fs.Variance.Quiet(call)
 }
 
 // mathCall: the <math.h> functions, which touch no shared data.
