@@ -118,6 +118,11 @@ func (fx *fixer) build(nested *forallCalls) (string, bool) {
 	if s.Post == nil || s.Affinity == nil || s.Affinity.X == nil {
 		return "", false
 	}
+	if iv.Update == nil || ast.Unparen(s.Post) != ast.Unparen(iv.Update) {
+		// i++, j--: the new step would drop j's, and j would no longer
+		// follow i (Berkeley's bug557).
+		return "", false
+	}
 	if t := fx.varType(); t == nil || !types.IsInteger(t) || types.IsUnsigned(t) && !fx.unsignedSafe() {
 		return "", false
 	}
