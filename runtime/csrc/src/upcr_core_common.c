@@ -110,14 +110,26 @@ void upcr_access_check(upcr_sptr_t p, size_t n, const char *what, upcr_loc_t loc
 	upcr_be_check_end(p, n, loc);
 }
 
+/* A relaxed remote access's counters and model; inlined, so each caller
+ * keeps only its own branch. */
+static inline void remote_done(upcr_sptr_t p, size_t n, int write, upcr_loc_t loc)
+{
+	if (write) {
+		upcr_ctr_.remote_writes++;
+		upcr_ctr_.remote_write_bytes += n;
+	} else {
+		upcr_ctr_.remote_reads++;
+		upcr_ctr_.remote_read_bytes += n;
+	}
+	upcr_model_remote((int)p.thread, n, write, 0, loc);
+}
+
 void upcr_get_remote(void *dst, upcr_sptr_t src, size_t n, upcr_loc_t loc)
 {
 	upcr_access_check(src, n, "read", loc);
 	upcr_note_loc(loc);
 	upcr_be_get(dst, src, n);
-	upcr_ctr_.remote_reads++;
-	upcr_ctr_.remote_read_bytes += n;
-	upcr_model_remote((int)src.thread, n, 0, 0, loc);
+	remote_done(src, n, 0, loc);
 }
 
 void upcr_put_remote(upcr_sptr_t dst, const void *src, size_t n, upcr_loc_t loc)
@@ -125,9 +137,7 @@ void upcr_put_remote(upcr_sptr_t dst, const void *src, size_t n, upcr_loc_t loc)
 	upcr_access_check(dst, n, "write", loc);
 	upcr_note_loc(loc);
 	upcr_be_put(dst, src, n);
-	upcr_ctr_.remote_writes++;
-	upcr_ctr_.remote_write_bytes += n;
-	upcr_model_remote((int)dst.thread, n, 1, 0, loc);
+	remote_done(dst, n, 1, loc);
 }
 
 /* Counts a scalar access of n bytes (the libraries' too); returns
