@@ -54,25 +54,31 @@ static uint64_t min_loc_bot(void)
 	return m;
 }
 
+/* The first block of at least *size bytes in the free list at *link
+ * (headers in partition t), unlinked; *size becomes its size.  0 if none. */
+static uint64_t first_fit(uint64_t *link, int t, uint64_t *size)
+{
+	while (*link) {
+		upcr_hdr_t *h = upcr_hdr_at(t, *link);
+		if (h->size >= *size) {
+			uint64_t off = *link;
+			*link = h->next;
+			*size = h->size;
+			return off;
+		}
+		link = &h->next;
+	}
+	return 0;
+}
+
 /* Symmetric block of `size` bytes per partition; returns the data offset
  * or 0.  Caller holds the heap lock. */
 static uint64_t sym_alloc(uint64_t size, uint32_t kind, uint64_t blockbytes, uint64_t nblocks, upcr_loc_t loc)
 {
 	upcr_ctl_t *c = upcr_ctl_;
 	size = round_up(size ? size : 1, ALIGN);
-	uint64_t off = 0;
-	/* first fit in the free list (headers of thread 0 carry the links) */
-	uint64_t *link = &c->sym_free;
-	while (*link) {
-		upcr_hdr_t *h = upcr_hdr_at(0, *link);
-		if (h->size >= size) {
-			off = *link;
-			*link = h->next;
-			size = h->size;
-			break;
-		}
-		link = &h->next;
-	}
+	/* the headers of thread 0 carry the free list's links */
+	uint64_t off = first_fit(&c->sym_free, 0, &size);
 	if (!off) {
 		if (c->sym_top + HDR + size > min_loc_bot())
 			return 0;
@@ -89,18 +95,7 @@ static uint64_t local_alloc(int t, uint64_t size, uint32_t kind, upcr_loc_t loc)
 	upcr_ctl_t *c = upcr_ctl_;
 	uint64_t want = size;
 	size = round_up(size ? size : 1, ALIGN);
-	uint64_t off = 0;
-	uint64_t *link = loc_free(t);
-	while (*link) {
-		upcr_hdr_t *h = upcr_hdr_at(t, *link);
-		if (h->size >= size) {
-			off = *link;
-			*link = h->next;
-			size = h->size;
-			break;
-		}
-		link = &h->next;
-	}
+	uint64_t off = first_fit(loc_free(t), t, &size);
 	if (!off) {
 		uint64_t bot = *loc_bot(t);
 		if (bot < c->sym_top + HDR + size)
