@@ -69,26 +69,13 @@ typedef struct {
 	case UPC_FUNC:                                                            \
 	case UPC_NONCOMM_FUNC: a = ((T(*)(T, T))fn)(a, b); break;
 
-#define DEF_INT(SUF, T)                                                                   \
-	static void fold_##SUF(int op, upcr_anyfn_t fn, void *acc, const void *v, size_t n) \
-	{                                                                                 \
-		T a;                                                                      \
-		memcpy(&a, acc, sizeof a);                                                \
-		for (size_t i = 0; i < n; i++) {                                          \
-			T b;                                                              \
-			memcpy(&b, (const char *)v + i * sizeof b, sizeof b);             \
-			switch (op) {                                                     \
-				FOLD_COMMON(T)                                            \
-			case UPC_AND: a = a & b; break;                                   \
-			case UPC_OR: a = a | b; break;                                    \
-			case UPC_XOR: a = a ^ b; break;                                   \
-			}                                                                 \
-		}                                                                         \
-		memcpy(acc, &a, sizeof a);                                                \
-	}                                                                                 \
-	static const coll_type_t ty_##SUF = {sizeof(T), 0, fold_##SUF};
+#define INT_OPS                                                                   \
+	case UPC_AND: a = a & b; break;                                           \
+	case UPC_OR: a = a | b; break;                                            \
+	case UPC_XOR: a = a ^ b; break;
 
-#define DEF_FLT(SUF, T)                                                                   \
+/* fold_SUF and ty_SUF: OPS are the type's operations beyond FOLD_COMMON */
+#define DEF_TY(SUF, T, FLT, OPS)                                                          \
 	static void fold_##SUF(int op, upcr_anyfn_t fn, void *acc, const void *v, size_t n) \
 	{                                                                                 \
 		T a;                                                                      \
@@ -96,11 +83,14 @@ typedef struct {
 		for (size_t i = 0; i < n; i++) {                                          \
 			T b;                                                              \
 			memcpy(&b, (const char *)v + i * sizeof b, sizeof b);             \
-			switch (op) { FOLD_COMMON(T) }                                    \
+			switch (op) { FOLD_COMMON(T) OPS }                                \
 		}                                                                         \
 		memcpy(acc, &a, sizeof a);                                                \
 	}                                                                                 \
-	static const coll_type_t ty_##SUF = {sizeof(T), 1, fold_##SUF};
+	static const coll_type_t ty_##SUF = {sizeof(T), FLT, fold_##SUF};
+
+#define DEF_INT(SUF, T) DEF_TY(SUF, T, 0, INT_OPS)
+#define DEF_FLT(SUF, T) DEF_TY(SUF, T, 1, )
 
 DEF_INT(C, signed char)
 DEF_INT(UC, unsigned char)
