@@ -259,9 +259,9 @@ func (c *checker) memberFix(fx *fixer, g *group) (sf *checks.SuggestedFix, handl
 	var b strings.Builder
 	in := fr.indent
 	if rows {
-		fmt.Fprintf(&b, "%s/* upclint: the elements of %s[k].%s this loop reads, k = %s .. %s */\n", in, name, member, rlos, rhis)
+		fmt.Fprintf(&b, "%s/* the elements of %s[k].%s this loop reads, k = %s .. %s */\n", in, name, member, rlos, rhis)
 	} else {
-		fmt.Fprintf(&b, "%s/* upclint: the elements of %s[%s].%s this loop reads */\n", in, name, rlos, member)
+		fmt.Fprintf(&b, "%s/* the elements of %s[%s].%s this loop reads */\n", in, name, rlos, member)
 	}
 	count := ""
 	switch {
@@ -372,6 +372,13 @@ func (c *checker) memberEdits(fx *fixer, r memberRead, buf string, rows bool, e0
 	}
 	if lo.IsConst() && lo.Const == 0 {
 		return edits, true
+	}
+	// F - flo written out (k for q[v].items[h + k] from h), where F is the
+	// source's own text and its form prints
+	if fx.plainText(ix.Index) {
+		if rel, ok := c.render(r.a.Index.Sub(lo)); ok {
+			return append(edits, analysis.TextEdit{Pos: ix.Index.Start(), End: ix.Index.End(), NewText: []byte(rel)}), true
+		}
 	}
 	adj := " - " + paren(lo, los)
 	if lo.IsConst() && lo.Const < 0 {
