@@ -485,9 +485,12 @@ func TestValuesMatchSystem(t *testing.T) {
 // bundled C headers after the system headers: C rejects a redeclaration
 // whose type is not compatible, so each prototype and variable must agree
 // with glibc's. The declarations are taken in the default feature mode (the
-// one programs are compiled in), which matters for strerror_r.
+// one programs are compiled in), which matters for strerror_r, and after the
+// header's own macros are expanded, so that prototypes a macro declares for
+// each type (<complex.h>) are compared too.
 func TestDeclarationsMatchSystem(t *testing.T) {
 	cc := findCC(t)
+	inc := writeHeaders(t)
 	declRE := regexp.MustCompile(`(?s)\bextern\s[^;{}#]*;`)
 	callee := regexp.MustCompile(`\b([A-Za-z_]\w*)\s*\(`)
 	var b strings.Builder
@@ -496,10 +499,7 @@ func TestDeclarationsMatchSystem(t *testing.T) {
 	}
 	n := 0
 	for _, h := range cHeaders {
-		src := stripComments(readHeader(t, h))
-		// Macro definitions are not declarations.
-		src = stripDirectives(src)
-		for _, d := range declRE.FindAllString(src, -1) {
+		for _, d := range declRE.FindAllString(ownText(t, cc, inc, h), -1) {
 			fmt.Fprintf(&b, "/* %s */\n", h)
 			for _, m := range callee.FindAllStringSubmatch(d, -1) {
 				switch m[1] {
@@ -524,6 +524,36 @@ func TestDeclarationsMatchSystem(t *testing.T) {
 		t.Fatalf("bundled declarations conflict with the system's: %v\n%s", err, out)
 	}
 	t.Logf("%d declarations agree with the system headers", n)
+}
+
+// ownText returns header h preprocessed alone against the bundled headers,
+// keeping only the text that comes from h itself (by the line markers of
+// cc -E), not from the headers it includes.
+func ownText(t *testing.T, cc, inc, h string) string {
+	t.Helper()
+	src := filepath.Join(t.TempDir(), "own.c")
+	if err := os.WriteFile(src, []byte("#include <"+h+">\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(cc, "-E", "-nostdinc", "-I", inc, "-std=gnu11", src)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%s: cc -E: %v", h, err)
+	}
+	own := "/" + filepath.FromSlash(h) + `"`
+	var b strings.Builder
+	keep := false
+	for _, line := range strings.Split(string(out), "\n") {
+		if strings.HasPrefix(line, "# ") {
+			fields := strings.Fields(line)
+			keep = len(fields) >= 3 && strings.HasSuffix(fields[2], own)
+			continue
+		}
+		if keep {
+			b.WriteString(line + "\n")
+		}
+	}
+	return b.String()
 }
 
 // TestHeadersAreC99 compiles each bundled header alone, then all of them

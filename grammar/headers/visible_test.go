@@ -284,3 +284,31 @@ uint64_t mulhi(uint64_t a, uint64_t b) {
 `
 	wantClean(t, src, nil)
 }
+
+// TestPerTypeDeclarations: the prototypes that <upc_collective.h>,
+// <upc_io.h> and <complex.h> declare with a macro for each type or form are
+// all there, and the helper macros do not stay defined.
+func TestPerTypeDeclarations(t *testing.T) {
+	src := `#include <upc_collective.h>
+#include <upc_io.h>
+#include <complex.h>
+#if defined(_UPCLINT_REDUCE_DECLS) || defined(_UPCLINT_IO_TRANSFER) || defined(_UPCLINT_REAL3) || defined(_UPCLINT_COMPLEX3)
+#error helper macro left defined
+#endif
+shared long double ld[THREADS];
+shared unsigned char uc[THREADS];
+shared [] char buf[64];
+int main(void) {
+	long double _Complex z = 0;
+	upc_file_t *fd = upc_all_fopen("f", UPC_RDONLY | UPC_INDIVIDUAL_FP, 0, NULL);
+	upc_all_reduceLD(ld, ld, UPC_ADD, THREADS, 1, NULL, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+	upc_all_prefix_reduceUC(uc, uc, UPC_MAX, THREADS, 1, NULL, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+	bupc_all_reduce_allUL(ld, ld, UPC_ADD, THREADS, 1, NULL, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+	upc_all_fread_shared_async(fd, buf, 0, 1, 64, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
+	upc_off_t n = upc_all_fwait_async(fd) + upc_all_fwrite_list_local(fd, 0, NULL, 0, NULL, UPC_IN_ALLSYNC);
+	long double r = cabsl(z) + creall(csqrtl(z)) + cimagf(cexpf(1.0f));
+	return n == 0 && r == 0;
+}
+`
+	wantClean(t, src, nil)
+}

@@ -9,35 +9,29 @@ extern const float _Complex _upclint_complex_i;
 #define _Complex_I _upclint_complex_i
 #define I _Complex_I
 
-extern double cabs(double _Complex z);
-extern float cabsf(float _Complex z);
-extern long double cabsl(long double _Complex z);
-extern double carg(double _Complex z);
-extern float cargf(float _Complex z);
-extern long double cargl(long double _Complex z);
-extern double creal(double _Complex z);
-extern float crealf(float _Complex z);
-extern long double creall(long double _Complex z);
-extern double cimag(double _Complex z);
-extern float cimagf(float _Complex z);
-extern long double cimagl(long double _Complex z);
-extern double _Complex conj(double _Complex z);
-extern float _Complex conjf(float _Complex z);
-extern long double _Complex conjl(long double _Complex z);
+/* Most functions come in double, float (suffix f) and long double (suffix l)
+   forms that differ only in that type: one macro declares the three. */
+#define _UPCLINT_REAL3(name) \
+extern double name(double _Complex z); \
+extern float name##f(float _Complex z); \
+extern long double name##l(long double _Complex z);
+#define _UPCLINT_COMPLEX3(name) \
+extern double _Complex name(double _Complex z); \
+extern float _Complex name##f(float _Complex z); \
+extern long double _Complex name##l(long double _Complex z);
+_UPCLINT_REAL3(cabs)
+_UPCLINT_REAL3(carg)
+_UPCLINT_REAL3(creal)
+_UPCLINT_REAL3(cimag)
+_UPCLINT_COMPLEX3(conj)
 extern double _Complex cproj(double _Complex z);
 extern float _Complex cprojf(float _Complex z);
-extern double _Complex cexp(double _Complex z);
-extern float _Complex cexpf(float _Complex z);
-extern long double _Complex cexpl(long double _Complex z);
-extern double _Complex clog(double _Complex z);
-extern float _Complex clogf(float _Complex z);
-extern long double _Complex clogl(long double _Complex z);
+_UPCLINT_COMPLEX3(cexp)
+_UPCLINT_COMPLEX3(clog)
 extern double _Complex cpow(double _Complex x, double _Complex y);
 extern float _Complex cpowf(float _Complex x, float _Complex y);
 extern long double _Complex cpowl(long double _Complex x, long double _Complex y);
-extern double _Complex csqrt(double _Complex z);
-extern float _Complex csqrtf(float _Complex z);
-extern long double _Complex csqrtl(long double _Complex z);
+_UPCLINT_COMPLEX3(csqrt)
 extern double _Complex csin(double _Complex z);
 extern float _Complex csinf(float _Complex z);
 extern double _Complex ccos(double _Complex z);
@@ -53,5 +47,7 @@ extern double _Complex ctanh(double _Complex z);
 extern double _Complex casinh(double _Complex z);
 extern double _Complex cacosh(double _Complex z);
 extern double _Complex catanh(double _Complex z);
+#undef _UPCLINT_REAL3
+#undef _UPCLINT_COMPLEX3
 
 #endif /* _UPCLINT_COMPLEX_H */

@@ -16,44 +16,25 @@ void upc_all_exchange(shared void * restrict dst, shared const void * restrict s
 void upc_all_permute(shared void * restrict dst, shared const void * restrict src, shared const int * restrict perm, size_t nbytes, upc_flag_t flags);
 
 /* Computation: upc_all_reduceT and upc_all_prefix_reduceT for each
-   element type T. */
-void upc_all_reduceC(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, signed char (*func)(signed char, signed char), upc_flag_t flags);
-void upc_all_reduceUC(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, unsigned char (*func)(unsigned char, unsigned char), upc_flag_t flags);
-void upc_all_reduceS(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, signed short (*func)(signed short, signed short), upc_flag_t flags);
-void upc_all_reduceUS(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, unsigned short (*func)(unsigned short, unsigned short), upc_flag_t flags);
-void upc_all_reduceI(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, signed int (*func)(signed int, signed int), upc_flag_t flags);
-void upc_all_reduceUI(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, unsigned int (*func)(unsigned int, unsigned int), upc_flag_t flags);
-void upc_all_reduceL(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, signed long (*func)(signed long, signed long), upc_flag_t flags);
-void upc_all_reduceUL(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, unsigned long (*func)(unsigned long, unsigned long), upc_flag_t flags);
-void upc_all_reduceF(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, float (*func)(float, float), upc_flag_t flags);
-void upc_all_reduceD(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, double (*func)(double, double), upc_flag_t flags);
-void upc_all_reduceLD(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, long double (*func)(long double, long double), upc_flag_t flags);
-
-void upc_all_prefix_reduceC(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, signed char (*func)(signed char, signed char), upc_flag_t flags);
-void upc_all_prefix_reduceUC(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, unsigned char (*func)(unsigned char, unsigned char), upc_flag_t flags);
-void upc_all_prefix_reduceS(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, signed short (*func)(signed short, signed short), upc_flag_t flags);
-void upc_all_prefix_reduceUS(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, unsigned short (*func)(unsigned short, unsigned short), upc_flag_t flags);
-void upc_all_prefix_reduceI(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, signed int (*func)(signed int, signed int), upc_flag_t flags);
-void upc_all_prefix_reduceUI(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, unsigned int (*func)(unsigned int, unsigned int), upc_flag_t flags);
-void upc_all_prefix_reduceL(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, signed long (*func)(signed long, signed long), upc_flag_t flags);
-void upc_all_prefix_reduceUL(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, unsigned long (*func)(unsigned long, unsigned long), upc_flag_t flags);
-void upc_all_prefix_reduceF(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, float (*func)(float, float), upc_flag_t flags);
-void upc_all_prefix_reduceD(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, double (*func)(double, double), upc_flag_t flags);
-void upc_all_prefix_reduceLD(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, long double (*func)(long double, long double), upc_flag_t flags);
-
-/* Berkeley UPC extension: bupc_all_reduce_allT, a reduction whose result
-   reaches every thread (collective), with the arguments of
-   upc_all_reduceT. */
-void bupc_all_reduce_allC(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, signed char (*func)(signed char, signed char), upc_flag_t flags);
-void bupc_all_reduce_allUC(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, unsigned char (*func)(unsigned char, unsigned char), upc_flag_t flags);
-void bupc_all_reduce_allS(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, signed short (*func)(signed short, signed short), upc_flag_t flags);
-void bupc_all_reduce_allUS(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, unsigned short (*func)(unsigned short, unsigned short), upc_flag_t flags);
-void bupc_all_reduce_allI(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, signed int (*func)(signed int, signed int), upc_flag_t flags);
-void bupc_all_reduce_allUI(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, unsigned int (*func)(unsigned int, unsigned int), upc_flag_t flags);
-void bupc_all_reduce_allL(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, signed long (*func)(signed long, signed long), upc_flag_t flags);
-void bupc_all_reduce_allUL(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, unsigned long (*func)(unsigned long, unsigned long), upc_flag_t flags);
-void bupc_all_reduce_allF(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, float (*func)(float, float), upc_flag_t flags);
-void bupc_all_reduce_allD(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, double (*func)(double, double), upc_flag_t flags);
-void bupc_all_reduce_allLD(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, long double (*func)(long double, long double), upc_flag_t flags);
+   element type T, and the Berkeley UPC extension bupc_all_reduce_allT, a
+   reduction whose result reaches every thread (collective), with the
+   arguments of upc_all_reduceT. The three differ only in name, so one macro
+   declares them for each T. */
+#define _UPCLINT_REDUCE_DECLS(T, E) \
+void upc_all_reduce##T(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, E (*func)(E, E), upc_flag_t flags); \
+void upc_all_prefix_reduce##T(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, E (*func)(E, E), upc_flag_t flags); \
+void bupc_all_reduce_all##T(shared void * restrict dst, shared const void * restrict src, upc_op_t op, size_t nelems, size_t blk_size, E (*func)(E, E), upc_flag_t flags);
+_UPCLINT_REDUCE_DECLS(C, signed char)
+_UPCLINT_REDUCE_DECLS(UC, unsigned char)
+_UPCLINT_REDUCE_DECLS(S, signed short)
+_UPCLINT_REDUCE_DECLS(US, unsigned short)
+_UPCLINT_REDUCE_DECLS(I, signed int)
+_UPCLINT_REDUCE_DECLS(UI, unsigned int)
+_UPCLINT_REDUCE_DECLS(L, signed long)
+_UPCLINT_REDUCE_DECLS(UL, unsigned long)
+_UPCLINT_REDUCE_DECLS(F, float)
+_UPCLINT_REDUCE_DECLS(D, double)
+_UPCLINT_REDUCE_DECLS(LD, long double)
+#undef _UPCLINT_REDUCE_DECLS
 
 #endif /* _UPCLINT_UPC_COLLECTIVE_H */

@@ -80,24 +80,21 @@ upc_off_t upc_all_fget_size(upc_file_t *fd);
 int upc_all_fpreallocate(upc_file_t *fd, upc_off_t size);
 int upc_all_fcntl(upc_file_t *fd, int cmd, void *arg);
 
-upc_off_t upc_all_fread_local(upc_file_t *fd, void *buffer, size_t size, size_t nmemb, upc_flag_t flags);
-upc_off_t upc_all_fread_shared(upc_file_t *fd, shared void *buffer, size_t blocksize, size_t size, size_t nmemb, upc_flag_t flags);
-upc_off_t upc_all_fwrite_local(upc_file_t *fd, void *buffer, size_t size, size_t nmemb, upc_flag_t flags);
-upc_off_t upc_all_fwrite_shared(upc_file_t *fd, shared void *buffer, size_t blocksize, size_t size, size_t nmemb, upc_flag_t flags);
-
-upc_off_t upc_all_fread_list_local(upc_file_t *fd, size_t memvec_entries, struct upc_local_memvec const *memvec, size_t filevec_entries, struct upc_filevec const *filevec, upc_flag_t flags);
-upc_off_t upc_all_fread_list_shared(upc_file_t *fd, size_t memvec_entries, struct upc_shared_memvec const *memvec, size_t filevec_entries, struct upc_filevec const *filevec, upc_flag_t flags);
-upc_off_t upc_all_fwrite_list_local(upc_file_t *fd, size_t memvec_entries, struct upc_local_memvec const *memvec, size_t filevec_entries, struct upc_filevec const *filevec, upc_flag_t flags);
-upc_off_t upc_all_fwrite_list_shared(upc_file_t *fd, size_t memvec_entries, struct upc_shared_memvec const *memvec, size_t filevec_entries, struct upc_filevec const *filevec, upc_flag_t flags);
-
-void upc_all_fread_local_async(upc_file_t *fd, void *buffer, size_t size, size_t nmemb, upc_flag_t flags);
-void upc_all_fread_shared_async(upc_file_t *fd, shared void *buffer, size_t blocksize, size_t size, size_t nmemb, upc_flag_t flags);
-void upc_all_fwrite_local_async(upc_file_t *fd, void *buffer, size_t size, size_t nmemb, upc_flag_t flags);
-void upc_all_fwrite_shared_async(upc_file_t *fd, shared void *buffer, size_t blocksize, size_t size, size_t nmemb, upc_flag_t flags);
-void upc_all_fread_list_local_async(upc_file_t *fd, size_t memvec_entries, struct upc_local_memvec const *memvec, size_t filevec_entries, struct upc_filevec const *filevec, upc_flag_t flags);
-void upc_all_fread_list_shared_async(upc_file_t *fd, size_t memvec_entries, struct upc_shared_memvec const *memvec, size_t filevec_entries, struct upc_filevec const *filevec, upc_flag_t flags);
-void upc_all_fwrite_list_local_async(upc_file_t *fd, size_t memvec_entries, struct upc_local_memvec const *memvec, size_t filevec_entries, struct upc_filevec const *filevec, upc_flag_t flags);
-void upc_all_fwrite_list_shared_async(upc_file_t *fd, size_t memvec_entries, struct upc_shared_memvec const *memvec, size_t filevec_entries, struct upc_filevec const *filevec, upc_flag_t flags);
+/* Each transfer comes in a blocking form, which returns the number of bytes
+   moved, and an _async form with the same arguments, completed by
+   upc_all_fwait_async or upc_all_ftest_async. */
+#define _UPCLINT_IO_TRANSFER(name, params) \
+upc_off_t name params; \
+void name##_async params;
+_UPCLINT_IO_TRANSFER(upc_all_fread_local, (upc_file_t *fd, void *buffer, size_t size, size_t nmemb, upc_flag_t flags))
+_UPCLINT_IO_TRANSFER(upc_all_fread_shared, (upc_file_t *fd, shared void *buffer, size_t blocksize, size_t size, size_t nmemb, upc_flag_t flags))
+_UPCLINT_IO_TRANSFER(upc_all_fwrite_local, (upc_file_t *fd, void *buffer, size_t size, size_t nmemb, upc_flag_t flags))
+_UPCLINT_IO_TRANSFER(upc_all_fwrite_shared, (upc_file_t *fd, shared void *buffer, size_t blocksize, size_t size, size_t nmemb, upc_flag_t flags))
+_UPCLINT_IO_TRANSFER(upc_all_fread_list_local, (upc_file_t *fd, size_t memvec_entries, struct upc_local_memvec const *memvec, size_t filevec_entries, struct upc_filevec const *filevec, upc_flag_t flags))
+_UPCLINT_IO_TRANSFER(upc_all_fread_list_shared, (upc_file_t *fd, size_t memvec_entries, struct upc_shared_memvec const *memvec, size_t filevec_entries, struct upc_filevec const *filevec, upc_flag_t flags))
+_UPCLINT_IO_TRANSFER(upc_all_fwrite_list_local, (upc_file_t *fd, size_t memvec_entries, struct upc_local_memvec const *memvec, size_t filevec_entries, struct upc_filevec const *filevec, upc_flag_t flags))
+_UPCLINT_IO_TRANSFER(upc_all_fwrite_list_shared, (upc_file_t *fd, size_t memvec_entries, struct upc_shared_memvec const *memvec, size_t filevec_entries, struct upc_filevec const *filevec, upc_flag_t flags))
+#undef _UPCLINT_IO_TRANSFER
 upc_off_t upc_all_fwait_async(upc_file_t *fd);
 upc_off_t upc_all_ftest_async(upc_file_t *fd, int *flag);
 
