@@ -312,3 +312,20 @@ int main(void) {
 `
 	wantClean(t, src, nil)
 }
+
+// TestMathForms: <math.h> declares the float and long double forms of each
+// shape its per-shape macros cover, and does not leave the macros defined.
+func TestMathForms(t *testing.T) {
+	src := `#include <math.h>
+#if defined(_UPCLINT_MATH1) || defined(_UPCLINT_MATH2) || defined(_UPCLINT_MATHTO) || defined(_UPCLINT_MATH1X)
+#error helper macro left defined
+#endif
+int main(void) {
+	long double x = 1;
+	int e;
+	long r = lroundl(x) + ilogbf(2.0f) + llrint(0.5);
+	return (int)(frexpl(x, &e) + nexttowardf(1.0f, x) + hypotl(x, x) + sqrtf(4.0f) + fmodl(x, x) + isnan(x)) + (int)r;
+}
+`
+	wantClean(t, src, nil)
+}

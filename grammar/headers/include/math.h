@@ -43,21 +43,24 @@ typedef double double_t;
 #define M_SQRT2 1.41421356237309504880
 #define M_SQRT1_2 0.70710678118654752440
 
-extern int __fpclassify(double);
-extern int __fpclassifyf(float);
-extern int __fpclassifyl(long double);
-extern int __isnan(double);
-extern int __isnanf(float);
-extern int __isnanl(long double);
-extern int __isinf(double);
-extern int __isinff(float);
-extern int __isinfl(long double);
-extern int __finite(double);
-extern int __finitef(float);
-extern int __finitel(long double);
-extern int __signbit(double);
-extern int __signbitf(float);
-extern int __signbitl(long double);
+/* Each function comes in double, float (suffix f) and long double (suffix l)
+   forms that differ only in that type; one macro per shape declares the
+   three: T name(T), T name(T, T), R name(T) and T name(T, X). */
+#define _UPCLINT_MATH1(name) \
+extern double name(double); extern float name##f(float); extern long double name##l(long double);
+#define _UPCLINT_MATH2(name) \
+extern double name(double, double); extern float name##f(float, float); \
+extern long double name##l(long double, long double);
+#define _UPCLINT_MATHTO(R, name) \
+extern R name(double); extern R name##f(float); extern R name##l(long double);
+#define _UPCLINT_MATH1X(name, X) \
+extern double name(double, X); extern float name##f(float, X); extern long double name##l(long double, X);
+
+_UPCLINT_MATHTO(int, __fpclassify)
+_UPCLINT_MATHTO(int, __isnan)
+_UPCLINT_MATHTO(int, __isinf)
+_UPCLINT_MATHTO(int, __finite)
+_UPCLINT_MATHTO(int, __signbit)
 
 #define _UPCLINT_FPCALL(fn, x) \
 	(sizeof(x) == sizeof(float) ? fn ## f(x) : sizeof(x) == sizeof(double) ? fn(x) : fn ## l(x))
@@ -75,177 +78,71 @@ extern int __signbitl(long double);
 #define islessgreater(x, y) (!isunordered(x, y) && ((x) < (y) || (x) > (y)))
 #define isunordered(x, y) (isnan(x) || isnan(y))
 
-extern double acos(double);
-extern float acosf(float);
-extern long double acosl(long double);
-extern double asin(double);
-extern float asinf(float);
-extern long double asinl(long double);
-extern double atan(double);
-extern float atanf(float);
-extern long double atanl(long double);
-extern double cos(double);
-extern float cosf(float);
-extern long double cosl(long double);
-extern double sin(double);
-extern float sinf(float);
-extern long double sinl(long double);
-extern double tan(double);
-extern float tanf(float);
-extern long double tanl(long double);
-extern double acosh(double);
-extern float acoshf(float);
-extern long double acoshl(long double);
-extern double asinh(double);
-extern float asinhf(float);
-extern long double asinhl(long double);
-extern double atanh(double);
-extern float atanhf(float);
-extern long double atanhl(long double);
-extern double cosh(double);
-extern float coshf(float);
-extern long double coshl(long double);
-extern double sinh(double);
-extern float sinhf(float);
-extern long double sinhl(long double);
-extern double tanh(double);
-extern float tanhf(float);
-extern long double tanhl(long double);
-extern double exp(double);
-extern float expf(float);
-extern long double expl(long double);
-extern double exp2(double);
-extern float exp2f(float);
-extern long double exp2l(long double);
-extern double expm1(double);
-extern float expm1f(float);
-extern long double expm1l(long double);
-extern double log(double);
-extern float logf(float);
-extern long double logl(long double);
-extern double log10(double);
-extern float log10f(float);
-extern long double log10l(long double);
-extern double log1p(double);
-extern float log1pf(float);
-extern long double log1pl(long double);
-extern double log2(double);
-extern float log2f(float);
-extern long double log2l(long double);
-extern double logb(double);
-extern float logbf(float);
-extern long double logbl(long double);
-extern double cbrt(double);
-extern float cbrtf(float);
-extern long double cbrtl(long double);
-extern double fabs(double);
-extern float fabsf(float);
-extern long double fabsl(long double);
-extern double sqrt(double);
-extern float sqrtf(float);
-extern long double sqrtl(long double);
-extern double erf(double);
-extern float erff(float);
-extern long double erfl(long double);
-extern double erfc(double);
-extern float erfcf(float);
-extern long double erfcl(long double);
-extern double lgamma(double);
-extern float lgammaf(float);
-extern long double lgammal(long double);
-extern double tgamma(double);
-extern float tgammaf(float);
-extern long double tgammal(long double);
-extern double ceil(double);
-extern float ceilf(float);
-extern long double ceill(long double);
-extern double floor(double);
-extern float floorf(float);
-extern long double floorl(long double);
-extern double nearbyint(double);
-extern float nearbyintf(float);
-extern long double nearbyintl(long double);
-extern double rint(double);
-extern float rintf(float);
-extern long double rintl(long double);
-extern double round(double);
-extern float roundf(float);
-extern long double roundl(long double);
-extern double trunc(double);
-extern float truncf(float);
-extern long double truncl(long double);
-extern double atan2(double, double);
-extern float atan2f(float, float);
-extern long double atan2l(long double, long double);
-extern double pow(double, double);
-extern float powf(float, float);
-extern long double powl(long double, long double);
-extern double hypot(double, double);
-extern float hypotf(float, float);
-extern long double hypotl(long double, long double);
-extern double fmod(double, double);
-extern float fmodf(float, float);
-extern long double fmodl(long double, long double);
-extern double remainder(double, double);
-extern float remainderf(float, float);
-extern long double remainderl(long double, long double);
-extern double copysign(double, double);
-extern float copysignf(float, float);
-extern long double copysignl(long double, long double);
-extern double nextafter(double, double);
-extern float nextafterf(float, float);
-extern long double nextafterl(long double, long double);
-extern double fdim(double, double);
-extern float fdimf(float, float);
-extern long double fdiml(long double, long double);
-extern double fmax(double, double);
-extern float fmaxf(float, float);
-extern long double fmaxl(long double, long double);
-extern double fmin(double, double);
-extern float fminf(float, float);
-extern long double fminl(long double, long double);
+_UPCLINT_MATH1(acos)
+_UPCLINT_MATH1(asin)
+_UPCLINT_MATH1(atan)
+_UPCLINT_MATH1(cos)
+_UPCLINT_MATH1(sin)
+_UPCLINT_MATH1(tan)
+_UPCLINT_MATH1(acosh)
+_UPCLINT_MATH1(asinh)
+_UPCLINT_MATH1(atanh)
+_UPCLINT_MATH1(cosh)
+_UPCLINT_MATH1(sinh)
+_UPCLINT_MATH1(tanh)
+_UPCLINT_MATH1(exp)
+_UPCLINT_MATH1(exp2)
+_UPCLINT_MATH1(expm1)
+_UPCLINT_MATH1(log)
+_UPCLINT_MATH1(log10)
+_UPCLINT_MATH1(log1p)
+_UPCLINT_MATH1(log2)
+_UPCLINT_MATH1(logb)
+_UPCLINT_MATH1(cbrt)
+_UPCLINT_MATH1(fabs)
+_UPCLINT_MATH1(sqrt)
+_UPCLINT_MATH1(erf)
+_UPCLINT_MATH1(erfc)
+_UPCLINT_MATH1(lgamma)
+_UPCLINT_MATH1(tgamma)
+_UPCLINT_MATH1(ceil)
+_UPCLINT_MATH1(floor)
+_UPCLINT_MATH1(nearbyint)
+_UPCLINT_MATH1(rint)
+_UPCLINT_MATH1(round)
+_UPCLINT_MATH1(trunc)
+_UPCLINT_MATH2(atan2)
+_UPCLINT_MATH2(pow)
+_UPCLINT_MATH2(hypot)
+_UPCLINT_MATH2(fmod)
+_UPCLINT_MATH2(remainder)
+_UPCLINT_MATH2(copysign)
+_UPCLINT_MATH2(nextafter)
+_UPCLINT_MATH2(fdim)
+_UPCLINT_MATH2(fmax)
+_UPCLINT_MATH2(fmin)
 extern double fma(double, double, double);
 extern float fmaf(float, float, float);
 extern long double fmal(long double, long double, long double);
-extern double frexp(double, int *);
-extern float frexpf(float, int *);
-extern long double frexpl(long double, int *);
-extern double ldexp(double, int);
-extern float ldexpf(float, int);
-extern long double ldexpl(long double, int);
-extern double scalbn(double, int);
-extern float scalbnf(float, int);
-extern long double scalbnl(long double, int);
-extern double scalbln(double, long);
-extern float scalblnf(float, long);
-extern long double scalblnl(long double, long);
-extern int ilogb(double);
-extern int ilogbf(float);
-extern int ilogbl(long double);
+_UPCLINT_MATH1X(frexp, int *)
+_UPCLINT_MATH1X(ldexp, int)
+_UPCLINT_MATH1X(scalbn, int)
+_UPCLINT_MATH1X(scalbln, long)
+_UPCLINT_MATHTO(int, ilogb)
 extern double modf(double, double *);
 extern float modff(float, float *);
 extern long double modfl(long double, long double *);
 extern double remquo(double, double, int *);
 extern float remquof(float, float, int *);
 extern long double remquol(long double, long double, int *);
-extern long lrint(double);
-extern long lrintf(float);
-extern long lrintl(long double);
-extern long long llrint(double);
-extern long long llrintf(float);
-extern long long llrintl(long double);
-extern long lround(double);
-extern long lroundf(float);
-extern long lroundl(long double);
-extern long long llround(double);
-extern long long llroundf(float);
-extern long long llroundl(long double);
+_UPCLINT_MATHTO(long, lrint)
+_UPCLINT_MATHTO(long long, llrint)
+_UPCLINT_MATHTO(long, lround)
+_UPCLINT_MATHTO(long long, llround)
 extern double nan(const char *);
 extern float nanf(const char *);
 extern long double nanl(const char *);
-extern double nexttoward(double, long double);
-extern float nexttowardf(float, long double);
-extern long double nexttowardl(long double, long double);
+_UPCLINT_MATH1X(nexttoward, long double)
 
 /* BSD and GNU extras glibc declares. The Bessel functions (j0, y1 ...)
    and gamma are left out: they are common names of program variables. */
@@ -253,5 +150,10 @@ extern int finite(double);
 extern void sincos(double, double *, double *);
 extern void sincosf(float, float *, float *);
 extern double exp10(double);
+
+#undef _UPCLINT_MATH1
+#undef _UPCLINT_MATH2
+#undef _UPCLINT_MATHTO
+#undef _UPCLINT_MATH1X
 
 #endif /* _UPCLINT_MATH_H */
