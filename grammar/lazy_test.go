@@ -32,6 +32,10 @@ func TestLazyLibraryDecls(t *testing.T) {
 			"size_t strlen(const char *);\nstruct tm;\nint f(void) { int printf = 1; struct tm *t = 0; return printf + (t != 0); }\n" +
 			"void *malloc(int);\nint main(void) { typedef int FILE; FILE x = 0; return (int)strlen(\"a\") + x + f(); }\n",
 		"#include <math.h>\n#include <stdio.h>\nstatic double sqrt(double x) { return x; }\nint g(void) { extern int errno; return errno + (int)sqrt(2.0) + EOF; }\n",
+		// the unit uses names a header's macro declares with others at one place
+		"#include <math.h>\n#include <complex.h>\n#include <upc_collective.h>\nshared long a[THREADS];\n" +
+			"int main(void) { float f = sqrtf(2.0f); long double _Complex z = cexpl(0);\n" +
+			"upc_all_reduceL(a, a, UPC_ADD, THREADS, 1, NULL, 0); return (int)(f + creall(z) + lroundl(1.0L)); }\n",
 		// the unit declares library names before including their header
 		"long abs(long);\nstruct tm { int x; };\n#include <stdlib.h>\n#include <time.h>\nint main(void) { return 0; }\n",
 	}
@@ -98,6 +102,7 @@ func loadWith(src string, lazy bool) (loaded, []string) {
 type factKey struct {
 	start, end gotoken.Pos
 	kind       string
+	decl       string
 	user       bool // outside the library headers
 }
 
@@ -114,11 +119,21 @@ func facts(l loaded, eager bool) map[factKey]string {
 	for _, d := range l.file.Decls {
 		fd, isDecl := d.(*ast.Decl)
 		user := !isDecl || fd.Body != nil || !l.lib(fd)
+		// A macro may declare several names at one place (the per-type
+		// prototypes of <math.h>), so a node is also known by the first
+		// name its declaration declares.
+		var first string
+		ast.Inspect(d, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && first == "" {
+				first = id.Name
+			}
+			return first == ""
+		})
 		ast.Inspect(d, func(n ast.Node) bool {
 			if n == nil {
 				return false
 			}
-			k := factKey{n.Start(), n.End(), fmt.Sprintf("%T", n), user}
+			k := factKey{n.Start(), n.End(), fmt.Sprintf("%T", n), first, user}
 			var s string
 			switch n := n.(type) {
 			case *ast.Name:
