@@ -61,9 +61,9 @@ type Override struct {
 	Rules map[string]RuleSettings
 }
 
-// File is one parsed configuration file.
-type File struct {
-	Path       string // as found (relative to the working directory when below it); "" for none
+// Settings are the front-end settings that a configuration file gives and
+// that the effective configuration of a source file carries.
+type Settings struct {
 	Include    []string
 	Define     []string
 	Undefine   []string
@@ -73,10 +73,23 @@ type File struct {
 	// ValidateMask are regular expressions naming the output clauses
 	// whose numbers fix --validate lets differ (times, rates).
 	ValidateMask []string
-	Enable       []string
-	Disable      []string
-	Rules        map[string]RuleSettings
-	Overrides    []Override
+}
+
+// clone returns a copy of s that shares no slice with it.
+func (s Settings) clone() Settings {
+	return Settings{Include: slices.Clone(s.Include), Define: slices.Clone(s.Define),
+		Undefine: slices.Clone(s.Undefine), Threads: s.Threads, Extensions: slices.Clone(s.Extensions),
+		Exclude: slices.Clone(s.Exclude), ValidateMask: slices.Clone(s.ValidateMask)}
+}
+
+// File is one parsed configuration file.
+type File struct {
+	Path string // as found (relative to the working directory when below it); "" for none
+	Settings
+	Enable    []string
+	Disable   []string
+	Rules     map[string]RuleSettings
+	Overrides []Override
 }
 
 // Error is a problem in a configuration file, at a position.
@@ -457,15 +470,8 @@ func (f *File) Dir() string {
 // settings and every rule's enablement and severity.
 type Effective struct {
 	ConfigFile string // "" when none applies
-	Include    []string
-	Define     []string
-	Undefine   []string
-	Threads    int
-	Extensions []string
-	Exclude    []string
-	// ValidateMask: see File.ValidateMask.
-	ValidateMask []string
-	Rules        map[string]RuleState
+	Settings          // Include holds absolute paths or paths relative to the working directory
+	Rules      map[string]RuleState
 }
 
 // RuleState is a rule's effective setting.
@@ -480,17 +486,14 @@ type RuleState struct {
 
 // For computes the effective configuration of the source file path.
 func (f *File) For(path string) *Effective {
-	e := &Effective{ConfigFile: f.Path, Define: slices.Clone(f.Define), Undefine: slices.Clone(f.Undefine),
-		Threads: f.Threads, Extensions: slices.Clone(f.Extensions), Exclude: slices.Clone(f.Exclude),
-		ValidateMask: slices.Clone(f.ValidateMask), Rules: map[string]RuleState{}}
+	e := &Effective{ConfigFile: f.Path, Settings: f.clone(), Rules: map[string]RuleState{}}
 	if len(e.Extensions) == 0 {
 		e.Extensions = []string{".upc"}
 	}
-	for _, d := range f.Include {
+	for i, d := range e.Include {
 		if !filepath.IsAbs(d) {
-			d = filepath.Join(f.Dir(), d)
+			e.Include[i] = filepath.Join(f.Dir(), d)
 		}
-		e.Include = append(e.Include, d)
 	}
 	for _, r := range checks.Rules() {
 		on := !slices.Contains(f.Disable, r.Name) &&

@@ -64,7 +64,7 @@ func TestCheck(t *testing.T) {
 // TestOptionsMacroOrder: a later source of macros (database, then the
 // command line) wins over an earlier one, for undefines as for defines.
 func TestOptionsMacroOrder(t *testing.T) {
-	eff := &config.Effective{Define: []string{"CFG=1"}, Undefine: []string{"A", "B", "KEEP"}}
+	eff := &config.Effective{Settings: config.Settings{Define: []string{"CFG=1"}, Undefine: []string{"A", "B", "KEEP"}}}
 	db := &buildinfo.Entry{Define: []string{"B=2"}, Undefine: []string{"C", "D"}}
 	fe := &pipeline.FrontEnd{Define: []string{"A=3", "C(x)=x"}, Undefine: []string{"CFG"}}
 	o := fe.Options(eff, db, 1)
