@@ -59,12 +59,20 @@ type Func struct {
 	Affine  *affine.Func
 	Threads int // static THREADS, 0 if dynamic
 	facts   map[*affine.Access]*Fact
+	aligned Aligned
 }
 
 // Analyze classifies the shared accesses of af. threads is the static
 // THREADS count (types.Info.StaticThreads), 0 for dynamic THREADS.
 func Analyze(af *affine.Func, threads int) *Func {
-	f := &Func{Affine: af, Threads: threads, facts: map[*affine.Access]*Fact{}}
+	return AnalyzeAligned(af, threads, nil)
+}
+
+// AnalyzeAligned is Analyze knowing the unit's aligned pointers (see
+// AlignedPointers): accesses through them are placed like accesses to a
+// declared array of the pointer's target layout.
+func AnalyzeAligned(af *affine.Func, threads int, aligned Aligned) *Func {
+	f := &Func{Affine: af, Threads: threads, facts: map[*affine.Access]*Fact{}, aligned: aligned}
 	for _, a := range af.Accesses {
 		if a.Shared && !a.Addr {
 			f.facts[a] = f.classify(a)
@@ -206,17 +214,20 @@ func (f *Func) classify(a *affine.Access) *Fact {
 			return &Fact{Kind: Local, Reason: why}
 		}
 	}
+	bs := f.alignedBlock(a)
 	switch {
-	case a.Layout == nil:
+	case a.Layout == nil && bs == 0:
 		return &Fact{Reason: "access through a pointer-to-shared"}
-	case !a.Layout.IsArray:
+	case a.Layout != nil && !a.Layout.IsArray:
 		return &Fact{Reason: "shared scalar (affinity to thread 0)"}
-	case a.Layout.Block.Indefinite:
+	case a.Layout != nil && a.Layout.Block.Indefinite:
 		return &Fact{Reason: "indefinite block size (one thread owns every element)"}
 	case a.Index == nil:
 		return &Fact{Reason: "index not affine: " + a.Reason}
 	}
-	bs := blockOf(a.Layout, f.Threads)
+	if a.Layout != nil {
+		bs = blockOf(a.Layout, f.Threads)
+	}
 	if bs <= 0 {
 		return &Fact{Reason: "block size depends on THREADS"}
 	}
@@ -228,10 +239,13 @@ func (f *Func) classify(a *affine.Access) *Fact {
 		x := ast.Unparen(fa.Affinity.X)
 		if u, ok := x.(*ast.UnaryExpr); ok && u.Op == "&" {
 			r := f.Affine.Access(u.X)
-			if r == nil || r.Index == nil || r.Layout == nil {
+			if r == nil || r.Index == nil || r.Layout == nil && f.alignedBlock(r) == 0 {
 				return &Fact{Reason: "forall affinity " + ast.NodeString(x) + " not analysable"}
 			}
 			ref, refBlock, what = r.Index, blockOf(r.Layout, f.Threads), ast.NodeString(x)
+			if r.Layout == nil {
+				refBlock = f.alignedBlock(r)
+			}
 			if refBlock != bs {
 				return &Fact{Reason: "layout differs from the forall affinity " + what}
 			}

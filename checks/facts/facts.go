@@ -42,6 +42,9 @@ type Facts struct {
 	// the same diagnostics without SuggestedFixes.
 	WantFixes bool
 	byDecl    map[*ast.Decl]*Func
+
+	alignedOnce sync.Once
+	aligned     affinity.Aligned
 }
 
 // Func are the facts of one function definition. The per-function analyses
@@ -170,6 +173,15 @@ func (fn *Func) Affine() *affine.Func {
 // Affinity returns the locality (local, remote, unknown) of the function's
 // shared accesses.
 func (fn *Func) Affinity() *affinity.Func {
-	fn.affinityOnce.Do(func() { fn.affinity = affinity.Analyze(fn.Affine(), fn.facts.Unit.Info.StaticThreads) })
+	fn.affinityOnce.Do(func() {
+		fn.affinity = affinity.AnalyzeAligned(fn.Affine(), fn.facts.Unit.Info.StaticThreads, fn.facts.Aligned())
+	})
 	return fn.affinity
+}
+
+// Aligned returns the unit's pointers-to-shared that always point to the
+// start of a upc_all_alloc or upc_global_alloc block, computed once.
+func (f *Facts) Aligned() affinity.Aligned {
+	f.alignedOnce.Do(func() { f.aligned = affinity.AlignedPointers(f.Unit.File, f.Unit.Info) })
+	return f.aligned
 }

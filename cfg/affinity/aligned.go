@@ -1,0 +1,147 @@
+package affinity
+
+import (
+	"github.com/upclint/upclint/cfg/affine"
+	"github.com/upclint/upclint/grammar/ast"
+	"github.com/upclint/upclint/grammar/types"
+)
+
+// Aligned is the set of a unit's pointers-to-shared of static storage
+// that always point to the first element of a block allocated with
+// upc_all_alloc or upc_global_alloc: its element 0 has affinity to thread
+// 0 and phase 0 (UPC 1.3 §7.2.2.1-2: the space is laid out like a shared
+// array declared [n] char[nblocks*n], whose first element is thread 0's),
+// so p[i] lies where the element i of an array laid out like p's target
+// type would, whichever function reads it. A pointer is aligned when it
+// is assigned at least once in the unit, every assignment (and the
+// initializer, if any) stores such a call's result or another aligned
+// pointer (under casts: a cast to another block size resets the phase,
+// which is 0 already), and its address is never taken. Assignments in
+// other translation units are not seen: the fact is the unit's.
+type Aligned map[*types.Var]bool
+
+// AlignedPointers computes the Aligned pointers of a unit.
+func AlignedPointers(file *ast.File, info *types.Info) Aligned {
+	if file == nil || info == nil {
+		return nil
+	}
+	cand := func(e ast.Expr) *types.Var {
+		n, ok := ast.Unparen(e).(*ast.Name)
+		if !ok {
+			return nil
+		}
+		v, ok := info.Uses[n].(*types.Var)
+		if !ok || !staticSharedPointer(v) {
+			return nil
+		}
+		return v
+	}
+	sources := map[*types.Var][]ast.Expr{}
+	bad := map[*types.Var]bool{}
+	for _, d := range file.Decls {
+		ast.Inspect(d, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignExpr:
+				if v := cand(n.L); v != nil {
+					if n.Op != "=" {
+						bad[v] = true
+					} else {
+						sources[v] = append(sources[v], n.R)
+					}
+				}
+			case *ast.UnaryExpr:
+				if n.Op == "&" || n.Op == "++" || n.Op == "--" {
+					if v := cand(n.X); v != nil {
+						bad[v] = true
+					}
+				}
+			case *ast.PostfixExpr:
+				if v := cand(n.X); v != nil {
+					bad[v] = true
+				}
+			case *ast.InitDeclarator:
+				if id := ast.DeclaratorIdent(n.Decl); id != nil && n.Init != nil {
+					if v, ok := info.Defs[id].(*types.Var); ok && staticSharedPointer(v) {
+						if n.Init.X == nil {
+							bad[v] = true
+						} else {
+							sources[v] = append(sources[v], n.Init.X)
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	al := Aligned{}
+	for v, srcs := range sources {
+		if !bad[v] && len(srcs) > 0 {
+			al[v] = true
+		}
+	}
+	// Greatest fixpoint: drop a pointer with a source that is neither an
+	// allocation nor a pointer still in the set.
+	for changed := true; changed; {
+		changed = false
+		for v := range al {
+			for _, src := range sources[v] {
+				if !teamAlloc(src) && !al[cand(uncast(src))] {
+					delete(al, v)
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	return al
+}
+
+// staticSharedPointer reports whether v is a pointer-to-shared variable of
+// static storage duration (file scope or static).
+func staticSharedPointer(v *types.Var) bool {
+	if v == nil || v.Param || v.Field || !v.IsStatic() {
+		return false
+	}
+	p, ok := types.Core(v.Type()).(*types.Pointer)
+	return ok && types.IsShared(p.Elem)
+}
+
+// uncast returns e without its casts and parentheses.
+func uncast(e ast.Expr) ast.Expr {
+	for {
+		c, ok := ast.Unparen(e).(*ast.CastExpr)
+		if !ok {
+			return ast.Unparen(e)
+		}
+		e = c.X
+	}
+}
+
+// teamAlloc reports whether e is (a cast of) a call of upc_all_alloc or
+// upc_global_alloc, whose result points to thread 0's first block.
+func teamAlloc(e ast.Expr) bool {
+	call, ok := uncast(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	name := ast.CalleeName(call)
+	return name == "upc_all_alloc" || name == "upc_global_alloc"
+}
+
+// alignedBlock returns the block size of the target of a's aligned
+// pointer (see Aligned), or 0 when a is not through such a pointer or the
+// block size is not a positive constant.
+func (f *Func) alignedBlock(a *affine.Access) int64 {
+	if a.Layout != nil || !a.Pointer || a.Var == nil || !f.aligned[a.Var] {
+		return 0
+	}
+	p, ok := types.Core(a.Var.Type()).(*types.Pointer)
+	if !ok {
+		return 0
+	}
+	bs := types.QualsOf(p.Elem).Block.BlockSize()
+	if bs < 1 {
+		return 0
+	}
+	return bs
+}

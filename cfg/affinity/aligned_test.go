@@ -1,0 +1,85 @@
+package affinity_test
+
+import (
+	"testing"
+
+	"github.com/upclint/upclint/cfg/affinity"
+	"github.com/upclint/upclint/grammar/ast"
+)
+
+// TestAligned: a file-scope pointer-to-shared that every assignment of the
+// unit sets to upc_all_alloc's result (in another function, through a
+// cast, or copied from another such pointer) points to thread 0's first
+// element, so p[MYTHREAD] and a sweep from MYTHREAD by THREADS of a cyclic
+// p are the thread's own, and s[MYTHREAD].m[i] a member of its own
+// structure. A pointer also set to q + 1, one whose address escapes and
+// one that the unit never allocates stay unknown.
+func TestAligned(t *testing.T) {
+	src := `
+#include <upc.h>
+typedef struct { double m[8]; } cell;
+shared long *table;
+shared long *copy;
+shared cell *s;
+shared long *shifted;
+shared long *escaped;
+shared long *elsewhere;
+static shared [4] long *blocked;
+void keep(shared long **pp);
+void init(long n) {
+	table = (shared long *) upc_all_alloc(n, sizeof(long));
+	copy = table;
+	s = (shared cell *) upc_all_alloc(THREADS, sizeof(cell));
+	shifted = (shared long *) upc_all_alloc(n, sizeof(long));
+	shifted = copy + 1;
+	escaped = (shared long *) upc_all_alloc(n, sizeof(long));
+	keep(&escaped);
+	blocked = upc_global_alloc(THREADS, 4 * sizeof(long));
+}
+void g(long n) {
+	long i, x = 0;
+	for (i = MYTHREAD; i < n; i += THREADS)
+		x += table[i];
+	x += copy[MYTHREAD];
+	x += s[MYTHREAD].m[3];
+	x += shifted[MYTHREAD];
+	x += escaped[MYTHREAD];
+	x += elsewhere[MYTHREAD];
+	x += blocked[4*MYTHREAD + 3];
+	x += blocked[4*MYTHREAD + 4];
+	table[0] = x;
+}`
+	want := map[string]affinity.Kind{
+		"table[i]":                  affinity.Local,
+		"copy[MYTHREAD]":            affinity.Local,
+		"s[MYTHREAD].m[3]":          affinity.Local,
+		"shifted[MYTHREAD]":         affinity.Unknown,
+		"escaped[MYTHREAD]":         affinity.Unknown,
+		"elsewhere[MYTHREAD]":       affinity.Unknown,
+		"blocked[4 * MYTHREAD + 3]": affinity.Local,
+		"table[0]":                  affinity.Unknown,
+		"blocked[4 * MYTHREAD + 4]": affinity.Unknown,
+	}
+	u, af := load(t, src, 0)
+	f := affinity.AnalyzeAligned(af, 0, affinity.AlignedPointers(u.File, u.Info))
+	plain := affinity.Analyze(af, 0)
+	got := map[string]affinity.Kind{}
+	for _, a := range af.Accesses {
+		if x := f.Of(a); x != nil {
+			got[ast.NodeString(a.Expr)] = x.Kind
+			if p := plain.Of(a); p.Kind == affinity.Local {
+				t.Errorf("%s: local without the unit's aligned pointers: %s", ast.NodeString(a.Expr), p.Reason)
+			}
+		}
+	}
+	for k, w := range want {
+		g, ok := got[k]
+		if !ok {
+			t.Errorf("%s: no fact (have %v)", k, got)
+			continue
+		}
+		if (g == affinity.Local) != (w == affinity.Local) {
+			t.Errorf("%s: got %v, want %v", k, g, w)
+		}
+	}
+}
