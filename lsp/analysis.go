@@ -415,14 +415,8 @@ func (s *Server) didOpen(params json.RawMessage) error {
 		}
 		ds.uri = p.TextDocument.URI
 		ds.version = p.TextDocument.Version
-		ds.text = []byte(p.TextDocument.Text)
-		ds.textSeq++
 		ds.open = true
-		s.scheduleLocked(ds, 0)
-		if isConfigPath(path) {
-			s.updateConfigLocked(ds, 0)
-		}
-		s.scheduleDependentsLocked(path, 0)
+		s.textChangedLocked(ds, path, []byte(p.TextDocument.Text), 0)
 		return nil
 	})
 }
@@ -437,17 +431,23 @@ func (s *Server) didChange(params json.RawMessage) error {
 		if err != nil {
 			return err
 		}
-		ds.text = text
-		ds.textSeq++
 		ds.version = p.TextDocument.Version
-		delay := s.settings.debounce()
-		s.scheduleLocked(ds, delay)
-		if ds.cfg != nil {
-			s.updateConfigLocked(ds, delay)
-		}
-		s.scheduleDependentsLocked(path, delay)
+		s.textChangedLocked(ds, path, text, s.settings.debounce())
 		return nil
 	})
+}
+
+// textChangedLocked takes the new text of an open document and schedules,
+// after delay, its analysis, its configuration's when it is a configuration
+// file (which has ds.cfg from its opening on), and its dependents'.
+func (s *Server) textChangedLocked(ds *docState, path string, text []byte, delay time.Duration) {
+	ds.text = text
+	ds.textSeq++
+	s.scheduleLocked(ds, delay)
+	if ds.cfg != nil || isConfigPath(path) {
+		s.updateConfigLocked(ds, delay)
+	}
+	s.scheduleDependentsLocked(path, delay)
 }
 
 func (s *Server) didSave(params json.RawMessage) error {
@@ -461,11 +461,8 @@ func (s *Server) didSave(params json.RawMessage) error {
 	if ds := s.docs[path]; ds != nil {
 		if p.Text != nil && *p.Text != string(ds.text) {
 			s.changeSeq++
-			ds.text = []byte(*p.Text)
-			ds.textSeq++
-			if ds.cfg != nil {
-				s.updateConfigLocked(ds, 0)
-			}
+			s.textChangedLocked(ds, path, []byte(*p.Text), 0)
+			return nil
 		}
 		s.scheduleLocked(ds, 0)
 	}
