@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"slices"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/fixes/fixtest"
+	"github.com/upclint/upclint/internal/testenv"
 	"github.com/upclint/upclint/runtime"
 )
 
@@ -151,20 +153,10 @@ const emacsScript = `
 
 // TestEmacs runs Emacs with eglot against the server binary.
 func TestEmacs(t *testing.T) {
-	emacs, err := exec.LookPath("emacs")
-	if err != nil {
-		if os.Getenv("UPCLINT_REQUIRE_EMACS") != "" {
-			t.Fatalf("UPCLINT_REQUIRE_EMACS is set but emacs is not on PATH: %v", err)
-		}
-		t.Skip("emacs not found on PATH: the Emacs end-to-end test did not run (apt-get install -y emacs-nox elpa-eglot; " +
-			"set UPCLINT_REQUIRE_EMACS=1 to make its absence a failure)")
-	}
+	emacs := testenv.LookPath(t, "emacs", "UPCLINT_REQUIRE_EMACS", "apt-get install -y emacs-nox elpa-eglot")
 	probe, err := exec.Command(emacs, "--batch", "-q", "--eval", "(progn (require 'eglot) (princ (concat \"emacs \" emacs-version)))").CombinedOutput()
 	if err != nil {
-		if os.Getenv("UPCLINT_REQUIRE_EMACS") != "" {
-			t.Fatalf("UPCLINT_REQUIRE_EMACS is set but eglot does not load: %v\n%s", err, probe)
-		}
-		t.Skipf("eglot not installed for emacs (apt-get install -y elpa-eglot): %s", probe)
+		testenv.Missing(t, "UPCLINT_REQUIRE_EMACS", "apt-get install -y elpa-eglot", fmt.Errorf("eglot does not load: %w\n%s", err, probe))
 	}
 	if i := strings.LastIndex(string(probe), "emacs "); i >= 0 {
 		t.Logf("%s", probe[i:])

@@ -9,6 +9,7 @@ import (
 
 	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/fixes"
+	"github.com/upclint/upclint/internal/testenv"
 )
 
 // nvimScript drives Neovim (0.7 or later) headless: it starts `upclint lsp`
@@ -158,14 +159,7 @@ vim.cmd('qa!')
 
 // TestNeovim runs a real editor against the server binary.
 func TestNeovim(t *testing.T) {
-	nvim, err := exec.LookPath("nvim")
-	if err != nil {
-		if os.Getenv("UPCLINT_REQUIRE_NVIM") != "" {
-			t.Fatalf("UPCLINT_REQUIRE_NVIM is set but nvim is not on PATH: %v", err)
-		}
-		t.Skip("nvim not found on PATH: the Neovim end-to-end test did not run (apt-get install -y neovim; " +
-			"set UPCLINT_REQUIRE_NVIM=1 to make its absence a failure)")
-	}
+	nvim := testenv.LookPath(t, "nvim", "UPCLINT_REQUIRE_NVIM", "apt-get install -y neovim")
 	if out, err := exec.Command(nvim, "--version").Output(); err == nil {
 		t.Logf("%s", strings.SplitN(string(out), "\n", 2)[0])
 	}

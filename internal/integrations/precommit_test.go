@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/upclint/upclint/internal/testenv"
 )
 
 // finding is a UPC file with one finegrain finding; clean is the same
@@ -77,14 +79,7 @@ func run(t *testing.T, ctx context.Context, dir string, env []string, name strin
 // Debian's pre-commit on it: the hook must fail on a file with a finding
 // (printing the finding) and pass once the file is clean.
 func TestPreCommitHook(t *testing.T) {
-	preCommit, err := exec.LookPath("pre-commit")
-	if err != nil {
-		if os.Getenv("UPCLINT_REQUIRE_PRECOMMIT") != "" {
-			t.Fatalf("UPCLINT_REQUIRE_PRECOMMIT is set but pre-commit is not on PATH: %v", err)
-		}
-		t.Skip("pre-commit not found on PATH: the hook test did not run (apt-get install -y pre-commit; " +
-			"set UPCLINT_REQUIRE_PRECOMMIT=1 to make its absence a failure)")
-	}
+	preCommit := testenv.LookPath(t, "pre-commit", "UPCLINT_REQUIRE_PRECOMMIT", "apt-get install -y pre-commit")
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("go not on PATH: pre-commit builds the hook with it")
 	}

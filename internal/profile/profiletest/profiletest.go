@@ -9,12 +9,12 @@ import (
 	"fmt"
 	"html"
 	"image"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/upclint/upclint/internal/headless"
+	"github.com/upclint/upclint/internal/testenv"
 )
 
 // Want says what a page must show at least: a heatmap of THREADS
@@ -131,10 +131,7 @@ func Browser(tb testing.TB) *headless.Browser {
 	tb.Helper()
 	bin, err := headless.Find()
 	if err != nil {
-		if os.Getenv("UPCLINT_REQUIRE_CHROMIUM") != "" {
-			tb.Fatalf("UPCLINT_REQUIRE_CHROMIUM is set but %v", err)
-		}
-		tb.Skipf("%v (install Debian's chromium; set UPCLINT_REQUIRE_CHROMIUM=1 to make its absence a failure)", err)
+		testenv.Missing(tb, "UPCLINT_REQUIRE_CHROMIUM", "install Debian's chromium", err)
 	}
 	return &headless.Browser{Bin: bin, Width: 1400, Height: 900}
 }
