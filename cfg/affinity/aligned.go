@@ -6,8 +6,8 @@ import (
 	"github.com/upclint/upclint/grammar/types"
 )
 
-// Aligned is the set of a unit's pointers-to-shared of static storage
-// that always point to the first element of a block allocated with
+// Aligned is the set of a unit's pointers-to-shared (of static storage,
+// or parameters) that always point to the first element of a block allocated with
 // upc_all_alloc or upc_global_alloc: its element 0 has affinity to thread
 // 0 and phase 0 (UPC 1.3 §7.2.2.1-2: the space is laid out like a shared
 // array declared [n] char[nblocks*n], whose first element is thread 0's),
@@ -20,7 +20,11 @@ import (
 // other translation units are not seen: the fact is the unit's.
 type Aligned map[*types.Var]bool
 
-// AlignedPointers computes the Aligned pointers of a unit.
+// AlignedPointers computes the Aligned pointers of a unit. A parameter of
+// a function that the unit calls only by name (its address never taken)
+// is aligned when it is in every call an aligned pointer or allocation,
+// and otherwise like a static pointer; callers in other units are not
+// seen either.
 func AlignedPointers(file *ast.File, info *types.Info) Aligned {
 	if file == nil || info == nil {
 		return nil
@@ -31,16 +35,30 @@ func AlignedPointers(file *ast.File, info *types.Info) Aligned {
 			return nil
 		}
 		v, ok := info.Uses[n].(*types.Var)
-		if !ok || !staticSharedPointer(v) {
+		if !ok || !staticSharedPointer(v) && !sharedPointerParam(v) {
 			return nil
 		}
 		return v
 	}
 	sources := map[*types.Var][]ast.Expr{}
 	bad := map[*types.Var]bool{}
+	calls := map[*types.FuncObj][]*ast.CallExpr{}
+	callee := map[*ast.Name]bool{}
+	escaped := map[*types.FuncObj]bool{}
 	for _, d := range file.Decls {
 		ast.Inspect(d, func(n ast.Node) bool {
 			switch n := n.(type) {
+			case *ast.CallExpr:
+				if id, ok := ast.Unparen(n.Fun).(*ast.Name); ok {
+					if fo, ok := info.Uses[id].(*types.FuncObj); ok {
+						callee[id] = true
+						calls[fo] = append(calls[fo], n)
+					}
+				}
+			case *ast.Name:
+				if fo, ok := info.Uses[n].(*types.FuncObj); ok && !callee[n] {
+					escaped[fo] = true // called through a pointer: callers unknown
+				}
 			case *ast.AssignExpr:
 				if v := cand(n.L); v != nil {
 					if n.Op != "=" {
@@ -73,6 +91,27 @@ func AlignedPointers(file *ast.File, info *types.Info) Aligned {
 			return true
 		})
 	}
+	// A parameter receives the arguments of the unit's calls of its
+	// function, when the function is only ever called by name.
+	for _, fd := range info.Funcs {
+		sig := fd.Obj.Signature()
+		if sig == nil || escaped[fd.Obj] || fd.Scope == nil {
+			continue
+		}
+		for k, p := range sig.Params {
+			v, ok := fd.Scope.LookupLocal(p.Name).(*types.Var)
+			if !ok || !sharedPointerParam(v) {
+				continue
+			}
+			for _, c := range calls[fd.Obj] {
+				if k >= len(c.Args) {
+					bad[v] = true
+				} else {
+					sources[v] = append(sources[v], c.Args[k])
+				}
+			}
+		}
+	}
 	al := Aligned{}
 	for v, srcs := range sources {
 		if !bad[v] && len(srcs) > 0 {
@@ -100,6 +139,15 @@ func AlignedPointers(file *ast.File, info *types.Info) Aligned {
 // static storage duration (file scope or static).
 func staticSharedPointer(v *types.Var) bool {
 	if v == nil || v.Param || v.Field || !v.IsStatic() {
+		return false
+	}
+	p, ok := types.Core(v.Type()).(*types.Pointer)
+	return ok && types.IsShared(p.Elem)
+}
+
+// sharedPointerParam reports whether v is a pointer-to-shared parameter.
+func sharedPointerParam(v *types.Var) bool {
+	if v == nil || !v.Param {
 		return false
 	}
 	p, ok := types.Core(v.Type()).(*types.Pointer)

@@ -83,3 +83,50 @@ void g(long n) {
 		}
 	}
 }
+
+// TestAlignedParams: a parameter that every call of the unit passes an
+// aligned pointer is aligned; one call with p + 1, or the function's
+// address taken (callers unknown), and it is not.
+func TestAlignedParams(t *testing.T) {
+	for _, tc := range []struct {
+		name, calls string
+		local       bool
+	}{
+		{"aligned", "g(table, n); g(copy, n);", true},
+		{"shifted", "g(table, n); g(table + 1, n);", false},
+		{"escaped", "g(table, n); fp = g;", false},
+		{"uncalled", "", false},
+	} {
+		src := `
+#include <upc.h>
+shared long *table;
+shared long *copy;
+void (*fp)(shared long *, long);
+void g(shared long *p, long n);
+void init(long n) {
+	table = (shared long *) upc_all_alloc(n, sizeof(long));
+	copy = table;
+	` + tc.calls + `
+}
+void g(shared long *p, long n) {
+	long i, x = 0;
+	for (i = MYTHREAD; i < n; i += THREADS)
+		x += p[i];
+	p[MYTHREAD] = x;
+}`
+		u, af := load(t, src, 0)
+		f := affinity.AnalyzeAligned(af, 0, affinity.AlignedPointers(u.File, u.Info))
+		n := 0
+		for _, a := range af.Accesses {
+			if x := f.Of(a); x != nil {
+				n++
+				if (x.Kind == affinity.Local) != tc.local {
+					t.Errorf("%s: %s: got %v (%s), want local %v", tc.name, ast.NodeString(a.Expr), x.Kind, x.Reason, tc.local)
+				}
+			}
+		}
+		if n != 2 {
+			t.Errorf("%s: %d shared accesses, want 2", tc.name, n)
+		}
+	}
+}
