@@ -18,6 +18,7 @@ package cfg
 import (
 	"fmt"
 	gotoken "go/token"
+	"sync"
 
 	"github.com/upclint/upclint/grammar/ast"
 )
@@ -51,6 +52,7 @@ type Graph struct {
 	succIdx, predIdx [][]int32 // see adjacency
 	dom, pdom        *domTree
 	loops            *LoopForest
+	factsOnce        sync.Once
 	facts            *funcFacts
 	readOnly         func(*ast.Name) bool
 	shared           func(ast.Expr) bool

@@ -40,12 +40,12 @@ type InductionVar struct {
 
 // Induction returns the canonical induction variable of the loop, or nil
 // if the loop does not come from a for, upc_forall or while statement or
-// its variable is not recognised.
+// its variable is not recognised. It is computed once, and safe for
+// concurrent use: facts.ComputeParallel's variance and affine analyses
+// ask for it from different goroutines, and one that saw the cache
+// half filled would take the loop for one without a counter.
 func (l *Loop) Induction() *InductionVar {
-	if !l.ivd {
-		l.ivd = true
-		l.iv = l.findInduction()
-	}
+	l.ivOnce.Do(func() { l.iv = l.findInduction() })
 	return l.iv
 }
 
@@ -522,10 +522,14 @@ type funcFacts struct {
 	addrTaken map[string]bool // names whose address is taken
 }
 
+// funcFacts returns the function's facts, computed once (safe for
+// concurrent use, as Loop.Induction).
 func (g *Graph) funcFacts() *funcFacts {
-	if g.facts != nil {
-		return g.facts
-	}
+	g.factsOnce.Do(func() { g.facts = g.computeFuncFacts() })
+	return g.facts
+}
+
+func (g *Graph) computeFuncFacts() *funcFacts {
 	ff := &funcFacts{locals: map[string]bool{}, addrTaken: map[string]bool{}}
 	if g.Func != nil {
 		for _, d := range g.Func.Inits {
@@ -549,7 +553,6 @@ func (g *Graph) funcFacts() *funcFacts {
 			}
 		}
 	}
-	g.facts = ff
 	return ff
 }
 
@@ -597,10 +600,14 @@ func rootName(e ast.Expr) *ast.Name {
 	}
 }
 
+// invariance returns what the loop may modify, computed once (safe for
+// concurrent use, as Induction).
 func (l *Loop) invariance() *invariance {
-	if l.inv != nil {
-		return l.inv
-	}
+	l.invOnce.Do(func() { l.inv = l.computeInvariance() })
+	return l.inv
+}
+
+func (l *Loop) computeInvariance() *invariance {
 	inv := &invariance{assigned: map[string]bool{}, assignCount: map[string]int{}}
 	g := l.graph()
 	lvalue := func(e ast.Expr) {
@@ -654,7 +661,6 @@ func (l *Loop) invariance() *invariance {
 			})
 		}
 	}
-	l.inv = inv
 	return inv
 }
 

@@ -2,6 +2,7 @@ package cfg
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/upclint/upclint/grammar/ast"
 )
@@ -47,9 +48,10 @@ type Loop struct {
 
 	forest  *LoopForest
 	nblocks int // the number of Blocks, while they are collected
+	invOnce sync.Once
 	inv     *invariance
+	ivOnce  sync.Once
 	iv      *InductionVar
-	ivd     bool
 }
 
 // LoopExit is an edge from a block of a loop to a block outside it.

@@ -90,7 +90,8 @@ func Compute(u *grammar.Unit) *Facts {
 // and loop forests, cached on first use, are computed by the goroutine that
 // builds the graph, before the variance and affine analyses share it: those
 // caches are not safe for concurrent first use, and both analyses need
-// them.
+// them. A loop's induction variable and invariants, which both analyses
+// ask for too, are safe for concurrent first use (cfg.Loop.Induction).
 func ComputeParallel(u *grammar.Unit, workers int) *Facts {
 	if workers <= 1 || u.File == nil || u.Info == nil {
 		return Compute(u)
