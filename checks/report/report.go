@@ -13,8 +13,22 @@ import (
 	"github.com/upclint/upclint/grammar/diag"
 )
 
+// writers are the formats and their writers, in the order --help lists them.
+var writers = []struct {
+	name  string
+	write func(io.Writer, []checks.Finding, *Run) error
+}{
+	{"text", Text}, {"json", JSON}, {"sarif", SARIF}, {"github", GitHub}, {"gitlab", GitLab}, {"checkstyle", Checkstyle},
+}
+
 // Formats lists the supported --format values.
-var Formats = []string{"text", "json", "sarif", "github", "gitlab", "checkstyle"}
+var Formats = func() []string {
+	var names []string
+	for _, f := range writers {
+		names = append(names, f.name)
+	}
+	return names
+}()
 
 // Run describes what was analysed, for formats that record it, and how to
 // present it.
@@ -45,19 +59,10 @@ func bySeverity[T any](s diag.Severity, err, warn, note T) T {
 // Write writes findings in the named format. Formats that need
 // fingerprints (sarif, gitlab) assign them to findings that have none.
 func Write(w io.Writer, format string, findings []checks.Finding, run *Run) error {
-	switch format {
-	case "text":
-		return Text(w, findings, run)
-	case "json":
-		return JSON(w, findings, run)
-	case "sarif":
-		return SARIF(w, findings, run)
-	case "github":
-		return GitHub(w, findings, run)
-	case "gitlab":
-		return GitLab(w, findings, run)
-	case "checkstyle":
-		return Checkstyle(w, findings, run)
+	for _, f := range writers {
+		if f.name == format {
+			return f.write(w, findings, run)
+		}
 	}
 	return fmt.Errorf("unknown format %q (want one of %s)", format, strings.Join(Formats, ", "))
 }

@@ -154,3 +154,27 @@ func TestGitHubEscapes(t *testing.T) {
 		t.Errorf("got  %q\nwant %q", buf.String(), want)
 	}
 }
+
+// TestWriteEveryFormat: each listed format is known and has a writer whose
+// output names the finding; an unlisted one is an error.
+func TestWriteEveryFormat(t *testing.T) {
+	t.Chdir(t.TempDir())
+	findings := run(t, "b.upc", buggy)
+	if len(findings) == 0 {
+		t.Fatal("no findings")
+	}
+	for _, f := range report.Formats {
+		var b bytes.Buffer
+		if !report.Known(f) {
+			t.Errorf("%s: not Known", f)
+		}
+		if err := report.Write(&b, f, findings, &report.Run{}); err != nil {
+			t.Errorf("%s: %v", f, err)
+		} else if !strings.Contains(b.String(), "nope") {
+			t.Errorf("%s: the finding is not in the output:\n%s", f, b.String())
+		}
+	}
+	if report.Known("yaml") || report.Write(&bytes.Buffer{}, "yaml", findings, &report.Run{}) == nil {
+		t.Error("yaml is accepted")
+	}
+}
