@@ -146,11 +146,7 @@ func loadCorpus(t testing.TB) []corpus.Unit {
 	if root == "" {
 		t.Skipf("set %s to a Berkeley UPC test tree to run", corpus.EnvVar)
 	}
-	tests, err := corpus.Load(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	units, err := corpus.Units(root, tests)
+	_, units, err := corpus.LoadUnits(root)
 	if err != nil {
 		t.Fatal(err)
 	}

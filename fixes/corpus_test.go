@@ -39,11 +39,7 @@ func TestCorpusFixTotals(t *testing.T) {
 		t.Skipf("set %s and %s=1 to run (builds and runs every fixed program)", corpus.EnvVar, corpusFixEnv)
 	}
 	fixtest.NeedCC(t)
-	tests, err := corpus.Load(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	units, err := corpus.Units(root, tests)
+	tests, units, err := corpus.LoadUnits(root)
 	if err != nil {
 		t.Fatal(err)
 	}

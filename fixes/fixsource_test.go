@@ -35,6 +35,23 @@ func fixCopy(t *testing.T, name string, src []byte, opts *fixes.Options) *fixes.
 	return res
 }
 
+// includedCopy copies testdata/included (main.upc, which includes
+// kernel.c) to a temporary directory and returns it.
+func includedCopy(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, name := range []string{"main.upc", "kernel.c"} {
+		src, err := os.ReadFile(filepath.Join("testdata/included", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
 func unsafeOpts(rules ...string) *fixes.Options {
 	return &fixes.Options{Check: &checks.Options{}, Unsafe: true, Rules: rules}
 }
@@ -261,16 +278,7 @@ func TestFixSourceAddsCollectiveHeader(t *testing.T) {
 // as part of the file that includes it, and fixed where the code is, even
 // when the loop follows its block's brace on the same line.
 func TestFixSourceIncluded(t *testing.T) {
-	dir := t.TempDir()
-	for _, name := range []string{"main.upc", "kernel.c"} {
-		src, err := os.ReadFile(filepath.Join("testdata/included", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), src, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := includedCopy(t)
 	kernel := filepath.Join(dir, "kernel.c")
 	alone := fixes.FixFile(kernel, unsafeOpts("finegrain"))
 	if alone.Changed() {

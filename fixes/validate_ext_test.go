@@ -255,16 +255,7 @@ func TestValidateMasksTimes(t *testing.T) {
 // includer itself is left unchanged.
 func TestFixIncludedFile(t *testing.T) {
 	fixtest.NeedCC(t)
-	dir := t.TempDir()
-	for _, name := range []string{"main.upc", "kernel.c"} {
-		src, err := os.ReadFile(filepath.Join("testdata/included", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), src, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := includedCopy(t)
 	f, err := fixes.New(fixes.Settings{Extensions: []string{".upc", ".c"}, Unsafe: true, Validate: true,
 		ValidateOptions: fixes.ValidateOptions{Threads: []int{1, 3}, Timeout: time.Minute}})
 	if err != nil {
