@@ -1,16 +1,14 @@
 package checks_test
 
 import (
-	gotoken "go/token"
 	"os"
-	"runtime"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/checks/checktest"
-	"github.com/upclint/upclint/grammar"
+	"github.com/upclint/upclint/internal/benchsrc"
 )
 
 // TestGeneratedTreeIsClean guards the benchmark input: it must be valid UPC,
@@ -59,19 +57,5 @@ func BenchmarkRetainedHeap(b *testing.B) {
 	for i, f := range files {
 		srcs[i], _ = os.ReadFile(f)
 	}
-	var perLine float64
-	for b.Loop() {
-		units := make([]*grammar.Unit, 0, len(files))
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		for i, f := range files {
-			units = append(units, grammar.Load(gotoken.NewFileSet(), f, srcs[i], nil))
-		}
-		runtime.GC()
-		runtime.ReadMemStats(&after)
-		perLine = float64(after.HeapAlloc-before.HeapAlloc) / float64(lines)
-		runtime.KeepAlive(units)
-	}
-	b.ReportMetric(perLine, "B/line")
+	benchsrc.RetainedHeap(b, files, srcs, lines)
 }

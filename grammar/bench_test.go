@@ -5,7 +5,6 @@ import (
 	gotoken "go/token"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -16,6 +15,7 @@ import (
 	"github.com/upclint/upclint/grammar/lexer"
 	"github.com/upclint/upclint/grammar/parser"
 	"github.com/upclint/upclint/grammar/token"
+	"github.com/upclint/upclint/internal/benchsrc"
 )
 
 // corpusFile is one valid program of the test corpus.
@@ -106,21 +106,12 @@ func BenchmarkPhases(b *testing.B) {
 // source line of the corpus.
 func BenchmarkRetainedHeap(b *testing.B) {
 	files, lines := loadCorpus(b)
-	var perLine float64
-	for b.Loop() {
-		units := make([]*grammar.Unit, 0, len(files))
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		for _, f := range files {
-			units = append(units, grammar.Load(gotoken.NewFileSet(), f.name, f.src, nil))
-		}
-		runtime.GC()
-		runtime.ReadMemStats(&after)
-		perLine = float64(after.HeapAlloc-before.HeapAlloc) / float64(lines)
-		runtime.KeepAlive(units)
+	names := make([]string, len(files))
+	srcs := make([][]byte, len(files))
+	for i, f := range files {
+		names[i], srcs[i] = f.name, f.src
 	}
-	b.ReportMetric(perLine, "B/line")
+	benchsrc.RetainedHeap(b, names, srcs, lines)
 }
 
 // TestCorpusLoads guards the benchmarks' input: every corpus file loads

@@ -1,6 +1,7 @@
 // Package benchsrc writes the small UPC files of the benchmarks that measure
 // upclint's cost over many files (the command's check overhead, the
-// reporters), so both measure the same program.
+// reporters), so both measure the same program, and measures the heap that
+// loaded units keep alive for the front end's and the checker's benchmarks.
 package benchsrc
 
 import "fmt"
