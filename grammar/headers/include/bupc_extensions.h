@@ -176,70 +176,24 @@ void bupc_memput_signal_async(shared void *dst, const void *src, size_t nbytes, 
    Every unit that includes <upc.h> reads these 160 functions, so they are
    declared with one function type per signature: a parameter list is read
    once per type, not once per function. */
-typedef int _bupc_atomicI_get_t(shared void *);
-typedef void _bupc_atomicI_set_t(shared void *, int);
-typedef int _bupc_atomicI_op_t(shared void *, int);
-typedef int _bupc_atomicI_op2_t(shared void *, int, int);
-_bupc_atomicI_get_t bupc_atomicI_read_strict, bupc_atomicI_read_relaxed, bupc_atomicI_fetchnot_strict, bupc_atomicI_fetchnot_relaxed;
-_bupc_atomicI_set_t bupc_atomicI_set_strict, bupc_atomicI_set_relaxed;
-_bupc_atomicI_op_t bupc_atomicI_swap_strict, bupc_atomicI_swap_relaxed, bupc_atomicI_fetchadd_strict, bupc_atomicI_fetchadd_relaxed, bupc_atomicI_fetchand_strict, bupc_atomicI_fetchand_relaxed, bupc_atomicI_fetchor_strict, bupc_atomicI_fetchor_relaxed, bupc_atomicI_fetchxor_strict, bupc_atomicI_fetchxor_relaxed;
-_bupc_atomicI_op2_t bupc_atomicI_mswap_strict, bupc_atomicI_mswap_relaxed, bupc_atomicI_cswap_strict, bupc_atomicI_cswap_relaxed;
-typedef unsigned int _bupc_atomicUI_get_t(shared void *);
-typedef void _bupc_atomicUI_set_t(shared void *, unsigned int);
-typedef unsigned int _bupc_atomicUI_op_t(shared void *, unsigned int);
-typedef unsigned int _bupc_atomicUI_op2_t(shared void *, unsigned int, unsigned int);
-_bupc_atomicUI_get_t bupc_atomicUI_read_strict, bupc_atomicUI_read_relaxed, bupc_atomicUI_fetchnot_strict, bupc_atomicUI_fetchnot_relaxed;
-_bupc_atomicUI_set_t bupc_atomicUI_set_strict, bupc_atomicUI_set_relaxed;
-_bupc_atomicUI_op_t bupc_atomicUI_swap_strict, bupc_atomicUI_swap_relaxed, bupc_atomicUI_fetchadd_strict, bupc_atomicUI_fetchadd_relaxed, bupc_atomicUI_fetchand_strict, bupc_atomicUI_fetchand_relaxed, bupc_atomicUI_fetchor_strict, bupc_atomicUI_fetchor_relaxed, bupc_atomicUI_fetchxor_strict, bupc_atomicUI_fetchxor_relaxed;
-_bupc_atomicUI_op2_t bupc_atomicUI_mswap_strict, bupc_atomicUI_mswap_relaxed, bupc_atomicUI_cswap_strict, bupc_atomicUI_cswap_relaxed;
-typedef long _bupc_atomicL_get_t(shared void *);
-typedef void _bupc_atomicL_set_t(shared void *, long);
-typedef long _bupc_atomicL_op_t(shared void *, long);
-typedef long _bupc_atomicL_op2_t(shared void *, long, long);
-_bupc_atomicL_get_t bupc_atomicL_read_strict, bupc_atomicL_read_relaxed, bupc_atomicL_fetchnot_strict, bupc_atomicL_fetchnot_relaxed;
-_bupc_atomicL_set_t bupc_atomicL_set_strict, bupc_atomicL_set_relaxed;
-_bupc_atomicL_op_t bupc_atomicL_swap_strict, bupc_atomicL_swap_relaxed, bupc_atomicL_fetchadd_strict, bupc_atomicL_fetchadd_relaxed, bupc_atomicL_fetchand_strict, bupc_atomicL_fetchand_relaxed, bupc_atomicL_fetchor_strict, bupc_atomicL_fetchor_relaxed, bupc_atomicL_fetchxor_strict, bupc_atomicL_fetchxor_relaxed;
-_bupc_atomicL_op2_t bupc_atomicL_mswap_strict, bupc_atomicL_mswap_relaxed, bupc_atomicL_cswap_strict, bupc_atomicL_cswap_relaxed;
-typedef unsigned long _bupc_atomicUL_get_t(shared void *);
-typedef void _bupc_atomicUL_set_t(shared void *, unsigned long);
-typedef unsigned long _bupc_atomicUL_op_t(shared void *, unsigned long);
-typedef unsigned long _bupc_atomicUL_op2_t(shared void *, unsigned long, unsigned long);
-_bupc_atomicUL_get_t bupc_atomicUL_read_strict, bupc_atomicUL_read_relaxed, bupc_atomicUL_fetchnot_strict, bupc_atomicUL_fetchnot_relaxed;
-_bupc_atomicUL_set_t bupc_atomicUL_set_strict, bupc_atomicUL_set_relaxed;
-_bupc_atomicUL_op_t bupc_atomicUL_swap_strict, bupc_atomicUL_swap_relaxed, bupc_atomicUL_fetchadd_strict, bupc_atomicUL_fetchadd_relaxed, bupc_atomicUL_fetchand_strict, bupc_atomicUL_fetchand_relaxed, bupc_atomicUL_fetchor_strict, bupc_atomicUL_fetchor_relaxed, bupc_atomicUL_fetchxor_strict, bupc_atomicUL_fetchxor_relaxed;
-_bupc_atomicUL_op2_t bupc_atomicUL_mswap_strict, bupc_atomicUL_mswap_relaxed, bupc_atomicUL_cswap_strict, bupc_atomicUL_cswap_relaxed;
-typedef int32_t _bupc_atomicI32_get_t(shared void *);
-typedef void _bupc_atomicI32_set_t(shared void *, int32_t);
-typedef int32_t _bupc_atomicI32_op_t(shared void *, int32_t);
-typedef int32_t _bupc_atomicI32_op2_t(shared void *, int32_t, int32_t);
-_bupc_atomicI32_get_t bupc_atomicI32_read_strict, bupc_atomicI32_read_relaxed, bupc_atomicI32_fetchnot_strict, bupc_atomicI32_fetchnot_relaxed;
-_bupc_atomicI32_set_t bupc_atomicI32_set_strict, bupc_atomicI32_set_relaxed;
-_bupc_atomicI32_op_t bupc_atomicI32_swap_strict, bupc_atomicI32_swap_relaxed, bupc_atomicI32_fetchadd_strict, bupc_atomicI32_fetchadd_relaxed, bupc_atomicI32_fetchand_strict, bupc_atomicI32_fetchand_relaxed, bupc_atomicI32_fetchor_strict, bupc_atomicI32_fetchor_relaxed, bupc_atomicI32_fetchxor_strict, bupc_atomicI32_fetchxor_relaxed;
-_bupc_atomicI32_op2_t bupc_atomicI32_mswap_strict, bupc_atomicI32_mswap_relaxed, bupc_atomicI32_cswap_strict, bupc_atomicI32_cswap_relaxed;
-typedef uint32_t _bupc_atomicU32_get_t(shared void *);
-typedef void _bupc_atomicU32_set_t(shared void *, uint32_t);
-typedef uint32_t _bupc_atomicU32_op_t(shared void *, uint32_t);
-typedef uint32_t _bupc_atomicU32_op2_t(shared void *, uint32_t, uint32_t);
-_bupc_atomicU32_get_t bupc_atomicU32_read_strict, bupc_atomicU32_read_relaxed, bupc_atomicU32_fetchnot_strict, bupc_atomicU32_fetchnot_relaxed;
-_bupc_atomicU32_set_t bupc_atomicU32_set_strict, bupc_atomicU32_set_relaxed;
-_bupc_atomicU32_op_t bupc_atomicU32_swap_strict, bupc_atomicU32_swap_relaxed, bupc_atomicU32_fetchadd_strict, bupc_atomicU32_fetchadd_relaxed, bupc_atomicU32_fetchand_strict, bupc_atomicU32_fetchand_relaxed, bupc_atomicU32_fetchor_strict, bupc_atomicU32_fetchor_relaxed, bupc_atomicU32_fetchxor_strict, bupc_atomicU32_fetchxor_relaxed;
-_bupc_atomicU32_op2_t bupc_atomicU32_mswap_strict, bupc_atomicU32_mswap_relaxed, bupc_atomicU32_cswap_strict, bupc_atomicU32_cswap_relaxed;
-typedef int64_t _bupc_atomicI64_get_t(shared void *);
-typedef void _bupc_atomicI64_set_t(shared void *, int64_t);
-typedef int64_t _bupc_atomicI64_op_t(shared void *, int64_t);
-typedef int64_t _bupc_atomicI64_op2_t(shared void *, int64_t, int64_t);
-_bupc_atomicI64_get_t bupc_atomicI64_read_strict, bupc_atomicI64_read_relaxed, bupc_atomicI64_fetchnot_strict, bupc_atomicI64_fetchnot_relaxed;
-_bupc_atomicI64_set_t bupc_atomicI64_set_strict, bupc_atomicI64_set_relaxed;
-_bupc_atomicI64_op_t bupc_atomicI64_swap_strict, bupc_atomicI64_swap_relaxed, bupc_atomicI64_fetchadd_strict, bupc_atomicI64_fetchadd_relaxed, bupc_atomicI64_fetchand_strict, bupc_atomicI64_fetchand_relaxed, bupc_atomicI64_fetchor_strict, bupc_atomicI64_fetchor_relaxed, bupc_atomicI64_fetchxor_strict, bupc_atomicI64_fetchxor_relaxed;
-_bupc_atomicI64_op2_t bupc_atomicI64_mswap_strict, bupc_atomicI64_mswap_relaxed, bupc_atomicI64_cswap_strict, bupc_atomicI64_cswap_relaxed;
-typedef uint64_t _bupc_atomicU64_get_t(shared void *);
-typedef void _bupc_atomicU64_set_t(shared void *, uint64_t);
-typedef uint64_t _bupc_atomicU64_op_t(shared void *, uint64_t);
-typedef uint64_t _bupc_atomicU64_op2_t(shared void *, uint64_t, uint64_t);
-_bupc_atomicU64_get_t bupc_atomicU64_read_strict, bupc_atomicU64_read_relaxed, bupc_atomicU64_fetchnot_strict, bupc_atomicU64_fetchnot_relaxed;
-_bupc_atomicU64_set_t bupc_atomicU64_set_strict, bupc_atomicU64_set_relaxed;
-_bupc_atomicU64_op_t bupc_atomicU64_swap_strict, bupc_atomicU64_swap_relaxed, bupc_atomicU64_fetchadd_strict, bupc_atomicU64_fetchadd_relaxed, bupc_atomicU64_fetchand_strict, bupc_atomicU64_fetchand_relaxed, bupc_atomicU64_fetchor_strict, bupc_atomicU64_fetchor_relaxed, bupc_atomicU64_fetchxor_strict, bupc_atomicU64_fetchxor_relaxed;
-_bupc_atomicU64_op2_t bupc_atomicU64_mswap_strict, bupc_atomicU64_mswap_relaxed, bupc_atomicU64_cswap_strict, bupc_atomicU64_cswap_relaxed;
+#define _UPCLINT_BUPC_ATOMICS(T, type) \
+typedef type _bupc_atomic##T##_get_t(shared void *); \
+typedef void _bupc_atomic##T##_set_t(shared void *, type); \
+typedef type _bupc_atomic##T##_op_t(shared void *, type); \
+typedef type _bupc_atomic##T##_op2_t(shared void *, type, type); \
+_bupc_atomic##T##_get_t bupc_atomic##T##_read_strict, bupc_atomic##T##_read_relaxed, bupc_atomic##T##_fetchnot_strict, bupc_atomic##T##_fetchnot_relaxed; \
+_bupc_atomic##T##_set_t bupc_atomic##T##_set_strict, bupc_atomic##T##_set_relaxed; \
+_bupc_atomic##T##_op_t bupc_atomic##T##_swap_strict, bupc_atomic##T##_swap_relaxed, bupc_atomic##T##_fetchadd_strict, bupc_atomic##T##_fetchadd_relaxed, bupc_atomic##T##_fetchand_strict, bupc_atomic##T##_fetchand_relaxed, bupc_atomic##T##_fetchor_strict, bupc_atomic##T##_fetchor_relaxed, bupc_atomic##T##_fetchxor_strict, bupc_atomic##T##_fetchxor_relaxed; \
+_bupc_atomic##T##_op2_t bupc_atomic##T##_mswap_strict, bupc_atomic##T##_mswap_relaxed, bupc_atomic##T##_cswap_strict, bupc_atomic##T##_cswap_relaxed;
+_UPCLINT_BUPC_ATOMICS(I, int)
+_UPCLINT_BUPC_ATOMICS(UI, unsigned int)
+_UPCLINT_BUPC_ATOMICS(L, long)
+_UPCLINT_BUPC_ATOMICS(UL, unsigned long)
+_UPCLINT_BUPC_ATOMICS(I32, int32_t)
+_UPCLINT_BUPC_ATOMICS(U32, uint32_t)
+_UPCLINT_BUPC_ATOMICS(I64, int64_t)
+_UPCLINT_BUPC_ATOMICS(U64, uint64_t)
+#undef _UPCLINT_BUPC_ATOMICS
 
 /* The upc_ names of the extensions, which older Berkeley UPC programs use
    (Berkeley UPC defines them under BUPC_USE_UPC_NAMESPACE). */
