@@ -54,51 +54,40 @@ func loadCorpus(b *testing.B) ([]corpusFile, int) {
 func BenchmarkPhases(b *testing.B) {
 	files, lines := loadCorpus(b)
 	cfg := &cpp.Config{Bundled: headers.FS}
-	perLine := func(b *testing.B) {
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*lines), "ns/line")
-		b.ReportMetric(float64(b.N*lines)/b.Elapsed().Seconds(), "lines/s")
-	}
-	b.Run("lex", func(b *testing.B) {
-		for b.Loop() {
-			for _, f := range files {
-				fset := gotoken.NewFileSet()
-				tf := fset.AddFile(f.name, -1, len(f.src))
-				var l lexer.Lexer
-				var dl diag.List
-				l.Init(tf, string(f.src), &dl)
-				for l.Next().Kind != token.EOF {
+	// phase runs one phase, each iteration over every file, and reports
+	// its time per line.
+	phase := func(name string, run func(f corpusFile)) {
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				for _, f := range files {
+					run(f)
 				}
 			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*lines), "ns/line")
+			b.ReportMetric(float64(b.N*lines)/b.Elapsed().Seconds(), "lines/s")
+		})
+	}
+	phase("lex", func(f corpusFile) {
+		fset := gotoken.NewFileSet()
+		tf := fset.AddFile(f.name, -1, len(f.src))
+		var l lexer.Lexer
+		var dl diag.List
+		l.Init(tf, string(f.src), &dl)
+		for l.Next().Kind != token.EOF {
 		}
-		perLine(b)
 	})
-	b.Run("preprocess", func(b *testing.B) {
-		for b.Loop() {
-			for _, f := range files {
-				cpp.Preprocess(gotoken.NewFileSet(), f.name, f.src, cfg)
-			}
-		}
-		perLine(b)
+	phase("preprocess", func(f corpusFile) {
+		cpp.Preprocess(gotoken.NewFileSet(), f.name, f.src, cfg)
 	})
-	b.Run("parse", func(b *testing.B) {
-		for b.Loop() {
-			for _, f := range files {
-				fset := gotoken.NewFileSet()
-				r := cpp.Preprocess(fset, f.name, f.src, cfg)
-				parser.ParseFile(fset, f.name, r.Tokens)
-			}
-		}
-		perLine(b)
+	phase("parse", func(f corpusFile) {
+		fset := gotoken.NewFileSet()
+		r := cpp.Preprocess(fset, f.name, f.src, cfg)
+		parser.ParseFile(fset, f.name, r.Tokens)
 	})
-	b.Run("typecheck", func(b *testing.B) {
-		// Load is the three phases above plus the type checker, configured
-		// as the driver uses it.
-		for b.Loop() {
-			for _, f := range files {
-				grammar.Load(gotoken.NewFileSet(), f.name, f.src, nil)
-			}
-		}
-		perLine(b)
+	// Load is the three phases above plus the type checker, configured as
+	// the driver uses it.
+	phase("typecheck", func(f corpusFile) {
+		grammar.Load(gotoken.NewFileSet(), f.name, f.src, nil)
 	})
 }
 
