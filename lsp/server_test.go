@@ -380,11 +380,7 @@ func TestDefinition(t *testing.T) {
 
 func TestDocumentSymbols(t *testing.T) {
 	src := "#include <upc.h>\nstruct pt { int x, y; };\nenum color { RED, GREEN };\ntypedef shared [2] int row_t[2*THREADS];\nshared [4] int a[4*THREADS], b[THREADS];\nint f(void);\nint main(void) { return 0; }\n"
-	dir := workspace(t, map[string]string{"s.upc": src})
-	c := newTestServer(t, nil)
-	c.initialize(dir, "")
-	u := uri.File(filepath.Join(dir, "s.upc"))
-	c.open(u, src)
+	c, u := openOne(t, nil, "", "s.upc", src)
 	var syms []protocol.DocumentSymbol
 	if err := c.call("textDocument/documentSymbol", &protocol.DocumentSymbolParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}}, &syms); err != nil {
 		t.Fatal(err)
@@ -440,11 +436,7 @@ func withFixes(s *Server) {
 
 func TestCodeActions(t *testing.T) {
 	src := "int main(void) {\n  int x = 0;\n  x = x + 1;\n  return x;\n}\n"
-	dir := workspace(t, map[string]string{"f.upc": src})
-	c := newTestServer(t, withFixes)
-	c.initialize(dir, "")
-	u := uri.File(filepath.Join(dir, "f.upc"))
-	c.open(u, src)
+	c, u := openOne(t, withFixes, "", "f.upc", src)
 	p := c.waitDiagnostics(u, version(1))
 	if len(p.Diagnostics) != 1 || codeOf(p.Diagnostics[0]) != "testrule" {
 		t.Fatalf("diagnostics: %s", fmtDiags(p))
@@ -500,11 +492,7 @@ func TestCodeActions(t *testing.T) {
 
 func TestIgnoreActionOnRealFinding(t *testing.T) {
 	src := "int main(void) {\n  return nothere;   \n}\n"
-	dir := workspace(t, map[string]string{"g.upc": src})
-	c := newTestServer(t, nil)
-	c.initialize(dir, "")
-	u := uri.File(filepath.Join(dir, "g.upc"))
-	c.open(u, src)
+	c, u := openOne(t, nil, "", "g.upc", src)
 	p := c.waitDiagnostics(u, version(1))
 	var out []protocol.CodeAction
 	if err := c.call("textDocument/codeAction", &protocol.CodeActionParams{TextDocument: protocol.TextDocumentIdentifier{URI: u},
