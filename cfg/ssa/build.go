@@ -1,6 +1,7 @@
 package ssa
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/upclint/upclint/cfg"
@@ -364,7 +365,7 @@ func (b *builder) translate(bb *BasicBlock) {
 }
 
 func (b *builder) constInt(v int64, e ast.Expr) *Const {
-	return &Const{Expr: e, Value: itoa(int(v)), Int: v, IsInt: true}
+	return &Const{Expr: e, Value: strconv.FormatInt(v, 10), Int: v, IsInt: true}
 }
 
 // decl emits the initialization of the variables of a block-scope
@@ -518,7 +519,7 @@ func (b *builder) expr(e ast.Expr) Value {
 			return &Const{Expr: x, Value: ast.NodeString(x)}
 		case "-":
 			if v, ok := ast.IntConst(x); ok {
-				return &Const{Expr: x, Value: itoa(int(v)), Int: v, IsInt: true}
+				return b.constInt(v, x)
 			}
 		}
 		return b.emit(&UnOp{Op: x.Op, X: b.expr(x.X)}, x).(Value)

@@ -23,6 +23,7 @@ package ssa
 
 import (
 	gotoken "go/token"
+	"strconv"
 
 	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/grammar/ast"
@@ -105,7 +106,7 @@ type register struct {
 	referrers []Instruction
 }
 
-func (r *register) Name() string              { return "t" + itoa(r.num) }
+func (r *register) Name() string              { return "t" + strconv.Itoa(r.num) }
 func (r *register) Referrers() *[]Instruction { return &r.referrers }
 
 // Const is a constant: a literal, sizeof, THREADS, MYTHREAD, a label
@@ -371,21 +372,4 @@ func IsControl(instr Instruction) bool {
 		return true
 	}
 	return false
-}
-
-func itoa(i int) string {
-	if i < 0 {
-		return "-" + itoa(-i)
-	}
-	var buf [20]byte
-	n := len(buf)
-	for {
-		n--
-		buf[n] = byte('0' + i%10)
-		i /= 10
-		if i == 0 {
-			break
-		}
-	}
-	return string(buf[n:])
 }

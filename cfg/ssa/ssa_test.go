@@ -1,6 +1,7 @@
 package ssa_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -13,18 +14,11 @@ func phis(f *ssa.Function) []string {
 	for _, b := range f.Blocks {
 		for _, instr := range b.Instrs {
 			if p, ok := instr.(*ssa.Phi); ok {
-				out = append(out, itoa(b.Index)+":"+p.Var.Name)
+				out = append(out, strconv.Itoa(b.Index)+":"+p.Var.Name)
 			}
 		}
 	}
 	return out
-}
-
-func itoa(i int) string {
-	if i >= 10 {
-		return itoa(i/10) + string(rune('0'+i%10))
-	}
-	return string(rune('0' + i))
 }
 
 func count[T any](f *ssa.Function) int {

@@ -11,6 +11,7 @@ import (
 	gotoken "go/token"
 	"iter"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -200,7 +201,7 @@ func (e *Editor) FileScope(fn *facts.Func, base string, decl func(name string) s
 	for i := 1; i < 100; i++ {
 		name := base
 		if i > 1 {
-			name = base + "_" + itoa(i)
+			name = base + "_" + strconv.Itoa(i)
 		}
 		d := decl(name)
 		if k := bytes.Index(e.src, []byte(d)); k >= 0 && k < e.off(at) {
@@ -252,20 +253,6 @@ func Ident(s string) string {
 		under = false
 	}
 	return strings.TrimSuffix(b.String(), "_")
-}
-
-func itoa(i int) string {
-	var b [20]byte
-	n := len(b)
-	for {
-		n--
-		b[n] = byte('0' + i%10)
-		i /= 10
-		if i == 0 {
-			break
-		}
-	}
-	return string(b[n:])
 }
 
 // ValueType returns the unqualified, non-shared type of a shared scalar
