@@ -88,13 +88,9 @@ func (q *query) spelled(n ast.Node, name string) bool {
 
 func (s *Server) references(ctx context.Context, params json.RawMessage) (any, error) {
 	var p protocol.ReferenceParams
-	q, err := s.positionQuery(ctx, params, &p, &p.TextDocumentPositionParams)
-	if q == nil || q.info == nil {
-		return nil, err
-	}
-	obj, _ := q.renameTarget()
+	q, obj, _, err := s.targetQuery(ctx, params, &p, &p.TextDocumentPositionParams)
 	if obj == nil {
-		return nil, nil
+		return nil, err
 	}
 	locs := []protocol.Location{}
 	for _, o := range q.occurrences(obj) {
@@ -115,13 +111,9 @@ func (s *Server) references(ctx context.Context, params json.RawMessage) (any, e
 
 func (s *Server) prepareRename(ctx context.Context, params json.RawMessage) (any, error) {
 	var p protocol.PrepareRenameParams
-	q, err := s.positionQuery(ctx, params, &p, &p.TextDocumentPositionParams)
-	if q == nil || q.info == nil {
-		return nil, err
-	}
-	obj, n := q.renameTarget()
+	q, obj, n, err := s.targetQuery(ctx, params, &p, &p.TextDocumentPositionParams)
 	if obj == nil {
-		return nil, nil
+		return nil, err
 	}
 	if _, err := q.renameSites(obj); err != nil {
 		return nil, err
@@ -132,18 +124,14 @@ func (s *Server) prepareRename(ctx context.Context, params json.RawMessage) (any
 
 func (s *Server) rename(ctx context.Context, params json.RawMessage) (any, error) {
 	var p protocol.RenameParams
-	q, err := s.positionQuery(ctx, params, &p, &p.TextDocumentPositionParams)
+	q, obj, _, err := s.targetQuery(ctx, params, &p, &p.TextDocumentPositionParams)
 	if err != nil {
 		return nil, err
 	}
-	if q == nil || q.info == nil {
-		return nil, errorf(codeRequestFailed, "no identifier here")
-	}
-	snap := q.snap
-	obj, _ := q.renameTarget()
 	if obj == nil {
 		return nil, errorf(codeRequestFailed, "no identifier here")
 	}
+	snap := q.snap
 	if err := validName(p.NewName); err != nil {
 		return nil, err
 	}
@@ -168,6 +156,18 @@ func (s *Server) rename(ctx context.Context, params json.RawMessage) (any, error
 // positionQuery decodes the params of a request at a position into p,
 // whose TextDocumentPositionParams are tdp, and returns the query at that
 // position of the document's current analysis (nil without a syntax tree).
+// targetQuery is positionQuery for the references and rename requests: it
+// also returns the entity under the cursor and its node (see renameTarget),
+// a nil entity when there is none or the unit has no type information.
+func (s *Server) targetQuery(ctx context.Context, params json.RawMessage, p any, tdp *protocol.TextDocumentPositionParams) (*query, types.Object, ast.Node, error) {
+	q, err := s.positionQuery(ctx, params, p, tdp)
+	if q == nil || q.info == nil {
+		return nil, nil, nil, err
+	}
+	obj, n := q.renameTarget()
+	return q, obj, n, nil
+}
+
 func (s *Server) positionQuery(ctx context.Context, params json.RawMessage, p any, tdp *protocol.TextDocumentPositionParams) (*query, error) {
 	snap, err := s.docSnapshot(ctx, params, p, &tdp.TextDocument)
 	if err != nil {
