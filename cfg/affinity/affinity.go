@@ -250,7 +250,7 @@ func (f *Func) classify(a *affine.Access) *Fact {
 				return &Fact{Reason: "layout differs from the forall affinity " + what}
 			}
 		} else {
-			e, why := f.Affine.Form(x, a.Block)
+			e, why := f.Affine.Form(modThreads(x), a.Block)
 			if e == nil || bs != 1 {
 				_, fl := Controlling(a)
 				if why := f.enumerated(a, fa, fl, bs); why != "" {
@@ -316,4 +316,16 @@ func (f *Func) classify(a *affine.Access) *Fact {
 		fact.Kind, fact.Reason = Local, "within the block of MYTHREAD"
 	}
 	return fact
+}
+
+// modThreads returns e without an outer "% THREADS": an integer affinity
+// selects the thread e mod THREADS (UPC 1.3 §6.6.2), which e % THREADS
+// does not change.
+func modThreads(e ast.Expr) ast.Expr {
+	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == "%" {
+		if c, ok := ast.Unparen(b.Y).(*ast.UPCConst); ok && c.Name == "THREADS" {
+			return b.X
+		}
+	}
+	return e
 }
