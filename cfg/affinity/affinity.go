@@ -206,6 +206,9 @@ func (f *Func) classify(a *affine.Access) *Fact {
 	if why := f.memberOfLocal(a); why != "" {
 		return &Fact{Kind: Local, Reason: why}
 	}
+	if why := f.alignedOnZero(a); why != "" {
+		return &Fact{Kind: Local, Reason: why}
+	}
 	if a.Layout == nil || !a.Layout.IsArray || a.Layout.Block.Indefinite {
 		if why := f.forallOwned(a); why != "" {
 			return &Fact{Kind: Local, Reason: why}

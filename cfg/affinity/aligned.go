@@ -1,14 +1,15 @@
 package affinity
 
 import (
+	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/cfg/affine"
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/types"
 )
 
 // Aligned is the set of a unit's pointers-to-shared (of static storage,
-// or parameters) that always point to the first element of a block allocated with
-// upc_all_alloc or upc_global_alloc: its element 0 has affinity to thread
+// or parameters) that always point to the first element of a block
+// allocated with upc_all_alloc or upc_global_alloc: its element 0 has affinity to thread
 // 0 and phase 0 (UPC 1.3 §7.2.2.1-2: the space is laid out like a shared
 // array declared [n] char[nblocks*n], whose first element is thread 0's),
 // so p[i] lies where the element i of an array laid out like p's target
@@ -16,8 +17,9 @@ import (
 // is assigned at least once in the unit, every assignment (and the
 // initializer, if any) stores such a call's result or another aligned
 // pointer (under casts: a cast to another block size resets the phase,
-// which is 0 already), and its address is never taken. Assignments in
-// other translation units are not seen: the fact is the unit's.
+// which is 0 already) or upc_alloc's under "if (MYTHREAD == 0)", and its
+// address is never taken. Assignments in other translation units are not
+// seen: the fact is the unit's.
 type Aligned map[*types.Var]bool
 
 // AlignedPointers computes the Aligned pointers of a unit. A parameter of
@@ -45,6 +47,22 @@ func AlignedPointers(file *ast.File, info *types.Info) Aligned {
 	calls := map[*types.FuncObj][]*ast.CallExpr{}
 	callee := map[*ast.Name]bool{}
 	escaped := map[*types.FuncObj]bool{}
+	// Assignments that only thread 0 runs (inside "if (MYTHREAD == 0)"):
+	// the upc_alloc there returns thread 0's memory.
+	zero := map[*ast.AssignExpr]bool{}
+	for _, d := range file.Decls {
+		ast.Inspect(d, func(n ast.Node) bool {
+			if s, ok := n.(*ast.IfStmt); ok && cfg.ThreadTest(ast.Unparen(s.Cond), cfg.True) == "0" {
+				ast.Inspect(s.Then, func(m ast.Node) bool {
+					if a, ok := m.(*ast.AssignExpr); ok {
+						zero[a] = true
+					}
+					return true
+				})
+			}
+			return true
+		})
+	}
 	for _, d := range file.Decls {
 		ast.Inspect(d, func(n ast.Node) bool {
 			switch n := n.(type) {
@@ -63,6 +81,8 @@ func AlignedPointers(file *ast.File, info *types.Info) Aligned {
 				if v := cand(n.L); v != nil {
 					if n.Op != "=" {
 						bad[v] = true
+					} else if zero[n] && localAlloc(n.R) {
+						sources[v] = append(sources[v], nil) // thread 0's block
 					} else {
 						sources[v] = append(sources[v], n.R)
 					}
@@ -124,7 +144,7 @@ func AlignedPointers(file *ast.File, info *types.Info) Aligned {
 		changed = false
 		for v := range al {
 			for _, src := range sources[v] {
-				if !teamAlloc(src) && !al[cand(uncast(src))] {
+				if src != nil && !teamAlloc(src) && !al[cand(uncast(src))] {
 					delete(al, v)
 					changed = true
 					break
@@ -192,4 +212,17 @@ func (f *Func) alignedBlock(a *affine.Access) int64 {
 		return 0
 	}
 	return bs
+}
+
+// alignedOnZero says why a, through an aligned pointer to shared [] data
+// (every element on thread 0, the thread of the block's start), is local,
+// or returns "": only thread 0 runs it.
+func (f *Func) alignedOnZero(a *affine.Access) string {
+	if a.Layout != nil || !a.Pointer || a.Var == nil || !f.aligned[a.Var] || !indefinitePointer(a.Var.Type()) || a.Block == nil || f.Affine.Graph == nil {
+		return ""
+	}
+	if f.Affine.Graph.Guarded(a.Block, nil, func(e ast.Expr, kind cfg.EdgeKind) bool { return cfg.ThreadTest(e, kind) == "0" }) {
+		return a.Var.Name() + " points to thread 0's memory (every assignment of the unit), and only thread 0 runs this"
+	}
+	return ""
 }

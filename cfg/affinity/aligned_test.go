@@ -130,3 +130,46 @@ void g(shared long *p, long n) {
 		}
 	}
 }
+
+// TestAlignedThreadZero: a shared [] pointer that only thread 0 sets, to
+// its own upc_alloc block, points to thread 0's memory: read under
+// MYTHREAD == 0 it is local; read by every thread, or set by every thread,
+// it is not.
+func TestAlignedThreadZero(t *testing.T) {
+	for _, tc := range []struct {
+		name, set, read string
+		local           bool
+	}{
+		{"thread 0", "if (MYTHREAD == 0) { q = upc_alloc(n * sizeof(long)); }", "if (MYTHREAD == 0)", true},
+		{"read by all", "if (MYTHREAD == 0) { q = upc_alloc(n * sizeof(long)); }", "if (n > 0)", false},
+		{"set by all", "q = upc_alloc(n * sizeof(long));", "if (MYTHREAD == 0)", false},
+	} {
+		src := `
+#include <upc.h>
+shared [] long * shared q;
+void init(long n) {
+	` + tc.set + `
+}
+long g(long n) {
+	long i, x = 0;
+	` + tc.read + `
+		for (i = 0; i < n; i++)
+			x += q[i];
+	return x;
+}`
+		u, af := load(t, src, 0)
+		f := affinity.AnalyzeAligned(af, 0, affinity.AlignedPointers(u.File, u.Info))
+		n := 0
+		for _, a := range af.Accesses {
+			if x := f.Of(a); x != nil && ast.NodeString(a.Expr) == "q[i]" {
+				n++
+				if (x.Kind == affinity.Local) != tc.local {
+					t.Errorf("%s: q[i]: got %v (%s), want local %v", tc.name, x.Kind, x.Reason, tc.local)
+				}
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s: %d accesses q[i], want 1", tc.name, n)
+		}
+	}
+}
