@@ -22,6 +22,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -29,7 +30,8 @@ import (
 	"github.com/upclint/upclint/runtime/csrc"
 )
 
-// Source is one translated C file.
+// Source is one translated C file, or a header (Name ending in ".h") that
+// the C files include with #include "Name".
 type Source struct {
 	Name string // file name used in compiler messages, e.g. "kernel.c"
 	Code []byte
@@ -283,10 +285,23 @@ func Build(ctx context.Context, srcs []Source, opts BuildOptions) (string, error
 		args = append(args, "-DUPCR_STATIC_THREADS="+strconv.Itoa(opts.StaticThreads))
 	}
 	args = append(args, opts.CFlags...)
+	// Headers share one quoted-include directory; being sources, they are
+	// part of the cache key, so editing one rebuilds its programs.
+	hdrs := filepath.Join(tmp, "hdr")
+	if err := os.Mkdir(hdrs, 0o755); err != nil {
+		return "", err
+	}
+	args = append(args, "-iquote", hdrs)
 	for i, s := range srcs {
 		name := filepath.Base(s.Name)
 		if name == "." || name == "/" || name == "" {
 			name = fmt.Sprintf("prog%d.c", i)
+		}
+		if strings.HasSuffix(name, ".h") {
+			if err := os.WriteFile(filepath.Join(hdrs, name), s.Code, 0o644); err != nil {
+				return "", err
+			}
+			continue
 		}
 		sub := filepath.Join(tmp, strconv.Itoa(i)) // distinct dirs keep equal names apart
 		if err := os.Mkdir(sub, 0o755); err != nil {
@@ -316,18 +331,33 @@ func Build(ctx context.Context, srcs []Source, opts BuildOptions) (string, error
 	return bin, nil
 }
 
-// BuildFiles reads translated C files from disk and builds them.
+// BuildFiles reads translated C files from disk and builds them. A header
+// that a file includes with #include "name.h" and that lies beside it is
+// found as cc would find it: it is built along as a header Source.
 func BuildFiles(ctx context.Context, paths []string, opts BuildOptions) (string, error) {
 	var srcs []Source
+	seen := map[string]bool{}
 	for _, p := range paths {
 		b, err := os.ReadFile(p)
 		if err != nil {
 			return "", err
 		}
 		srcs = append(srcs, Source{Name: filepath.Base(p), Code: b})
+		for _, m := range quotedInclude.FindAllSubmatch(b, -1) {
+			h := filepath.Join(filepath.Dir(p), string(m[1]))
+			if seen[h] {
+				continue
+			}
+			seen[h] = true
+			if hb, err := os.ReadFile(h); err == nil { // absent: a runtime header such as upcr.h
+				srcs = append(srcs, Source{Name: string(m[1]), Code: hb})
+			}
+		}
 	}
 	return Build(ctx, srcs, opts)
 }
+
+var quotedInclude = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*include[ \t]+"([^"/]+\.h)"`)
 
 // RuntimeSources writes the runtime's headers and C files to dir, for
 // building by hand or inspecting.

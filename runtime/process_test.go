@@ -165,7 +165,9 @@ func TestStaticThreadsMismatch(t *testing.T) {
 
 func TestBuildCache(t *testing.T) {
 	cache := t.TempDir()
-	src := []Source{{Name: "hello.c", Code: mustRead(t, filepath.Join(testdataDir, "hello.c"))}}
+	hdr := mustRead(t, filepath.Join(testdataDir, "testprog.h"))
+	src := []Source{{Name: "hello.c", Code: mustRead(t, filepath.Join(testdataDir, "hello.c"))},
+		{Name: "testprog.h", Code: hdr}}
 	ctx := context.Background()
 	// Concurrent first builds: all succeed and agree on the path.
 	var wg sync.WaitGroup
@@ -193,6 +195,11 @@ func TestBuildCache(t *testing.T) {
 		t.Fatalf("cached build: %v %s", err, p)
 	}
 	t.Logf("cached build took %v", time.Since(start))
+	// A header is part of the key: editing it rebuilds the program.
+	edited := []Source{src[0], {Name: "testprog.h", Code: append([]byte("/* edited */\n"), hdr...)}}
+	if p, err := Build(ctx, edited, BuildOptions{CacheDir: cache}); err != nil || p == paths[0] {
+		t.Fatalf("build with an edited header: %v, path %s (the unedited build's is %s)", err, p, paths[0])
+	}
 	// A different program reuses the compiled runtime; a compile error
 	// is reported with the compiler's message.
 	_, err = Build(ctx, []Source{{Name: "bad.c", Code: []byte("int upcr_user_main(int c, char **v) { return x; }")}},

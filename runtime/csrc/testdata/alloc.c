@@ -32,10 +32,9 @@
  *  31      return 0;
  *  32  }
  */
-#include "upcr.h"
-#include <stdio.h>
+#include "testprog.h"
 
-static const char *const upcr_files[] = {"alloc.upc"};
+TEST_FILES("alloc.upc");
 
 static upcr_sptr_t pub;
 
@@ -43,10 +42,8 @@ static const upcr_shared_decl_t upcr_shared[] = {
 	{&pub, "pub", sizeof(upcr_sptr_t), 1, 1, 1, NULL, 0},
 };
 
-int upcr_user_main(int argc, char **argv)
+TEST_MAIN
 {
-	(void)argc;
-	(void)argv;
 	int i, bad = 0;
 	upcr_sptr_t all = upcr_all_alloc(THREADS, 4 * sizeof(int), UPCR_LOC(0, 6));
 	{

@@ -24,10 +24,9 @@
  *  23      return 0;
  *  24  }
  */
-#include "upcr.h"
-#include <stdio.h>
+#include "testprog.h"
 
-static const char *const upcr_files[] = {"barriers.upc"};
+TEST_FILES("barriers.upc");
 
 static upcr_sptr_t v;
 
@@ -35,10 +34,8 @@ static const upcr_shared_decl_t upcr_shared[] = {
 	{&v, "v", sizeof(int), 1, 1, 1, NULL, 0},
 };
 
-int upcr_user_main(int argc, char **argv)
+TEST_MAIN
 {
-	(void)argc;
-	(void)argv;
 	int round, sum, i;
 	for (round = 0; round < 50; round++) {
 		upcr_put_int(upcr_index(v, MYTHREAD, sizeof(int), 1), round * 10 + MYTHREAD, UPCR_LOC(0, 7));

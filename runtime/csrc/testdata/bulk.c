@@ -25,10 +25,9 @@
  *  24      return 0;
  *  25  }
  */
-#include "upcr.h"
-#include <stdio.h>
+#include "testprog.h"
 
-static const char *const upcr_files[] = {"bulk.upc"};
+TEST_FILES("bulk.upc");
 
 #define N 16
 static upcr_sptr_t rows, copy, bufs;
@@ -39,10 +38,8 @@ static const upcr_shared_decl_t upcr_shared[] = {
 	{&bufs, "bufs", sizeof(upcr_sptr_t), 1, 1, 1, NULL, 0},
 };
 
-int upcr_user_main(int argc, char **argv)
+TEST_MAIN
 {
-	(void)argc;
-	(void)argv;
 	int i, local[N], got[N], bad = 0;
 	for (i = 0; i < N; i++)
 		local[i] = MYTHREAD * 100 + i;

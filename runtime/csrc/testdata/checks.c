@@ -15,10 +15,9 @@
  *  14      return p[0];
  *  15  }
  */
-#include "upcr.h"
-#include <stdio.h>
+#include "testprog.h"
 
-static const char *const upcr_files[] = {"checks.upc"};
+TEST_FILES("checks.upc");
 
 static upcr_sptr_t a;
 
@@ -26,10 +25,8 @@ static const upcr_shared_decl_t upcr_shared[] = {
 	{&a, "a", sizeof(int), 4, 8, 1, NULL, 0},
 };
 
-int upcr_user_main(int argc, char **argv)
+TEST_MAIN
 {
-	(void)argc;
-	(void)argv;
 	int buf[8], i;
 	{
 		int upcr_ctl = upcr_forall_begin();

@@ -17,10 +17,9 @@
  *  12      return 0;
  *  13  }
  */
-#include "upcr.h"
-#include <stdio.h>
+#include "testprog.h"
 
-static const char *const upcr_files[] = {"coll_hotspot.upc"};
+TEST_FILES("coll_hotspot.upc");
 
 static upcr_sptr_t src, dst, dst2;
 static const upcr_shared_decl_t upcr_shared[] = {
@@ -29,10 +28,8 @@ static const upcr_shared_decl_t upcr_shared[] = {
 	{&dst2, "dst2", sizeof(unsigned long), 0, 1, 0, NULL, 0},
 };
 
-int upcr_user_main(int argc, char **argv)
+TEST_MAIN
 {
-	(void)argc;
-	(void)argv;
 	upcr_put_ulong(upcr_index(src, MYTHREAD, sizeof(unsigned long), 1), (unsigned long)MYTHREAD + 1,
 		       UPCR_LOC(0, 7));
 	upcr_all_reduceUL(dst, src, UPC_ADD, THREADS, 1, NULL, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC, UPCR_LOC(0, 8));

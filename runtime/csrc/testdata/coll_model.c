@@ -15,10 +15,9 @@
  *  10      return 0;
  *  11  }
  */
-#include "upcr.h"
-#include <stdio.h>
+#include "testprog.h"
 
-static const char *const upcr_files[] = {"coll_model.upc"};
+TEST_FILES("coll_model.upc");
 
 static upcr_sptr_t one, bd;
 static const upcr_shared_decl_t upcr_shared[] = {
@@ -26,10 +25,8 @@ static const upcr_shared_decl_t upcr_shared[] = {
 	{&bd, "bd", sizeof(double), 1, 1, 1, NULL, 0},
 };
 
-int upcr_user_main(int argc, char **argv)
+TEST_MAIN
 {
-	(void)argc;
-	(void)argv;
 	if (MYTHREAD == 0)
 		upcr_put_double(upcr_index(one, 0, sizeof(double), 0), 2.5, UPCR_LOC(0, 7));
 	upcr_all_broadcast(bd, one, sizeof(double), UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC, UPCR_LOC(0, 8));

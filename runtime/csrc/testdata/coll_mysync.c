@@ -26,10 +26,9 @@
  *  16      return 0;
  *  17  }
  */
-#include "upcr.h"
-#include <stdio.h>
+#include "testprog.h"
 
-static const char *const upcr_files[] = {"coll_mysync.upc"};
+TEST_FILES("coll_mysync.upc");
 
 static upcr_sptr_t src, dst, all;
 static const upcr_shared_decl_t upcr_shared[] = {
@@ -38,10 +37,8 @@ static const upcr_shared_decl_t upcr_shared[] = {
 	{&all, "all", sizeof(long), 1, 1, 1, NULL, 0},
 };
 
-int upcr_user_main(int argc, char **argv)
+TEST_MAIN
 {
-	(void)argc;
-	(void)argv;
 	long bad = 0;
 	for (int it = 0; it < 20; it++) {
 		upcr_put_long(upcr_index(src, MYTHREAD, sizeof(long), 1), (long)MYTHREAD + it, UPCR_LOC(0, 10));

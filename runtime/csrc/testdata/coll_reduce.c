@@ -53,10 +53,9 @@
  *  45      return 0;
  *  46  }
  */
-#include "upcr.h"
-#include <stdio.h>
+#include "testprog.h"
 
-static const char *const upcr_files[] = {"coll_reduce.upc"};
+TEST_FILES("coll_reduce.upc");
 
 #define B 3
 #define VAL(T, FL, i) \
@@ -177,10 +176,8 @@ static const upcr_shared_decl_t upcr_shared[] = {
 	ROWS(long, L), ROWS(ulong_t, UL), ROWS(float, F), ROWS(double, D), ROWS(ldouble_t, LD),
 };
 
-int upcr_user_main(int argc, char **argv)
+TEST_MAIN
 {
-	(void)argc;
-	(void)argv;
 	testC();
 	testUC();
 	testS();

@@ -52,10 +52,9 @@
  *  49      return 0;
  *  50  }
  */
-#include "upcr.h"
-#include <stdio.h>
+#include "testprog.h"
 
-static const char *const upcr_files[] = {"coll_reloc.upc"};
+TEST_FILES("coll_reloc.upc");
 
 #define N 2
 static upcr_sptr_t one, bd, sd, gs, pd, all, gd, xs, xd, gad, perm;
@@ -80,10 +79,8 @@ static void check(int c, int v, int want)
 		errs[c]++;
 }
 
-int upcr_user_main(int argc, char **argv)
+TEST_MAIN
 {
-	(void)argc;
-	(void)argv;
 	static const upc_flag_t in[3] = {UPC_IN_ALLSYNC, UPC_IN_MYSYNC, UPC_IN_NOSYNC};
 	static const upc_flag_t out[3] = {UPC_OUT_ALLSYNC, UPC_OUT_MYSYNC, UPC_OUT_NOSYNC};
 	int T = THREADS, me = MYTHREAD;

@@ -16,11 +16,10 @@
  *  15      return 0;
  *  16  }
  */
-#include "upcr.h"
-#include <stdio.h>
+#include "testprog.h"
 #include <stdlib.h>
 
-static const char *const upcr_files[] = {"exits.upc"};
+TEST_FILES("exits.upc");
 
 int upcr_user_main(int argc, char **argv)
 {

@@ -21,10 +21,9 @@
  *  20      return 0;
  *  21  }
  */
-#include "upcr.h"
-#include <stdio.h>
+#include "testprog.h"
 
-static const char *const upcr_files[] = {"forall.upc"};
+TEST_FILES("forall.upc");
 
 static upcr_sptr_t a, hits;
 
@@ -48,10 +47,8 @@ void inner(int i)
 		printf("nested forall ran %d iterations\n", n);
 }
 
-int upcr_user_main(int argc, char **argv)
+TEST_MAIN
 {
-	(void)argc;
-	(void)argv;
 	int i, mine = 0, all = 0, n = 0;
 	{
 		int upcr_ctl = upcr_forall_begin();

@@ -24,10 +24,9 @@
  *  23      return 0;
  *  24  }
  */
-#include "upcr.h"
-#include <stdio.h>
+#include "testprog.h"
 
-static const char *const upcr_files[] = {"grid2d.upc"};
+TEST_FILES("grid2d.upc");
 
 #define R 6
 #define C 5
@@ -38,10 +37,8 @@ static const upcr_shared_decl_t upcr_shared[] = {
 	{&rows, "rows", sizeof(double), C, R * C, 0, NULL, 0},
 };
 
-int upcr_user_main(int argc, char **argv)
+TEST_MAIN
 {
-	(void)argc;
-	(void)argv;
 	int i, j;
 	for (i = 0; i < R; i++) { /* outer forall with continue: not controlling */
 		int upcr_ctl = upcr_forall_begin();

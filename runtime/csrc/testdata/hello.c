@@ -7,15 +7,12 @@
  *   6      return 0;
  *   7  }
  */
-#include "upcr.h"
-#include <stdio.h>
+#include "testprog.h"
 
-static const char *const upcr_files[] = {"hello.upc"};
+TEST_FILES("hello.upc");
 
-int upcr_user_main(int argc, char **argv)
+TEST_MAIN
 {
-	(void)argc;
-	(void)argv;
 	printf("hello from thread %d of %d\n", MYTHREAD, THREADS);
 	upcr_barrier(0, 0, UPCR_LOC(0, 5));
 	return 0;

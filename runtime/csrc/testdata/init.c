@@ -17,11 +17,11 @@
  *  16      return 0;
  *  17  }
  */
-#include "upcr.h"
+#include "testprog.h"
 #include <stddef.h>
 #include <stdio.h>
 
-static const char *const upcr_files[] = {"init.upc"};
+TEST_FILES("init.upc");
 
 struct cfg {
 	int n;
@@ -50,10 +50,8 @@ static void upcr_init(void)
 	upcr_put_sptr(cursor, upcr_cast(upcr_index(blocks, 2, sizeof(int), 3)), UPCR_LOC(0, 6));
 }
 
-int upcr_user_main(int argc, char **argv)
+TEST_MAIN
 {
-	(void)argc;
-	(void)argv;
 	int i;
 	printf("answer %d table", upcr_get_int(answer, UPCR_LOC(0, 11)));
 	for (i = 0; i < 5; i++)

@@ -29,10 +29,9 @@
  *  28      return 0;
  *  29  }
  */
-#include "upcr.h"
-#include <stdio.h>
+#include "testprog.h"
 
-static const char *const upcr_files[] = {"layout.upc"};
+TEST_FILES("layout.upc");
 
 /* shared objects: base pointers filled in by the runtime */
 static upcr_sptr_t cyc, blk, star, ind, scalar;
@@ -46,10 +45,8 @@ static const upcr_shared_decl_t upcr_shared[] = {
 	{&scalar, "scalar", sizeof(int), 0, 1, 0, NULL, 0},
 };
 
-int upcr_user_main(int argc, char **argv)
+TEST_MAIN
 {
-	(void)argc;
-	(void)argv;
 	int i;
 	{
 		int upcr_ctl = upcr_forall_begin();

@@ -59,11 +59,10 @@
  *  58      return 0;
  *  59  }
  */
-#include "upcr.h"
-#include <stdio.h>
+#include "testprog.h"
 #include <stdint.h>
 
-static const char *const upcr_files[] = {"lib_atomic.upc"};
+TEST_FILES("lib_atomic.upc");
 
 static upcr_sptr_t counter, leader, best, bits, fsum, ldsum, owner, ticket;
 static const int leader_init[] = {-1};
@@ -81,10 +80,8 @@ static const upcr_shared_decl_t upcr_shared[] = {
 
 #define L(n) UPCR_LOC(0, n)
 
-int upcr_user_main(int argc, char **argv)
+TEST_MAIN
 {
-	(void)argc;
-	(void)argv;
 	upcr_sptr_t add = upcr_all_atomicdomain_alloc(UPC_INT64, UPC_ADD | UPC_GET, 0, L(14));
 	upcr_sptr_t cas = upcr_all_atomicdomain_alloc(UPC_INT, UPC_CSWAP | UPC_INC, UPC_ATOMIC_HINT_LATENCY, L(15));
 	upcr_sptr_t dmin = upcr_all_atomicdomain_alloc(UPC_DOUBLE, UPC_MIN, 0, L(16));

@@ -42,11 +42,10 @@
  *  40      return 0;
  *  41  }
  */
-#include "upcr.h"
-#include <stdio.h>
+#include "testprog.h"
 #include <stdint.h>
 
-static const char *const upcr_files[] = {"lib_atomic_ops.upc"};
+TEST_FILES("lib_atomic_ops.upc");
 
 static upcr_sptr_t cells;
 
@@ -85,10 +84,8 @@ static const int want[] = {9, 3, 18, 7, 5, 3, 6, 6, 3, 6, 9, 2, 7, 5};
 		upcr_all_atomicdomain_free(d, L);                                                               \
 	}
 
-int upcr_user_main(int argc, char **argv)
+TEST_MAIN
 {
-	(void)argc;
-	(void)argv;
 	SWEEP(signed char, UPC_CHAR, 14, UPCR_LOC(0, 29))
 	SWEEP(unsigned char, UPC_UCHAR, 14, UPCR_LOC(0, 29))
 	SWEEP(short, UPC_SHORT, 14, UPCR_LOC(0, 30))

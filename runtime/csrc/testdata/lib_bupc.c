@@ -43,10 +43,9 @@
  *  42      return 0;
  *  43  }
  */
-#include "upcr.h"
-#include <stdio.h>
+#include "testprog.h"
 
-static const char *const upcr_files[] = {"lib_bupc.upc"};
+TEST_FILES("lib_bupc.upc");
 
 #define R 4
 #define C 6
@@ -59,10 +58,8 @@ static const upcr_shared_decl_t upcr_shared[] = {
 #define L(n) UPCR_LOC(0, n)
 #define M(i) upcr_index(m, (i), sizeof(int), R * C)
 
-int upcr_user_main(int argc, char **argv)
+TEST_MAIN
 {
-	(void)argc;
-	(void)argv;
 	int i, j, bad = 0, mine[R][C], col[R], v[4], d[3], t, r = (MYTHREAD + 1) % THREADS;
 	size_t rs = C * sizeof(int), es = sizeof(int), all[2] = {C * sizeof(int), R}, one[2] = {sizeof(int), R};
 	for (i = 0; i < R; i++)

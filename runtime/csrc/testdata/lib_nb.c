@@ -35,10 +35,9 @@
  *  34      return 0;
  *  35  }
  */
-#include "upcr.h"
-#include <stdio.h>
+#include "testprog.h"
 
-static const char *const upcr_files[] = {"lib_nb.upc"};
+TEST_FILES("lib_nb.upc");
 
 #define N 8
 static upcr_sptr_t a, b;
@@ -48,10 +47,8 @@ static const upcr_shared_decl_t upcr_shared[] = {
 	{&b, "b", sizeof(int), N, N, 1, NULL, 0},
 };
 
-int upcr_user_main(int argc, char **argv)
+TEST_MAIN
 {
-	(void)argc;
-	(void)argv;
 	int i, mine[N], got[N], bad = 0;
 	upc_tick_t t0 = upcr_ticks_now(UPCR_LOC(0, 10));
 	for (i = 0; i < N; i++)

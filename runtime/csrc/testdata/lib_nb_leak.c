@@ -12,10 +12,9 @@
  *  11      return 0;
  *  12  }
  */
-#include "upcr.h"
-#include <stdio.h>
+#include "testprog.h"
 
-static const char *const upcr_files[] = {"lib_nb_leak.upc"};
+TEST_FILES("lib_nb_leak.upc");
 
 static upcr_sptr_t x;
 
@@ -23,10 +22,8 @@ static const upcr_shared_decl_t upcr_shared[] = {
 	{&x, "x", sizeof(int), 1, 1, 1, NULL, 0},
 };
 
-int upcr_user_main(int argc, char **argv)
+TEST_MAIN
 {
-	(void)argc;
-	(void)argv;
 	int v = MYTHREAD;
 	upc_handle_t h = upcr_memput_nb(upcr_index(x, MYTHREAD, sizeof(int), 1), &v, sizeof v, UPCR_LOC(0, 7));
 	upcr_memget_nb(&v, upcr_index(x, (MYTHREAD + 1) % THREADS, sizeof(int), 1), sizeof v, UPCR_LOC(0, 8));

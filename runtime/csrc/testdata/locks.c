@@ -30,10 +30,9 @@
  *  29      return 0;
  *  30  }
  */
-#include "upcr.h"
-#include <stdio.h>
+#include "testprog.h"
 
-static const char *const upcr_files[] = {"locks.upc"};
+TEST_FILES("locks.upc");
 
 static upcr_sptr_t counter, attempts, mine;
 
@@ -43,10 +42,8 @@ static const upcr_shared_decl_t upcr_shared[] = {
 	{&mine, "mine", sizeof(upcr_sptr_t), 1, 1, 1, NULL, 0},
 };
 
-int upcr_user_main(int argc, char **argv)
+TEST_MAIN
 {
-	(void)argc;
-	(void)argv;
 	upcr_sptr_t l = upcr_all_lock_alloc(UPCR_LOC(0, 7));
 	int i;
 	for (i = 0; i < 1000; i++) {

@@ -10,13 +10,12 @@
  *   overlap   one upc_memget_nb, K blocking upc_memget, then its upc_sync
  * Written by hand in the translator's output form.
  */
-#include "upcr.h"
-#include <stdio.h>
+#include "testprog.h"
 #include <string.h>
 
 #define K 16
 
-static const char *const upcr_files[] = {"nb_overlap.upc"};
+TEST_FILES("nb_overlap.upc");
 
 static upcr_sptr_t a;
 static const upcr_shared_decl_t upcr_shared[] = {

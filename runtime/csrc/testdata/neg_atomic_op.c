@@ -12,9 +12,9 @@
  *  11      return 0;
  *  12  }
  */
-#include "upcr.h"
+#include "testprog.h"
 
-static const char *const upcr_files[] = {"neg_atomic_op.upc"};
+TEST_FILES("neg_atomic_op.upc");
 
 static upcr_sptr_t x;
 
@@ -22,10 +22,8 @@ static const upcr_shared_decl_t upcr_shared[] = {
 	{&x, "x", sizeof(int), 0, 1, 0, NULL, 0},
 };
 
-int upcr_user_main(int argc, char **argv)
+TEST_MAIN
 {
-	(void)argc;
-	(void)argv;
 	upcr_sptr_t d = upcr_all_atomicdomain_alloc(UPC_INT, UPC_INC | UPC_GET, 0, UPCR_LOC(0, 5));
 	int v = 2;
 	upcr_atomic_relaxed(d, NULL, UPC_INC, x, NULL, NULL, UPCR_LOC(0, 7));

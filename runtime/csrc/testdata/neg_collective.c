@@ -5,15 +5,12 @@
  *   4      return 0;
  *   5  }
  */
-#include "upcr.h"
-#include <stdio.h>
+#include "testprog.h"
 
-static const char *const upcr_files[] = {"neg_collective.upc"};
+TEST_FILES("neg_collective.upc");
 
-int upcr_user_main(int argc, char **argv)
+TEST_MAIN
 {
-	(void)argc;
-	(void)argv;
 	upcr_sptr_t p = upcr_all_alloc(THREADS, MYTHREAD == 1 ? 8 : 4, UPCR_LOC(0, 3));
 	(void)p;
 	return 0;

@@ -11,10 +11,9 @@
  *  10      return 0;
  *  11  }
  */
-#include "upcr.h"
-#include <stdio.h>
+#include "testprog.h"
 
-static const char *const upcr_files[] = {"neg_crash.upc"};
+TEST_FILES("neg_crash.upc");
 
 static upcr_sptr_t x;
 
@@ -22,10 +21,8 @@ static const upcr_shared_decl_t upcr_shared[] = {
 	{&x, "x", sizeof(int), 1, 1, 1, NULL, 0},
 };
 
-int upcr_user_main(int argc, char **argv)
+TEST_MAIN
 {
-	(void)argc;
-	(void)argv;
 	volatile int *volatile p = NULL;
 	upcr_put_int(upcr_index(x, MYTHREAD, sizeof(int), 1), 1, UPCR_LOC(0, 6));
 	upcr_barrier(0, 0, UPCR_LOC(0, 7));

@@ -8,15 +8,12 @@
  *   7      return 0;
  *   8  }
  */
-#include "upcr.h"
-#include <stdio.h>
+#include "testprog.h"
 
-static const char *const upcr_files[] = {"neg_deadlock.upc"};
+TEST_FILES("neg_deadlock.upc");
 
-int upcr_user_main(int argc, char **argv)
+TEST_MAIN
 {
-	(void)argc;
-	(void)argv;
 	printf("start %d\n", MYTHREAD);
 	if (MYTHREAD == 0)
 		upcr_barrier(0, 0, UPCR_LOC(0, 6));

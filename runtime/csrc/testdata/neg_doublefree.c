@@ -11,15 +11,12 @@
  *  10      return 0;
  *  11  }
  */
-#include "upcr.h"
-#include <stdio.h>
+#include "testprog.h"
 
-static const char *const upcr_files[] = {"neg_doublefree.upc"};
+TEST_FILES("neg_doublefree.upc");
 
-int upcr_user_main(int argc, char **argv)
+TEST_MAIN
 {
-	(void)argc;
-	(void)argv;
 	upcr_sptr_t p = upcr_alloc(100, UPCR_LOC(0, 3));
 	upcr_sptr_t q = upcr_all_alloc(THREADS, 4, UPCR_LOC(0, 4));
 	upcr_free(p, UPCR_LOC(0, 5));

@@ -10,15 +10,12 @@
  *   9      return 0;
  *  10  }
  */
-#include "upcr.h"
-#include <stdio.h>
+#include "testprog.h"
 
-static const char *const upcr_files[] = {"neg_lockdeadlock.upc"};
+TEST_FILES("neg_lockdeadlock.upc");
 
-int upcr_user_main(int argc, char **argv)
+TEST_MAIN
 {
-	(void)argc;
-	(void)argv;
 	upcr_sptr_t l = upcr_all_lock_alloc(UPCR_LOC(0, 4));
 	if (MYTHREAD == 0)
 		upcr_lock(l, UPCR_LOC(0, 5));

@@ -8,15 +8,12 @@
  *   7      return 0;
  *   8  }
  */
-#include "upcr.h"
-#include <stdio.h>
+#include "testprog.h"
 
-static const char *const upcr_files[] = {"neg_mismatch.upc"};
+TEST_FILES("neg_mismatch.upc");
 
-int upcr_user_main(int argc, char **argv)
+TEST_MAIN
 {
-	(void)argc;
-	(void)argv;
 	upcr_barrier(1, 5, UPCR_LOC(0, 4));
 	upcr_barrier(1, MYTHREAD == 2 ? 7 : 5, UPCR_LOC(0, 5));
 	printf("not reached\n");

@@ -11,9 +11,9 @@
  *  10      return 0;
  *  11  }
  */
-#include "upcr.h"
+#include "testprog.h"
 
-static const char *const upcr_files[] = {"neg_nb_sync.upc"};
+TEST_FILES("neg_nb_sync.upc");
 
 static upcr_sptr_t x;
 
@@ -21,10 +21,8 @@ static const upcr_shared_decl_t upcr_shared[] = {
 	{&x, "x", sizeof(int), 1, 1, 1, NULL, 0},
 };
 
-int upcr_user_main(int argc, char **argv)
+TEST_MAIN
 {
-	(void)argc;
-	(void)argv;
 	int v = MYTHREAD;
 	upc_handle_t h = upcr_memput_nb(upcr_index(x, MYTHREAD, sizeof(int), 1), &v, sizeof v, UPCR_LOC(0, 6));
 	upcr_sync(h, UPCR_LOC(0, 7));

@@ -7,15 +7,12 @@
  *   6      return 0;
  *   7  }
  */
-#include "upcr.h"
-#include <stdio.h>
+#include "testprog.h"
 
-static const char *const upcr_files[] = {"neg_notify.upc"};
+TEST_FILES("neg_notify.upc");
 
-int upcr_user_main(int argc, char **argv)
+TEST_MAIN
 {
-	(void)argc;
-	(void)argv;
 	upcr_notify(0, 0, UPCR_LOC(0, 3));
 	upcr_barrier(0, 0, UPCR_LOC(0, 4));
 	upcr_wait(0, 0, UPCR_LOC(0, 5));

@@ -9,15 +9,12 @@
  *   8      return 0;
  *   9  }
  */
-#include "upcr.h"
-#include <stdio.h>
+#include "testprog.h"
 
-static const char *const upcr_files[] = {"neg_relock.upc"};
+TEST_FILES("neg_relock.upc");
 
-int upcr_user_main(int argc, char **argv)
+TEST_MAIN
 {
-	(void)argc;
-	(void)argv;
 	upcr_sptr_t l = upcr_all_lock_alloc(UPCR_LOC(0, 3));
 	if (MYTHREAD == 0) {
 		upcr_lock(l, UPCR_LOC(0, 5));

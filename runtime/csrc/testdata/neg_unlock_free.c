@@ -6,15 +6,12 @@
  *   5      return 0;
  *   6  }
  */
-#include "upcr.h"
-#include <stdio.h>
+#include "testprog.h"
 
-static const char *const upcr_files[] = {"neg_unlock_free.upc"};
+TEST_FILES("neg_unlock_free.upc");
 
-int upcr_user_main(int argc, char **argv)
+TEST_MAIN
 {
-	(void)argc;
-	(void)argv;
 	upcr_sptr_t l = upcr_global_lock_alloc(UPCR_LOC(0, 3));
 	upcr_unlock(l, UPCR_LOC(0, 4));
 	return 0;

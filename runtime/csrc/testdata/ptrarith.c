@@ -39,10 +39,9 @@
  *  38      return 0;
  *  39  }
  */
-#include "upcr.h"
-#include <stdio.h>
+#include "testprog.h"
 
-static const char *const upcr_files[] = {"ptrarith.upc"};
+TEST_FILES("ptrarith.upc");
 
 #define B 3
 static upcr_sptr_t a, b;
@@ -52,10 +51,8 @@ static const upcr_shared_decl_t upcr_shared[] = {
 	{&b, "b", sizeof(int), 1, 5, 1, NULL, 0},
 };
 
-int upcr_user_main(int argc, char **argv)
+TEST_MAIN
 {
-	(void)argc;
-	(void)argv;
 	int i, k, bad = 0;
 	{
 		int upcr_ctl = upcr_forall_begin();

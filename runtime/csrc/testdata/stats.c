@@ -17,10 +17,9 @@
  *  16      return 0;
  *  17  }
  */
-#include "upcr.h"
-#include <stdio.h>
+#include "testprog.h"
 
-static const char *const upcr_files[] = {"stats.upc"};
+TEST_FILES("stats.upc");
 
 static upcr_sptr_t a, total;
 
@@ -29,10 +28,8 @@ static const upcr_shared_decl_t upcr_shared[] = {
 	{&total, "total", sizeof(double), 0, 1, 0, NULL, 0},
 };
 
-int upcr_user_main(int argc, char **argv)
+TEST_MAIN
 {
-	(void)argc;
-	(void)argv;
 	int i;
 	upcr_put_double(upcr_index(a, MYTHREAD, sizeof(double), 1), MYTHREAD, UPCR_LOC(0, 7));
 	upcr_barrier(0, 0, UPCR_LOC(0, 8));

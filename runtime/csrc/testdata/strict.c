@@ -18,10 +18,9 @@
  *  17      return 0;
  *  18  }
  */
-#include "upcr.h"
-#include <stdio.h>
+#include "testprog.h"
 
-static const char *const upcr_files[] = {"strict.upc"};
+TEST_FILES("strict.upc");
 
 #define ROUNDS 200
 static upcr_sptr_t data, flag;
@@ -31,10 +30,8 @@ static const upcr_shared_decl_t upcr_shared[] = {
 	{&flag, "flag", sizeof(int), 1, 1, 1, NULL, 0},
 };
 
-int upcr_user_main(int argc, char **argv)
+TEST_MAIN
 {
-	(void)argc;
-	(void)argv;
 	int r, bad = 0, next = (MYTHREAD + 1) % THREADS, prev = (MYTHREAD + THREADS - 1) % THREADS;
 	for (r = 1; r <= ROUNDS; r++) {
 		upcr_put_int(upcr_index(data, next, sizeof(int), 1), r * 1000 + MYTHREAD, UPCR_LOC(0, 9));

@@ -25,11 +25,11 @@
  *  24      return 0;
  *  25  }
  */
-#include "upcr.h"
+#include "testprog.h"
 #include <stddef.h>
 #include <stdio.h>
 
-static const char *const upcr_files[] = {"structs.upc"};
+TEST_FILES("structs.upc");
 
 struct pt {
 	int id;
@@ -42,10 +42,8 @@ static const upcr_shared_decl_t upcr_shared[] = {
 	{&pts, "pts", sizeof(struct pt), 1, 2, 1, NULL, 0},
 };
 
-int upcr_user_main(int argc, char **argv)
+TEST_MAIN
 {
-	(void)argc;
-	(void)argv;
 	int i;
 	{
 		int upcr_ctl = upcr_forall_begin();
