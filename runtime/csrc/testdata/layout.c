@@ -45,36 +45,26 @@ static const upcr_shared_decl_t upcr_shared[] = {
 	{&scalar, "scalar", sizeof(int), 0, 1, 0, NULL, 0},
 };
 
+/* Lines 10-12 translate the same statement for each array:
+ * upc_forall (i = 0; i < n; i++; &a[i]) a[i] = 100 * MYTHREAD + i; */
+static void fill(upcr_sptr_t a, int n, size_t block, int line)
+{
+	int i;
+	int upcr_ctl = upcr_forall_begin();
+	for (i = 0; i < n; i++) {
+		if (!upcr_forall_mine_ptr(upcr_ctl, upcr_index(a, i, sizeof(int), block)))
+			continue;
+		upcr_put_int(upcr_index(a, i, sizeof(int), block), 100 * MYTHREAD + i, UPCR_LOC(0, line));
+	}
+	upcr_forall_end();
+}
+
 TEST_MAIN
 {
 	int i;
-	{
-		int upcr_ctl = upcr_forall_begin();
-		for (i = 0; i < 3 * THREADS; i++) {
-			if (!upcr_forall_mine_ptr(upcr_ctl, upcr_index(cyc, i, sizeof(int), 1)))
-				continue;
-			upcr_put_int(upcr_index(cyc, i, sizeof(int), 1), 100 * MYTHREAD + i, UPCR_LOC(0, 10));
-		}
-		upcr_forall_end();
-	}
-	{
-		int upcr_ctl = upcr_forall_begin();
-		for (i = 0; i < 5 * THREADS; i++) {
-			if (!upcr_forall_mine_ptr(upcr_ctl, upcr_index(blk, i, sizeof(int), 2)))
-				continue;
-			upcr_put_int(upcr_index(blk, i, sizeof(int), 2), 100 * MYTHREAD + i, UPCR_LOC(0, 11));
-		}
-		upcr_forall_end();
-	}
-	{
-		int upcr_ctl = upcr_forall_begin();
-		for (i = 0; i < 4 * THREADS; i++) {
-			if (!upcr_forall_mine_ptr(upcr_ctl, upcr_index(star, i, sizeof(int), 4)))
-				continue;
-			upcr_put_int(upcr_index(star, i, sizeof(int), 4), 100 * MYTHREAD + i, UPCR_LOC(0, 12));
-		}
-		upcr_forall_end();
-	}
+	fill(cyc, 3 * THREADS, 1, 10);
+	fill(blk, 5 * THREADS, 2, 11);
+	fill(star, 4 * THREADS, 4, 12);
 	if (MYTHREAD == THREADS - 1) {
 		for (i = 0; i < 6; i++)
 			upcr_put_int(upcr_index(ind, i, sizeof(int), 0), i * i, UPCR_LOC(0, 13));
