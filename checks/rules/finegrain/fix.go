@@ -836,6 +836,15 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 			fmt.Fprintf(&b, "%sif (%s)", in, trip)
 		}
 	}
+	// openBlock starts the braced block of a copy loop, under the guard.
+	openBlock := func() {
+		guard()
+		if guarded {
+			b.WriteString(" {\n")
+		} else {
+			b.WriteString(in + "{\n")
+		}
+	}
 	// Element counts and the flat index of the first element.
 	ne := nName
 	if rowElems != 1 {
@@ -876,12 +885,7 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 		}
 		fmt.Fprintf(&b, "upc_memget(%s, %s%s, %s * sizeof *%s);\n", p.buf, p.elemAddr(lo, los), zeros, nName, p.buf)
 	case bs > 1:
-		guard()
-		if guarded {
-			b.WriteString(" {\n")
-		} else {
-			b.WriteString(in + "{\n")
-		}
+		openBlock()
 		i1 := in + fr.unit
 		i2 := i1 + fr.unit
 		fmt.Fprintf(&b, "%s/* one upc_memget per block of %d elements */\n", i1, bs)
@@ -896,12 +900,7 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 		fmt.Fprintf(&b, "%supc_memget(%s + _upclint_k, %s + (%s), _upclint_r * sizeof(%s));\n", i2, bufFlat, flat, first("_upclint_k"), p.elem)
 		fmt.Fprintf(&b, "%s}\n%s}\n", i1, in)
 	default: // cyclic
-		guard()
-		if guarded {
-			b.WriteString(" {\n")
-		} else {
-			b.WriteString(in + "{\n")
-		}
+		openBlock()
 		i1 := in + fr.unit
 		i2 := i1 + fr.unit
 		i3 := i2 + fr.unit
