@@ -84,31 +84,6 @@ func compareRuns(t *testing.T, name string, orig, fixed []byte) (before, after u
 	return before, after
 }
 
-// TestFixRun runs the original and the fixed program of every golden
-// with 1, 2, 3, 4 and 8 threads on the bundled runtime.
-func TestFixRun(t *testing.T) {
-	if !fixtest.HaveCC() {
-		t.Skip("needs a C compiler")
-	}
-	inputs, _ := filepath.Glob(filepath.Join(goldenDir, "*.upc"))
-	for _, in := range inputs {
-		t.Run(filepath.Base(in), func(t *testing.T) {
-			orig, err := os.ReadFile(in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			fixed, err := os.ReadFile(in + ".golden")
-			if err != nil {
-				t.Fatal(err)
-			}
-			if bytes.Equal(orig, fixed) {
-				t.Fatalf("%s: the fix changes nothing", in)
-			}
-			compareRuns(t, filepath.Base(in), orig, fixed)
-		})
-	}
-}
-
 // TestFixKernels fixes the seed kernels matvec and stencil and measures
 // the remote operations before and after (Chen, "Building a Source-to-Source UPC-to-C Translator", §8.3: about two orders
 // of magnitude for matvec).
@@ -142,7 +117,9 @@ func TestFixKernels(t *testing.T) {
 }
 
 // TestFixGoldenValidate passes every golden through upclint fix
-// --validate's check (fixes.ValidateResult). The goldens listed copy
+// --validate's check (fixes.ValidateResult): the original and the fixed
+// program print the same and exit alike with THREADS 1, 2, 3, 4 and 8,
+// and the fix communicates less. The goldens listed copy
 // whole structures where the loop reads some of their fields: fewer
 // operations, more bytes, which --validate refuses.
 func TestFixGoldenValidate(t *testing.T) {
