@@ -195,15 +195,8 @@ func (c *checker) barrierAhead(s ast.Stmt) bool {
 	if next == nil {
 		return false
 	}
-	for _, b := range c.fn.Graph.Blocks {
-		if !b.Live {
-			continue
-		}
-		for i, n := range b.Nodes {
-			if n.Start() >= next.Start() && n.End() <= next.End() {
-				return c.reachesBarrier(b, i, map[*cfg.Block]bool{})
-			}
-		}
+	if b, i := c.firstWithin(next); b != nil {
+		return c.reachesBarrier(b, i, map[*cfg.Block]bool{})
 	}
 	return false
 }

@@ -257,15 +257,22 @@ func (c *checker) condBlock(cond ast.Node) *cfg.Block {
 	if b := c.blockOf(cond); b != nil {
 		return b
 	}
+	b, _ := c.firstWithin(cond)
+	return b
+}
+
+// firstWithin returns the first live block holding a node inside n, and
+// that node's index in the block, or nil.
+func (c *checker) firstWithin(n ast.Node) (*cfg.Block, int) {
 	for _, b := range c.fn.Graph.Blocks {
 		if !b.Live {
 			continue
 		}
-		for _, m := range b.Nodes {
-			if m.Start() >= cond.Start() && m.End() <= cond.End() {
-				return b
+		for i, m := range b.Nodes {
+			if m.Start() >= n.Start() && m.End() <= n.End() {
+				return b, i
 			}
 		}
 	}
-	return nil
+	return nil, 0
 }
