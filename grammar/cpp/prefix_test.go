@@ -110,20 +110,27 @@ func preprocessUnit(u prefixUnit, disk map[string]string, c *PrefixCache) string
 	return renderResult(fset, r)
 }
 
-// TestPrefixCache preprocesses each unit without the cache, then with a
-// cache that the other units filled, and requires the same result.
-func TestPrefixCache(t *testing.T) {
-	disk := map[string]string{}
+// prefixFixture returns the files of the prefix units and each unit's
+// result preprocessed without the cache.
+func prefixFixture() (disk map[string]string, want []string) {
+	disk = map[string]string{}
 	for _, u := range prefixUnits {
 		disk[u.name] = u.src
 	}
 	for k, v := range prefixDisk {
 		disk[k] = v
 	}
-	want := make([]string, len(prefixUnits))
+	want = make([]string, len(prefixUnits))
 	for i, u := range prefixUnits {
 		want[i] = preprocessUnit(u, disk, NoPrefixCache)
 	}
+	return disk, want
+}
+
+// TestPrefixCache preprocesses each unit without the cache, then with a
+// cache that the other units filled, and requires the same result.
+func TestPrefixCache(t *testing.T) {
+	disk, want := prefixFixture()
 	c := NewPrefixCache(0)
 	for pass := range 2 {
 		for i, u := range prefixUnits {
@@ -184,17 +191,7 @@ func TestPrefixCacheFileAppears(t *testing.T) {
 // TestPrefixCacheConcurrent preprocesses the units from several goroutines
 // sharing one cache (run with -race: cached macros and tokens are shared).
 func TestPrefixCacheConcurrent(t *testing.T) {
-	disk := map[string]string{}
-	for _, u := range prefixUnits {
-		disk[u.name] = u.src
-	}
-	for k, v := range prefixDisk {
-		disk[k] = v
-	}
-	want := make([]string, len(prefixUnits))
-	for i, u := range prefixUnits {
-		want[i] = preprocessUnit(u, disk, NoPrefixCache)
-	}
+	disk, want := prefixFixture()
 	c := NewPrefixCache(0)
 	var wg sync.WaitGroup
 	errs := make(chan string, 8*len(prefixUnits))
