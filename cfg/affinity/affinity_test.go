@@ -42,6 +42,22 @@ func load(t *testing.T, src string, threads int) (*grammar.Unit, *affine.Func) {
 	return u, affine.Analyze(cfg.Build(fn), u.Info)
 }
 
+// kinds analyses src and returns the kinds of its accesses by their text,
+// in order of appearance.
+func kinds(t *testing.T, src string, threads int) map[string][]affinity.Kind {
+	t.Helper()
+	u, af := load(t, src, threads)
+	f := affinity.Analyze(af, u.Info.StaticThreads)
+	got := map[string][]affinity.Kind{}
+	for _, a := range af.Accesses {
+		if x := f.Of(a); x != nil {
+			k := ast.NodeString(a.Expr)
+			got[k] = append(got[k], x.Kind)
+		}
+	}
+	return got
+}
+
 func facts(t *testing.T, threads int) map[string]*affinity.Fact {
 	u, af := load(t, src, threads)
 	f := affinity.Analyze(af, u.Info.StaticThreads)

@@ -95,14 +95,7 @@ void g(shared int *p, shared int *q) {
 		sum += p[i];
 	}
 }`
-	_, af := load(t, src, 0)
-	f := affinity.Analyze(af, 0)
-	got := map[string][]affinity.Kind{}
-	for _, a := range af.Accesses {
-		if x := f.Of(a); x != nil {
-			got[ast.NodeString(a.Expr)] = append(got[ast.NodeString(a.Expr)], x.Kind)
-		}
-	}
+	got := kinds(t, src, 0)
 	for e, want := range map[string][]affinity.Kind{
 		"p[i]":        {affinity.Local, affinity.Unknown}, // the second: p moves in the loop
 		"p[i + 1]":    {affinity.Unknown},

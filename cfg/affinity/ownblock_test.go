@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/upclint/upclint/cfg/affinity"
-	"github.com/upclint/upclint/grammar/ast"
 )
 
 // TestOwnBlock: outside a upc_forall, a loop over a range of MYTHREAD's own
@@ -24,15 +23,7 @@ void g(int n) {
 		in[j] = 0;
 }`
 	for _, threads := range []int{0, 4} {
-		u, af := load(t, src, threads)
-		f := affinity.Analyze(af, u.Info.StaticThreads)
-		got := map[string][]affinity.Kind{}
-		for _, a := range af.Accesses {
-			if x := f.Of(a); x != nil {
-				k := ast.NodeString(a.Expr)
-				got[k] = append(got[k], x.Kind)
-			}
-		}
+		got := kinds(t, src, threads)
 		want := map[string][]affinity.Kind{
 			"out[j]":    {affinity.Local, affinity.Local},
 			"in[j - 1]": {affinity.Local},

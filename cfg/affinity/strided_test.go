@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/upclint/upclint/cfg/affinity"
-	"github.com/upclint/upclint/grammar/ast"
 )
 
 // The shapes of the forall rewrite keep the affinity the upc_forall gave:
@@ -46,15 +45,7 @@ void g(void) {
 
 func TestStridedLoops(t *testing.T) {
 	for _, threads := range []int{0, 4} {
-		u, af := load(t, stridedSrc, threads)
-		f := affinity.Analyze(af, u.Info.StaticThreads)
-		got := map[string][]affinity.Kind{}
-		for _, a := range af.Accesses {
-			if x := f.Of(a); x != nil {
-				k := ast.NodeString(a.Expr)
-				got[k] = append(got[k], x.Kind)
-			}
-		}
+		got := kinds(t, stridedSrc, threads)
 		want := map[string][]affinity.Kind{
 			"grid[r][c]":     {affinity.Local, affinity.Unknown}, // the second sweep's c reaches NC: the next row
 			"cyc[r]":         {affinity.Local},
