@@ -166,13 +166,7 @@ typedef struct coll_type {
 		switch (op) {                                            \
 		case UPC_ADD: return (T)((UT)a + (UT)b);                 \
 		case UPC_MULT: return (T)((UT)a * (UT)b);                \
-		case UPC_AND: return (T)(a & b);                         \
-		case UPC_OR: return (T)(a | b);                          \
-		case UPC_XOR: return (T)(a ^ b);                         \
-		case UPC_LOGAND: return (T)(a && b);                     \
-		case UPC_LOGOR: return (T)(a || b);                      \
-		case UPC_MIN: return a < b ? a : b;                      \
-		case UPC_MAX: return a > b ? a : b;                      \
+		UPCR_INT_OP_CASES(T, a, b)                               \
 		default: return ((T(*)(T, T))fn)(a, b);                  \
 		}                                                        \
 	}
@@ -182,10 +176,7 @@ typedef struct coll_type {
 		switch (op) {                                            \
 		case UPC_ADD: return a + b;                              \
 		case UPC_MULT: return a * b;                             \
-		case UPC_LOGAND: return (T)(a && b);                     \
-		case UPC_LOGOR: return (T)(a || b);                      \
-		case UPC_MIN: return a < b ? a : b;                      \
-		case UPC_MAX: return a > b ? a : b;                      \
+		UPCR_OP_CASES(T, a, b)                                   \
 		default: return ((T(*)(T, T))fn)(a, b);                  \
 		}                                                        \
 	}

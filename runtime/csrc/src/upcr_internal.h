@@ -371,4 +371,19 @@ int upcr_add_report(const char *kind, int thread, int fatal, upcr_loc_t loc, con
 void upcr_die(void) __attribute__((noreturn));
 double upcr_now_ns(void);
 
+/* The cases of a reduction operator (UPC 1.3 collectives 7.3.2.1) that
+ * every arithmetic type has, and those only integer types have; UPC_ADD and
+ * UPC_MULT are left to the caller (integers wrap through their unsigned
+ * type in the collectives). */
+#define UPCR_OP_CASES(T, a, b)                              \
+	case UPC_LOGAND: return (T)((a) && (b));            \
+	case UPC_LOGOR: return (T)((a) || (b));             \
+	case UPC_MIN: return (a) < (b) ? (a) : (b);         \
+	case UPC_MAX: return (a) > (b) ? (a) : (b);
+#define UPCR_INT_OP_CASES(T, a, b)                          \
+	case UPC_AND: return (T)((a) & (b));                \
+	case UPC_OR: return (T)((a) | (b));                 \
+	case UPC_XOR: return (T)((a) ^ (b));                \
+	UPCR_OP_CASES(T, a, b)
+
 #endif

@@ -18,6 +18,7 @@
  * the collective's payload is the value size.
  */
 #include "upcr.h"
+#include "upcr_internal.h"
 
 #include <string.h>
 
@@ -69,13 +70,7 @@ static void bad_op(const char *fn, int op, upcr_loc_t loc)
 		switch (op) {                                                            \
 		case UPC_ADD: return (T)(a + b);                                         \
 		case UPC_MULT: return (T)(a * b);                                        \
-		case UPC_AND: return (T)(a & b);                                         \
-		case UPC_OR: return (T)(a | b);                                          \
-		case UPC_XOR: return (T)(a ^ b);                                         \
-		case UPC_LOGAND: return (T)(a && b);                                     \
-		case UPC_LOGOR: return (T)(a || b);                                      \
-		case UPC_MIN: return a < b ? a : b;                                      \
-		case UPC_MAX: return a > b ? a : b;                                      \
+		UPCR_INT_OP_CASES(T, a, b)                                               \
 		}                                                                        \
 		bad_op(fn, op, loc);                                                     \
 	}
@@ -85,10 +80,7 @@ static void bad_op(const char *fn, int op, upcr_loc_t loc)
 		switch (op) {                                                            \
 		case UPC_ADD: return a + b;                                              \
 		case UPC_MULT: return a * b;                                             \
-		case UPC_LOGAND: return (T)(a && b);                                     \
-		case UPC_LOGOR: return (T)(a || b);                                      \
-		case UPC_MIN: return a < b ? a : b;                                      \
-		case UPC_MAX: return a > b ? a : b;                                      \
+		UPCR_OP_CASES(T, a, b)                                                   \
 		}                                                                        \
 		bad_op(fn, op, loc);                                                     \
 	}
