@@ -51,7 +51,6 @@ void upcr_all_broadcast(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_fla
 
 /* ---- reductions ---- */
 
-typedef void (*upcr_anyfn_t)(void);
 typedef struct {
 	size_t esz;
 	int isfloat;
@@ -103,16 +102,6 @@ DEF_INT(UL, unsigned long)
 DEF_FLT(F, float)
 DEF_FLT(D, double)
 DEF_FLT(LD, long double)
-
-static void check_op(const coll_type_t *ty, const char *name, int op, upcr_anyfn_t fn, upcr_loc_t loc)
-{
-	if (op < UPC_ADD || op > UPC_NONCOMM_FUNC)
-		upcr_fatal("collective-args", loc, "%s: invalid operation %d", name, op);
-	if (ty->isfloat && (op == UPC_AND || op == UPC_OR || op == UPC_XOR))
-		upcr_fatal("collective-args", loc, "%s: bitwise operation %d on a floating type", name, op);
-	if ((op == UPC_FUNC || op == UPC_NONCOMM_FUNC) && fn == NULL)
-		upcr_fatal("collective-args", loc, "%s: UPC_FUNC/UPC_NONCOMM_FUNC with a null function", name);
-}
 
 /* Combine the partial of `t`'s subtree: t absorbs t + 2^k for 2^k below
  * lowbit(t) (all of the threads for t = 0), in increasing k. */
@@ -170,10 +159,7 @@ static int my_partial(const coll_type_t *ty, int op, upcr_anyfn_t fn, upcr_sptr_
 static void coll_reduce(const coll_type_t *ty, const char *name, upcr_sptr_t dst, upcr_sptr_t src, int op,
 			size_t nelems, size_t blk, upcr_anyfn_t fn, upc_flag_t flags, upcr_loc_t loc)
 {
-	uint64_t args[] = {upcr_sptr_bits(dst), upcr_sptr_bits(src), (uint64_t)op, nelems, blk,
-			   (uint64_t)(uintptr_t)fn, (uint64_t)flags};
-	upcr_coll_begin(name, args, 7, nelems * ty->esz, flags, loc);
-	check_op(ty, name, op, fn, loc);
+	upcr_coll_begin_op(name, dst, src, op, nelems, blk, fn, flags, ty->esz, ty->isfloat, loc);
 	upcr_coll_in_sync(flags);
 	int T = THREADS, me = upcr_mythread_;
 	size_t esz = ty->esz, rec = esz + 1;
@@ -229,10 +215,7 @@ static void coll_reduce(const coll_type_t *ty, const char *name, upcr_sptr_t dst
 static void coll_prefix(const coll_type_t *ty, const char *name, upcr_sptr_t dst, upcr_sptr_t src, int op,
 			size_t nelems, size_t blk, upcr_anyfn_t fn, upc_flag_t flags, upcr_loc_t loc)
 {
-	uint64_t args[] = {upcr_sptr_bits(dst), upcr_sptr_bits(src), (uint64_t)op, nelems, blk,
-			   (uint64_t)(uintptr_t)fn, (uint64_t)flags};
-	upcr_coll_begin(name, args, 7, nelems * ty->esz, flags, loc);
-	check_op(ty, name, op, fn, loc);
+	upcr_coll_begin_op(name, dst, src, op, nelems, blk, fn, flags, ty->esz, ty->isfloat, loc);
 	upcr_coll_in_sync(flags);
 	size_t esz = ty->esz;
 	if (upcr_mythread_ == 0 && nelems > 0) {

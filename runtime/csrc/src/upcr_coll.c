@@ -95,8 +95,7 @@ static int red_any;
 static void enter(const char *name, const uint64_t *args, int nargs, size_t bytes, upc_flag_t flags,
 		  upcr_loc_t loc)
 {
-	upcr_coll_enter(name, args, nargs, bytes, loc);
-	upcr_coll_check_flags(name, flags, loc);
+	upcr_coll_begin(name, args, nargs, bytes, flags, loc);
 	coll_seq++;
 }
 
@@ -148,7 +147,6 @@ void upcr_all_broadcast(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_fla
 
 /* ---- computational collectives ---- */
 
-typedef void (*upcr_anyfn_t)(void);
 
 /* Per element type: fold n elements into *acc (which holds a value), and
  * the inclusive scan of n elements starting from *carry (or from nothing
@@ -315,16 +313,6 @@ static void *run_addr(const runs_t *r, size_t j)
 	return upcr_addr(upcr_add(r->base, (int64_t)run_start(r, j), r->esz, r->blk));
 }
 
-static void check_op(const coll_type_t *ty, const char *name, int op, upcr_anyfn_t fn, upcr_loc_t loc)
-{
-	if (op < UPC_ADD || op > UPC_NONCOMM_FUNC)
-		upcr_fatal("collective-args", loc, "%s: invalid operation %d", name, op);
-	if (ty->isfloat && (op == UPC_AND || op == UPC_OR || op == UPC_XOR))
-		upcr_fatal("collective-args", loc, "%s: bitwise operation %d on a floating type", name, op);
-	if ((op == UPC_FUNC || op == UPC_NONCOMM_FUNC) && fn == NULL)
-		upcr_fatal("collective-args", loc, "%s: UPC_FUNC/UPC_NONCOMM_FUNC with a null function", name);
-}
-
 /* Write n elements from a private buffer to dst[first .. first+n-1] of a
  * shared [blk] array, piece by piece along dst's blocks. */
 static void put_elems(upcr_sptr_t dst, size_t blk, size_t esz, size_t first, const char *buf, size_t n,
@@ -434,10 +422,8 @@ static void ordered_combine(const coll_type_t *ty, const runs_t *rs, int op, upc
 static void coll_reduce(const coll_type_t *ty, const char *name, upcr_sptr_t dst, upcr_sptr_t src, int op,
 			size_t nelems, size_t blk, upcr_anyfn_t fn, upc_flag_t flags, upcr_loc_t loc)
 {
-	uint64_t args[] = {upcr_sptr_bits(dst), upcr_sptr_bits(src), (uint64_t)op, nelems, blk,
-			   (uint64_t)(uintptr_t)fn, (uint64_t)flags};
-	enter(name, args, 7, nelems * ty->esz, flags, loc);
-	check_op(ty, name, op, fn, loc);
+	upcr_coll_begin_op(name, dst, src, op, nelems, blk, fn, flags, ty->esz, ty->isfloat, loc);
+	coll_seq++;
 	if (op == UPC_NONCOMM_FUNC)
 		upcr_coll_in_sync(flags);
 	else if ((flags & 3) == UPC_IN_ALLSYNC)
@@ -511,10 +497,8 @@ static void coll_reduce(const coll_type_t *ty, const char *name, upcr_sptr_t dst
 static void coll_prefix(const coll_type_t *ty, const char *name, upcr_sptr_t dst, upcr_sptr_t src, int op,
 			size_t nelems, size_t blk, upcr_anyfn_t fn, upc_flag_t flags, upcr_loc_t loc)
 {
-	uint64_t args[] = {upcr_sptr_bits(dst), upcr_sptr_bits(src), (uint64_t)op, nelems, blk,
-			   (uint64_t)(uintptr_t)fn, (uint64_t)flags};
-	enter(name, args, 7, nelems * ty->esz, flags, loc);
-	check_op(ty, name, op, fn, loc);
+	upcr_coll_begin_op(name, dst, src, op, nelems, blk, fn, flags, ty->esz, ty->isfloat, loc);
+	coll_seq++;
 	upcr_coll_in_sync(flags);
 	runs_t rs = make_runs(src, nelems, blk, ty->esz);
 	unsigned char acc[16];

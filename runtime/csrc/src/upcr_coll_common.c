@@ -96,6 +96,20 @@ void upcr_coll_begin(const char *name, const uint64_t *args, int nargs, size_t b
 	upcr_coll_check_flags(name, flags, loc);
 }
 
+void upcr_coll_begin_op(const char *name, upcr_sptr_t dst, upcr_sptr_t src, int op, size_t nelems, size_t blk,
+			upcr_anyfn_t fn, upc_flag_t flags, size_t esz, int isfloat, upcr_loc_t loc)
+{
+	uint64_t args[] = {upcr_sptr_bits(dst), upcr_sptr_bits(src), (uint64_t)op, nelems, blk,
+			   (uint64_t)(uintptr_t)fn, (uint64_t)flags};
+	upcr_coll_begin(name, args, 7, nelems * esz, flags, loc);
+	if (op < UPC_ADD || op > UPC_NONCOMM_FUNC)
+		upcr_fatal("collective-args", loc, "%s: invalid operation %d", name, op);
+	if (isfloat && (op == UPC_AND || op == UPC_OR || op == UPC_XOR))
+		upcr_fatal("collective-args", loc, "%s: bitwise operation %d on a floating type", name, op);
+	if ((op == UPC_FUNC || op == UPC_NONCOMM_FUNC) && fn == NULL)
+		upcr_fatal("collective-args", loc, "%s: UPC_FUNC/UPC_NONCOMM_FUNC with a null function", name);
+}
+
 /* ---- relocalization ---- */
 
 void upcr_all_scatter(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_flag_t flags, upcr_loc_t loc)

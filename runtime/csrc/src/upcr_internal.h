@@ -295,6 +295,13 @@ void upcr_coll_need_bytes(const char *name, size_t nbytes, upcr_loc_t loc);
 upcr_sptr_t upcr_coll_block_of(upcr_sptr_t p, int t, size_t nbytes);
 void upcr_coll_begin(const char *name, const uint64_t *args, int nargs, size_t bytes, upc_flag_t flags,
 		     upcr_loc_t loc);
+/* a reduction's user function (UPC_FUNC, UPC_NONCOMM_FUNC), of any element type */
+typedef void (*upcr_anyfn_t)(void);
+/* upcr_coll_begin of a reduction or prefix reduction (its seven
+ * single-valued arguments) and the check of its operation for the element
+ * type (bitwise operations on a floating type are invalid) */
+void upcr_coll_begin_op(const char *name, upcr_sptr_t dst, upcr_sptr_t src, int op, size_t nelems, size_t blk,
+			upcr_anyfn_t fn, upc_flag_t flags, size_t esz, int isfloat, upcr_loc_t loc);
 
 /* barrier, collective and lock checks the same on every backend
  * (upcr_sync_common.c) */
