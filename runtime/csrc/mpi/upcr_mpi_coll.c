@@ -22,10 +22,7 @@ static inline int lowbit(int r) { return r & -r; }
 void upcr_all_broadcast(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_flag_t flags, upcr_loc_t loc)
 {
 	static const char name[] = "upc_all_broadcast";
-	uint64_t args[] = {upcr_sptr_bits(dst), upcr_sptr_bits(src), nbytes, (uint64_t)flags};
-	upcr_coll_begin(name, args, 4, nbytes, flags, loc);
-	upcr_coll_need_bytes(name, nbytes, loc);
-	upcr_coll_in_sync(flags);
+	upcr_coll_begin_move(name, dst, src, nbytes, nbytes, flags, loc);
 	int T = THREADS, me = upcr_mythread_, root = (int)(src.thread % (uint32_t)T);
 	int r = (me - root + T) % T;
 	upcr_sptr_t mine = upcr_coll_block_of(dst, me, nbytes);

@@ -96,6 +96,15 @@ void upcr_coll_begin(const char *name, const uint64_t *args, int nargs, size_t b
 	upcr_coll_check_flags(name, flags, loc);
 }
 
+void upcr_coll_begin_move(const char *name, upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, size_t total,
+			  upc_flag_t flags, upcr_loc_t loc)
+{
+	uint64_t args[] = {upcr_sptr_bits(dst), upcr_sptr_bits(src), nbytes, (uint64_t)flags};
+	upcr_coll_begin(name, args, 4, total, flags, loc);
+	upcr_coll_need_bytes(name, nbytes, loc);
+	upcr_coll_in_sync(flags);
+}
+
 void upcr_coll_begin_op(const char *name, upcr_sptr_t dst, upcr_sptr_t src, int op, size_t nelems, size_t blk,
 			upcr_anyfn_t fn, upc_flag_t flags, size_t esz, int isfloat, upcr_loc_t loc)
 {
@@ -115,10 +124,7 @@ void upcr_coll_begin_op(const char *name, upcr_sptr_t dst, upcr_sptr_t src, int 
 void upcr_all_scatter(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_flag_t flags, upcr_loc_t loc)
 {
 	static const char name[] = "upc_all_scatter";
-	uint64_t args[] = {upcr_sptr_bits(dst), upcr_sptr_bits(src), nbytes, (uint64_t)flags};
-	upcr_coll_begin(name, args, 4, nbytes * (size_t)THREADS, flags, loc);
-	upcr_coll_need_bytes(name, nbytes, loc);
-	upcr_coll_in_sync(flags);
+	upcr_coll_begin_move(name, dst, src, nbytes, nbytes * (size_t)THREADS, flags, loc);
 	int me = upcr_mythread_;
 	upcr_coll_xfer(upcr_coll_block_of(dst, me, nbytes), upcr_add(src, (int64_t)me * (int64_t)nbytes, 1, 0), nbytes, loc);
 	upcr_coll_out_sync(flags);
@@ -128,10 +134,7 @@ void upcr_all_scatter(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_flag_
 void upcr_all_gather(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_flag_t flags, upcr_loc_t loc)
 {
 	static const char name[] = "upc_all_gather";
-	uint64_t args[] = {upcr_sptr_bits(dst), upcr_sptr_bits(src), nbytes, (uint64_t)flags};
-	upcr_coll_begin(name, args, 4, nbytes * (size_t)THREADS, flags, loc);
-	upcr_coll_need_bytes(name, nbytes, loc);
-	upcr_coll_in_sync(flags);
+	upcr_coll_begin_move(name, dst, src, nbytes, nbytes * (size_t)THREADS, flags, loc);
 	int me = upcr_mythread_;
 	upcr_coll_xfer(upcr_add(dst, (int64_t)me * (int64_t)nbytes, 1, 0), upcr_coll_block_of(src, me, nbytes), nbytes, loc);
 	upcr_coll_out_sync(flags);
@@ -141,11 +144,8 @@ void upcr_all_gather(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_flag_t
 void upcr_all_gather_all(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_flag_t flags, upcr_loc_t loc)
 {
 	static const char name[] = "upc_all_gather_all";
-	uint64_t args[] = {upcr_sptr_bits(dst), upcr_sptr_bits(src), nbytes, (uint64_t)flags};
 	int T = THREADS, me = upcr_mythread_;
-	upcr_coll_begin(name, args, 4, nbytes * (size_t)T * (size_t)T, flags, loc);
-	upcr_coll_need_bytes(name, nbytes, loc);
-	upcr_coll_in_sync(flags);
+	upcr_coll_begin_move(name, dst, src, nbytes, nbytes * (size_t)T * (size_t)T, flags, loc);
 	upcr_sptr_t mine = upcr_coll_block_of(dst, me, nbytes * (size_t)T);
 	/* start with the own block, then the others in a rotated order so
 	 * that the threads do not all hit thread 0 first */
@@ -160,12 +160,9 @@ void upcr_all_gather_all(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_fl
 void upcr_all_exchange(upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, upc_flag_t flags, upcr_loc_t loc)
 {
 	static const char name[] = "upc_all_exchange";
-	uint64_t args[] = {upcr_sptr_bits(dst), upcr_sptr_bits(src), nbytes, (uint64_t)flags};
 	int T = THREADS, me = upcr_mythread_;
 	size_t area = nbytes * (size_t)T;
-	upcr_coll_begin(name, args, 4, area * (size_t)T, flags, loc);
-	upcr_coll_need_bytes(name, nbytes, loc);
-	upcr_coll_in_sync(flags);
+	upcr_coll_begin_move(name, dst, src, nbytes, area * (size_t)T, flags, loc);
 	upcr_sptr_t mine = upcr_coll_block_of(dst, me, area);
 	/* block me of thread j's source goes to block j of my destination */
 	for (int i = 0; i < T; i++) {

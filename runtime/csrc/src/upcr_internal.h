@@ -295,6 +295,11 @@ void upcr_coll_need_bytes(const char *name, size_t nbytes, upcr_loc_t loc);
 upcr_sptr_t upcr_coll_block_of(upcr_sptr_t p, int t, size_t nbytes);
 void upcr_coll_begin(const char *name, const uint64_t *args, int nargs, size_t bytes, upc_flag_t flags,
 		     upcr_loc_t loc);
+/* upcr_coll_begin of a relocalization collective (its four single-valued
+ * arguments, `total` bytes moved), the check of nbytes and the entry
+ * synchronisation of flags */
+void upcr_coll_begin_move(const char *name, upcr_sptr_t dst, upcr_sptr_t src, size_t nbytes, size_t total,
+			  upc_flag_t flags, upcr_loc_t loc);
 /* a reduction's user function (UPC_FUNC, UPC_NONCOMM_FUNC), of any element type */
 typedef void (*upcr_anyfn_t)(void);
 /* upcr_coll_begin of a reduction or prefix reduction (its seven
