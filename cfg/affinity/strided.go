@@ -6,6 +6,7 @@ import (
 	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/cfg/affine"
 	"github.com/upclint/upclint/grammar/ast"
+	"github.com/upclint/upclint/grammar/types"
 )
 
 // Strided returns the index of a with the induction variable i of every
@@ -55,13 +56,7 @@ func Strided(af *affine.Func, a *affine.Access, threads int) *affine.Form {
 // iteration from U counting down, as U - A + THREADS*k; nil when e has
 // another shape.
 func firstOwned(af *affine.Func, e ast.Expr, b *cfg.Block, k string, threads int) *affine.Form {
-	isThreads := func(e ast.Expr) bool {
-		if t, ok := ast.Unparen(e).(*ast.UPCConst); ok {
-			return t.Name == "THREADS"
-		}
-		n, ok := ast.IntConst(e) // static THREADS is a number
-		return ok && threads > 0 && n == int64(threads)
-	}
+	isThreads := func(e ast.Expr) bool { return types.IsThreads(e, threads) }
 	sum, ok := ast.Unparen(e).(*ast.BinaryExpr)
 	if !ok || sum.Op != "+" && sum.Op != "-" {
 		return nil

@@ -123,22 +123,12 @@ func (f *Func) threadCounter(b *cfg.Block, e ast.Expr) *types.Var {
 			continue
 		}
 		start, ok := ast.IntConst(iv.Start)
-		if ok && start == 0 && f.info.isThreads(iv.Bound) && iv.Op == "<" && iv.StepKnown && iv.StepConst == 1 {
+		if ok && start == 0 && f.info.Types.IsThreads(iv.Bound) && iv.Op == "<" && iv.StepKnown && iv.StepConst == 1 {
 			return v
 		}
 		return nil
 	}
 	return nil
-}
-
-// isThreads reports whether e is THREADS, or its value under static
-// THREADS.
-func (in *Info) isThreads(e ast.Expr) bool {
-	if c, ok := ast.Unparen(e).(*ast.UPCConst); ok {
-		return c.Name == "THREADS"
-	}
-	n, ok := ast.IntConst(e)
-	return ok && in.Types.StaticThreads > 0 && n == int64(in.Types.StaticThreads)
 }
 
 // uniformTable reports whether v is a per-thread table whose elements all

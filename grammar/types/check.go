@@ -129,6 +129,19 @@ func (info *Info) TypeOf(e ast.Expr) Type {
 // ObjectOf returns the object a name denotes.
 func (info *Info) ObjectOf(n *ast.Name) Object { return info.Uses[n] }
 
+// IsThreads reports whether e is THREADS in the unit: see IsThreads.
+func (info *Info) IsThreads(e ast.Expr) bool { return IsThreads(e, info.StaticThreads) }
+
+// IsThreads reports whether e is THREADS: the keyword, or under static
+// THREADS (staticThreads > 0) the constant the preprocessor replaced it by.
+func IsThreads(e ast.Expr, staticThreads int) bool {
+	if c, ok := ast.Unparen(e).(*ast.UPCConst); ok {
+		return c.Name == "THREADS"
+	}
+	n, ok := ast.IntConst(e)
+	return ok && staticThreads > 0 && n == int64(staticThreads)
+}
+
 // Check type-checks f. It never fails: problems are diagnostics.
 func Check(fset *gotoken.FileSet, f *ast.File, conf *Config) (*Info, diag.List) {
 	if conf == nil {

@@ -52,16 +52,6 @@ type checker struct {
 	wantFixes bool
 }
 
-// isThreads reports whether e is THREADS: the keyword, or under static
-// THREADS the constant the preprocessor replaced it by.
-func (c *checker) isThreads(e ast.Expr) bool {
-	if u, ok := ast.Unparen(e).(*ast.UPCConst); ok {
-		return u.Name == "THREADS"
-	}
-	v, ok := ast.IntConst(e)
-	return ok && c.info.StaticThreads > 0 && v == int64(c.info.StaticThreads)
-}
-
 // loop checks one for statement; it reports whether it reported.
 func (c *checker) loop(s *ast.ForStmt) bool {
 	l := c.fn.Graph.Loops().LoopFor(s)
@@ -75,7 +65,7 @@ func (c *checker) loop(s *ast.ForStmt) bool {
 	if v, ok := ast.IntConst(iv.Start); !ok || v != 0 {
 		return false
 	}
-	if !c.isThreads(iv.Bound) {
+	if !c.info.IsThreads(iv.Bound) {
 		return false
 	}
 	t := iv.Name
