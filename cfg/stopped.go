@@ -24,10 +24,18 @@ func (g *Graph) AlwaysThrough(b, x *Block) bool {
 	if x == b {
 		return true
 	}
-	// a slice indexed by Block.Index: this runs for many block pairs
-	seen := make([]bool, len(g.Blocks))
+	// a slice indexed by Block.Index: this runs for many block pairs, so
+	// the buffers of a function of ordinary size stay on the stack
+	var seenBuf [256]bool
+	var stackBuf [64]*Block
+	var seen []bool
+	if len(g.Blocks) <= len(seenBuf) {
+		seen = seenBuf[:len(g.Blocks)]
+	} else {
+		seen = make([]bool, len(g.Blocks))
+	}
 	seen[x.Index], seen[b.Index] = true, true
-	stack := []*Block{x}
+	stack := append(stackBuf[:0], x)
 	for len(stack) > 0 {
 		y := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]

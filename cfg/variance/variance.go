@@ -259,9 +259,10 @@ type Func struct {
 	blocks []blockEvents
 	ctrl   []*Reason // by block index: memo of Control for the current round
 	done   []bool
-	brAt   []uint64  // by block index: epoch+1 at which brWhy was computed
-	brWhy  []*Reason // memo of branch
-	quiet  uint64    // shared+1 at the start of the last round that changed nothing
+	brAt   []uint64        // by block index: epoch+1 at which brWhy was computed
+	brWhy  []*Reason       // memo of branch
+	quiet  uint64          // shared+1 at the start of the last round that changed nothing
+	stops  map[[2]int]bool // memo of controlsUnlessStopped
 }
 
 // Func returns the facts of a function definition.
@@ -748,7 +749,7 @@ func (f *Func) Control(b *cfg.Block) *Reason {
 	var r *Reason
 	// A branch whose other arms only end the program (an error check on
 	// one thread) does not make what the remaining threads compute differ.
-	stopsOnly := func(br *cfg.Block) bool { return !f.Graph.ControlsUnlessStopped(b, br) }
+	stopsOnly := func(br *cfg.Block) bool { return !f.controlsUnlessStopped(b, br) }
 	for _, d := range f.Graph.ControlDeps(b) {
 		if br := f.branch(d.Block); br != nil && !stopsOnly(d.Block) {
 			r = br.At(d.Block)
@@ -766,6 +767,22 @@ func (f *Func) Control(b *cfg.Block) *Reason {
 		}
 	}
 	f.ctrl[b.Index] = r
+	return r
+}
+
+// controlsUnlessStopped is f.Graph.ControlsUnlessStopped(b, br), which
+// depends on the graph only, memoized: Control asks it again in every round
+// of the fixpoint.
+func (f *Func) controlsUnlessStopped(b, br *cfg.Block) bool {
+	key := [2]int{b.Index, br.Index}
+	if r, ok := f.stops[key]; ok {
+		return r
+	}
+	r := f.Graph.ControlsUnlessStopped(b, br)
+	if f.stops == nil {
+		f.stops = map[[2]int]bool{}
+	}
+	f.stops[key] = r
 	return r
 }
 
