@@ -153,6 +153,10 @@ func loadCorpus(t testing.TB) []corpus.Unit {
 	return units
 }
 
+// shippedRule reports whether a rule is one upclint runs, not one that this
+// package's tests register (they report every call and barrier with fixes).
+func shippedRule(name string) bool { return name != barrierFixer.Name && name != argFixer.Name }
+
 // checkUnits analyses the units with all rules, those with the same settings
 // together (sharing one cache of preprocessed leading includes, created
 // for the call), and returns each unit's findings in the file itself and the
@@ -187,7 +191,7 @@ func checkUnits(t testing.TB, units []corpus.Unit) ([][]checks.Finding, int) {
 			Undefs:        u.Undefine,
 			StaticThreads: u.Threads,
 			Prefixes:      prefixes,
-		}})
+		}, Enabled: shippedRule})
 		if err != nil {
 			t.Fatal(err)
 		}
