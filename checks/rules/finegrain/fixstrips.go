@@ -42,6 +42,35 @@ func (fx *fixer) indentEdits(s ast.Stmt, unit string, keep ...ast.Node) ([]analy
 	return edits, true
 }
 
+// initsOnly reports whether the init clause of fs assigns the induction
+// variable iv and nothing else. A strip loop runs the clause once per
+// strip: for (i = a, j = b; ...; i++, j++) would restart j at b in each.
+func initsOnly(fs *ast.ForStmt, iv string) bool {
+	if fs.Init.X == nil {
+		return false
+	}
+	as, ok := ast.Unparen(fs.Init.X).(*ast.AssignExpr)
+	if !ok || as.Op != "=" {
+		return false
+	}
+	if n, ok := ast.Unparen(as.L).(*ast.Name); !ok || n.Name != iv {
+		return false
+	}
+	only := true // i = j = 0 sets j too
+	ast.InspectCode(as.R, func(m ast.Node) bool {
+		switch x := m.(type) {
+		case *ast.AssignExpr:
+			only = false
+		case *ast.PostfixExpr:
+			only = x.Op != "++" && x.Op != "--"
+		case *ast.UnaryExpr:
+			only = only && x.Op != "++" && x.Op != "--"
+		}
+		return only
+	})
+	return only
+}
+
 // readStrips strip-mines a loop whose reads of p.v have a bounding box of
 // unknown size or more than stackLimit elements (Iancu et al., "Performance Portable Optimizations for Loops Containing Communication Operations", §3): the loop
 // runs in strips of L iterations, and before each strip the rows the
@@ -56,7 +85,7 @@ func (c *checker) readStrips(fx *fixer, p *plan, bs int64) *analysis.SuggestedFi
 		return nil
 	}
 	iv := l.Induction()
-	if iv == nil || !iv.StepKnown || iv.StepConst != 1 || iv.Start == nil || iv.Op != "<" && iv.Op != "<=" {
+	if iv == nil || !iv.StepKnown || iv.StepConst != 1 || iv.Start == nil || iv.Op != "<" && iv.Op != "<=" || !initsOnly(fs, iv.Name) {
 		return nil
 	}
 	lo, hi, _ := c.af.IVRange(l)

@@ -380,7 +380,7 @@ func (c *checker) writeWhole(fx *fixer, w *writeFix) *analysis.SuggestedFix {
 // induction variable ends with the value the loop gives it.
 func (c *checker) writeStrips(fx *fixer, w *writeFix) *analysis.SuggestedFix {
 	iv := w.iv
-	if iv.Op != "<" && iv.Op != "<=" || w.fs.Init.Decl != nil {
+	if iv.Op != "<" && iv.Op != "<=" || w.fs.Init.Decl != nil || !initsOnly(w.fs, iv.Name) {
 		return nil
 	}
 	ivVar := c.ivVar(w.fs, iv.Name)
