@@ -261,8 +261,13 @@ func (vd *validator) runOriginal(ctx context.Context, n int) (*runtime.Result, e
 		return r, vd.runErr[n]
 	}
 	r, err := runtime.Run(ctx, vd.bin, vd.runOptions(n))
-	if err != nil {
+	switch {
+	case err != nil:
 		err = fmt.Errorf("original, THREADS=%d: %w", n, err)
+	case r.TimedOut:
+		// What it printed before is no reference: a fixed program
+		// stopped at the same point would compare equal.
+		err = fmt.Errorf("original, THREADS=%d: timed out after %v", n, vd.opts.Timeout)
 	}
 	if ctx.Err() == nil {
 		vd.runs[n], vd.runErr[n] = r, err
@@ -273,6 +278,13 @@ func (vd *validator) runOriginal(ctx context.Context, n int) (*runtime.Result, e
 func (vd *validator) runOptions(n int) runtime.Options {
 	return runtime.Options{Threads: n, Args: vd.opts.Args, Timeout: vd.opts.Timeout, Net: vd.opts.Net,
 		Backend: vd.opts.Backend}
+}
+
+// fixedTimeout is the time a fixed program may run where the original
+// run orig took orig.Wall: the timeout, and at least twice that, so that
+// a loaded machine does not stop a fixed program that is no slower.
+func (vd *validator) fixedTimeout(orig *runtime.Result) time.Duration {
+	return max(vd.opts.Timeout, 2*orig.Wall)
 }
 
 func (vd *validator) validate(ctx context.Context, fixed []byte) (*Validation, error) {
@@ -296,9 +308,17 @@ func (vd *validator) validate(ctx context.Context, fixed []byte) (*Validation, e
 		if err != nil {
 			return fail(err)
 		}
-		b, err := runtime.Run(ctx, binFixed, vd.runOptions(n))
+		ro := vd.runOptions(n)
+		ro.Timeout = vd.fixedTimeout(a)
+		b, err := runtime.Run(ctx, binFixed, ro)
 		if err != nil {
 			return fail(fmt.Errorf("fixed, THREADS=%d: %w", n, err))
+		}
+		if b.TimedOut {
+			// Its output stops where it was stopped: a timeout, not a
+			// difference in what the program prints.
+			return fail(fmt.Errorf("fixed, THREADS=%d: timed out after %v (the original ran in %v)",
+				n, ro.Timeout, a.Wall.Round(time.Millisecond)))
 		}
 		m, masked := compareRuns(n, a, b, vd.mask)
 		v.Masked = append(v.Masked, masked...)

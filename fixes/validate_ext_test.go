@@ -250,6 +250,42 @@ func TestValidateMasksTimes(t *testing.T) {
 	}
 }
 
+// TestValidateTimeout: a fixed program stopped by the timeout fails as a
+// timeout, not as the output line its stop cut off (collectives'
+// try_prefix, whose only line comes at the end, read "<end of output>" on
+// a loaded machine); an original stopped by the timeout validates
+// nothing, even against a fixed program stopped at the same point.
+func TestValidateTimeout(t *testing.T) {
+	fixtest.NeedCC(t)
+	in := "testdata/timed_sum.upc"
+	orig, err := os.ReadFile(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const last = `printf("time =`
+	if !strings.Contains(string(orig), last) {
+		t.Fatalf("no %q in %s", last, in)
+	}
+	spins := []byte(strings.Replace(string(orig), last, "{ volatile int spin = 1; while (spin) ; }\n        "+last, 1))
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	opts := fixes.ValidateOptions{Threads: []int{1}, Timeout: 2 * time.Second}
+	v, err := fixes.Validate(ctx, in, orig, spins, opts)
+	if err != nil || v == nil {
+		t.Fatalf("validation %v, %v", v, err)
+	}
+	if v.OK || v.Mismatch != nil || v.Err == nil || !strings.Contains(v.Reason(), "fixed, THREADS=1: timed out after 2s") {
+		t.Errorf("a fixed program that does not end: %+v (reason %q), want a timeout", v, v.Reason())
+	}
+	v, err = fixes.Validate(ctx, in, spins, spins, opts)
+	if err != nil || v == nil {
+		t.Fatalf("validation %v, %v", v, err)
+	}
+	if v.OK || v.Err == nil || !strings.Contains(v.Reason(), "original, THREADS=1: timed out after 2s") {
+		t.Errorf("an original that does not end: %+v (reason %q), want it reported as not running", v, v.Reason())
+	}
+}
+
 // TestFixIncludedFile: a file that another includes is fixed where the
 // code is, analysed and validated as part of its includer's unit; the
 // includer itself is left unchanged.
