@@ -5,7 +5,6 @@ import (
 	"fmt"
 	gotoken "go/token"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -57,6 +56,8 @@ type fixer struct {
 	covered map[ast.Expr]bool
 	// local: the names handed out in each function (see localName)
 	local map[*ast.Decl]map[string]bool
+	// macroNames: the macros the unit's own files define (see macros)
+	macroNames map[string]bool
 }
 
 // includes summarises a file's #include lines.
@@ -71,24 +72,6 @@ func newFixer(pass *analysis.Pass, u *grammar.Unit) *fixer {
 
 // ident is a C identifier.
 var ident = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
-
-// helperNames are declared inside the generated gather blocks.
-var helperNames = []string{"_upclint_k", "_upclint_r", "_upclint_t", "_upclint_c", "_upclint_g"}
-
-// helpersShadow reports whether the loop s names one of helperNames. A
-// gather or scatter block declares them in a scope of its own around
-// expressions taken from s, so only a name of s can be shadowed; the same
-// names in the blocks of earlier rewrites are in other scopes.
-func helpersShadow(s ast.Node) bool {
-	found := false
-	ast.Inspect(s, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Name); ok && slices.Contains(helperNames, id.Name) {
-			found = true
-		}
-		return !found
-	})
-	return found
-}
 
 // bufferName returns a fresh name for the private copy of base: base_local,
 // else base_local2, ... (what a person would call it).
@@ -213,9 +196,6 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 	}
 	p.elem = types.TypeString(elem, "")
 	if strings.Contains(p.elem, "<") || strings.Contains(p.elem, "(") || strings.Contains(p.elem, "[") {
-		return nil
-	}
-	if helpersShadow(g.loop.Stmt) {
 		return nil
 	}
 	if p.unsafe == "" {
@@ -885,39 +865,49 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 		}
 		fmt.Fprintf(&b, "upc_memget(%s, %s%s, %s * sizeof *%s);\n", p.buf, p.elemAddr(lo, los), zeros, nName, p.buf)
 	case bs > 1:
+		nm, ok := fx.copyNames(c.fn.Decl, p.stmt)
+		if !ok {
+			return nil
+		}
+		k, r := nm.k, nm.len
 		openBlock()
 		i1 := in + fr.unit
 		i2 := i1 + fr.unit
 		fmt.Fprintf(&b, "%s/* one upc_memget per block of %d elements */\n", i1, bs)
-		fmt.Fprintf(&b, "%ssize_t _upclint_k, _upclint_r;\n", i1)
-		fmt.Fprintf(&b, "%sfor (_upclint_k = 0; _upclint_k < %s; _upclint_k += _upclint_r) {\n", i1, ne)
-		phase := fmt.Sprintf("(%s) %% %d", first("_upclint_k"), bs)
+		fmt.Fprintf(&b, "%ssize_t %s, %s;\n", i1, k, r)
+		fmt.Fprintf(&b, "%sfor (%s = 0; %s < %s; %s += %s) {\n", i1, k, k, ne, k, r)
+		phase := fmt.Sprintf("(%s) %% %d", first(k), bs)
 		if p.ptr {
-			phase = fmt.Sprintf("upc_phaseof(%s + (%s))", flat, first("_upclint_k"))
+			phase = fmt.Sprintf("upc_phaseof(%s + (%s))", flat, first(k))
 		}
-		fmt.Fprintf(&b, "%s_upclint_r = %d - %s;\n", i2, bs, phase)
-		fmt.Fprintf(&b, "%sif (_upclint_r > %s - _upclint_k)\n%s%s_upclint_r = %s - _upclint_k;\n", i2, ne, i2, fr.unit, ne)
-		fmt.Fprintf(&b, "%supc_memget(%s + _upclint_k, %s + (%s), _upclint_r * sizeof(%s));\n", i2, bufFlat, flat, first("_upclint_k"), p.elem)
+		fmt.Fprintf(&b, "%s%s = %d - %s;\n", i2, r, bs, phase)
+		fmt.Fprintf(&b, "%sif (%s > %s - %s)\n%s%s%s = %s - %s;\n", i2, r, ne, k, i2, fr.unit, r, ne, k)
+		fmt.Fprintf(&b, "%supc_memget(%s + %s, %s + (%s), %s * sizeof(%s));\n", i2, bufFlat, k, flat, first(k), r, p.elem)
 		fmt.Fprintf(&b, "%s}\n%s}\n", i1, in)
 	default: // cyclic
+		nm, ok := fx.copyNames(c.fn.Decl, p.stmt)
+		if !ok {
+			return nil
+		}
+		t, n, k, part := nm.t, nm.n, nm.k, nm.part
 		openBlock()
 		i1 := in + fr.unit
 		i2 := i1 + fr.unit
 		i3 := i2 + fr.unit
 		fmt.Fprintf(&b, "%s/* one upc_memget per thread: its elements are THREADS apart here, adjacent there */\n", i1)
-		fmt.Fprintf(&b, "%ssize_t _upclint_t, _upclint_c, _upclint_k;\n", i1)
-		fmt.Fprintf(&b, "%s%s *_upclint_g = malloc((%s + THREADS - 1) / THREADS * sizeof *_upclint_g);\n", i1, p.elem, ne)
-		fmt.Fprintf(&b, "%sif (_upclint_g == NULL)\n%s%supc_global_exit(1);\n", i1, i1, fr.unit)
-		fmt.Fprintf(&b, "%sfor (_upclint_t = 0; _upclint_t < THREADS && _upclint_t < %s; _upclint_t++) {\n", i1, ne)
-		fmt.Fprintf(&b, "%s_upclint_c = (%s - _upclint_t + THREADS - 1) / THREADS;\n", i2, ne)
-		fmt.Fprintf(&b, "%supc_memget(_upclint_g, %s + (%s), _upclint_c * sizeof *_upclint_g);\n", i2, flat, first("_upclint_t"))
-		fmt.Fprintf(&b, "%sfor (_upclint_k = 0; _upclint_k < _upclint_c; _upclint_k++)\n", i2)
+		fmt.Fprintf(&b, "%ssize_t %s, %s, %s;\n", i1, t, n, k)
+		fmt.Fprintf(&b, "%s%s *%s = malloc((%s + THREADS - 1) / THREADS * sizeof *%s);\n", i1, p.elem, part, ne, part)
+		fmt.Fprintf(&b, "%sif (%s == NULL)\n%s%supc_global_exit(1);\n", i1, part, i1, fr.unit)
+		fmt.Fprintf(&b, "%sfor (%s = 0; %s < THREADS && %s < %s; %s++) {\n", i1, t, t, t, ne, t)
+		fmt.Fprintf(&b, "%s%s = (%s - %s + THREADS - 1) / THREADS;\n", i2, n, ne, t)
+		fmt.Fprintf(&b, "%supc_memget(%s, %s + (%s), %s * sizeof *%s);\n", i2, part, flat, first(t), n, part)
+		fmt.Fprintf(&b, "%sfor (%s = 0; %s < %s; %s++)\n", i2, k, k, n, k)
 		dst := bufFlat
 		if len(p.inner) > 0 {
 			dst = "(" + dst + ")"
 		}
-		fmt.Fprintf(&b, "%s%s[_upclint_t + _upclint_k * THREADS] = _upclint_g[_upclint_k];\n", i3, dst)
-		fmt.Fprintf(&b, "%s}\n%sfree(_upclint_g);\n%s}\n", i1, i1, in)
+		fmt.Fprintf(&b, "%s%s[%s + %s * THREADS] = %s[%s];\n", i3, dst, t, k, part, k)
+		fmt.Fprintf(&b, "%s}\n%sfree(%s);\n%s}\n", i1, i1, part, in)
 		stdlib = true
 	}
 	var edits []analysis.TextEdit

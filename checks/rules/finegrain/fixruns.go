@@ -80,7 +80,11 @@ func (c *checker) parentRuns(w *writeFix) (*cfg.Loop, *ast.Block) {
 // writeRuns builds the run-merging rewrite of a cyclic array's row
 // segment of n (constant, at most stackLimit) elements.
 func (c *checker) writeRuns(fx *fixer, w *writeFix, p *cfg.Loop) *analysis.SuggestedFix {
-	if len(w.lead) == 0 || fx.names.Taken("_upclint_f") {
+	if len(w.lead) == 0 {
+		return nil
+	}
+	nm, ok := fx.copyNames(c.fn.Decl, w.fs)
+	if !ok {
 		return nil
 	}
 	// The buffers are variable length arrays: no jump may enter their scope.
@@ -154,20 +158,21 @@ func (c *checker) writeRuns(fx *fixer, w *writeFix, p *cfg.Loop) *analysis.Sugge
 	}
 	fmt.Fprintf(&b, "\n%s{\n", i0)
 	fmt.Fprintf(&b, "%s/* each thread's part of the row (adjacent there) extends its pending run or starts one */\n", i1)
-	fmt.Fprintf(&b, "%ssize_t _upclint_t, _upclint_c, _upclint_k, _upclint_f;\n", i1)
-	fmt.Fprintf(&b, "%sfor (_upclint_t = 0; _upclint_t < THREADS && _upclint_t < %d; _upclint_t++) {\n", i1, n)
-	fmt.Fprintf(&b, "%s_upclint_c = (%d - _upclint_t + THREADS - 1) / THREADS;\n", i2, n)
-	fmt.Fprintf(&b, "%s_upclint_f = %s; /* flat index of the part's first element */\n", i2, at("_upclint_t"))
-	fmt.Fprintf(&b, "%s%s = _upclint_f %% THREADS;\n", i2, o)
-	fmt.Fprintf(&b, "%sif (%s[%s] > 0 && (%s[%s] + %s[%s] * THREADS != _upclint_f\n", i2, ln, o, first, o, ln, o)
-	fmt.Fprintf(&b, "%s%s|| %s[%s] + _upclint_c > %s)) {\n", i2, u, ln, o, capn)
+	t, cnt, k, f := nm.t, nm.n, nm.k, nm.flat
+	fmt.Fprintf(&b, "%ssize_t %s, %s, %s, %s;\n", i1, t, cnt, k, f)
+	fmt.Fprintf(&b, "%sfor (%s = 0; %s < THREADS && %s < %d; %s++) {\n", i1, t, t, t, n, t)
+	fmt.Fprintf(&b, "%s%s = (%d - %s + THREADS - 1) / THREADS;\n", i2, cnt, n, t)
+	fmt.Fprintf(&b, "%s%s = %s; /* flat index of the part's first element */\n", i2, f, at(t))
+	fmt.Fprintf(&b, "%s%s = %s %% THREADS;\n", i2, o, f)
+	fmt.Fprintf(&b, "%sif (%s[%s] > 0 && (%s[%s] + %s[%s] * THREADS != %s\n", i2, ln, o, first, o, ln, o, f)
+	fmt.Fprintf(&b, "%s%s|| %s[%s] + %s > %s)) {\n", i2, u, ln, o, cnt, capn)
 	fmt.Fprintf(&b, "%supc_memput(&%s%s + %s[%s], %s + %s * %s, %s[%s] * sizeof *%s);\n", i3, name, zeros, first, o, run, o, capn, ln, o, run)
 	fmt.Fprintf(&b, "%s%s[%s] = 0;\n", i3, ln, o)
 	fmt.Fprintf(&b, "%s}\n", i2)
-	fmt.Fprintf(&b, "%sif (%s[%s] == 0)\n%s%s%s[%s] = _upclint_f;\n", i2, ln, o, i2, u, first, o)
-	fmt.Fprintf(&b, "%sfor (_upclint_k = 0; _upclint_k < _upclint_c; _upclint_k++)\n", i2)
-	fmt.Fprintf(&b, "%s%s%s[%s * %s + %s[%s] + _upclint_k] = %s[_upclint_t + _upclint_k * THREADS];\n", i2, u, run, o, capn, ln, o, w.buf)
-	fmt.Fprintf(&b, "%s%s[%s] += _upclint_c;\n", i2, ln, o)
+	fmt.Fprintf(&b, "%sif (%s[%s] == 0)\n%s%s%s[%s] = %s;\n", i2, ln, o, i2, u, first, o, f)
+	fmt.Fprintf(&b, "%sfor (%s = 0; %s < %s; %s++)\n", i2, k, k, cnt, k)
+	fmt.Fprintf(&b, "%s%s%s[%s * %s + %s[%s] + %s] = %s[%s + %s * THREADS];\n", i2, u, run, o, capn, ln, o, k, w.buf, t, k)
+	fmt.Fprintf(&b, "%s%s[%s] += %s;\n", i2, ln, o, cnt)
 	fmt.Fprintf(&b, "%s}\n%s}", i1, i0)
 	afterL := b.String()
 

@@ -199,28 +199,38 @@ func (c *checker) readStrips(fx *fixer, p *plan, bs int64) *analysis.SuggestedFi
 	case bs == 0:
 		fmt.Fprintf(&b, "\n%s%supc_memget(%s, %s, %s * sizeof(%s));\n", i1, u, bufFlat, start, n, p.elem)
 	case bs > 1:
+		nm, ok := fx.copyNames(c.fn.Decl, fs)
+		if !ok {
+			return nil
+		}
+		k, r := nm.k, nm.len
 		i2, i3 := i1+u, i1+u+u
 		fmt.Fprintf(&b, " {\n%s/* one upc_memget per block of %d elements */\n", i2, bs)
-		fmt.Fprintf(&b, "%ssize_t _upclint_k, _upclint_r;\n", i2)
-		fmt.Fprintf(&b, "%sfor (_upclint_k = 0; _upclint_k < %s; _upclint_k += _upclint_r) {\n", i2, n)
-		fmt.Fprintf(&b, "%s_upclint_r = %d - upc_phaseof(%s + _upclint_k);\n", i3, bs, start)
-		fmt.Fprintf(&b, "%sif (_upclint_r > %s - _upclint_k)\n%s%s_upclint_r = %s - _upclint_k;\n", i3, n, i3, u, n)
-		fmt.Fprintf(&b, "%supc_memget(%s + _upclint_k, %s + _upclint_k, _upclint_r * sizeof(%s));\n", i3, bufFlat, start, p.elem)
+		fmt.Fprintf(&b, "%ssize_t %s, %s;\n", i2, k, r)
+		fmt.Fprintf(&b, "%sfor (%s = 0; %s < %s; %s += %s) {\n", i2, k, k, n, k, r)
+		fmt.Fprintf(&b, "%s%s = %d - upc_phaseof(%s + %s);\n", i3, r, bs, start, k)
+		fmt.Fprintf(&b, "%sif (%s > %s - %s)\n%s%s%s = %s - %s;\n", i3, r, n, k, i3, u, r, n, k)
+		fmt.Fprintf(&b, "%supc_memget(%s + %s, %s + %s, %s * sizeof(%s));\n", i3, bufFlat, k, start, k, r, p.elem)
 		fmt.Fprintf(&b, "%s}\n%s}\n", i2, i1)
 	default: // cyclic
+		nm, ok := fx.copyNames(c.fn.Decl, fs)
+		if !ok {
+			return nil
+		}
+		t, cnt, k, part := nm.t, nm.n, nm.k, nm.part
 		i2, i3, i4 := i1+u, i1+u+u, i1+u+u+u
 		dst := bufFlat
 		if len(p.inner) > 0 {
 			dst = "(" + dst + ")"
 		}
 		fmt.Fprintf(&b, " {\n%s/* one upc_memget per thread: its elements are THREADS apart here, adjacent there */\n", i2)
-		fmt.Fprintf(&b, "%ssize_t _upclint_t, _upclint_c, _upclint_k;\n", i2)
-		fmt.Fprintf(&b, "%s%s _upclint_g[%d];\n", i2, p.elem, rows*rowElems)
-		fmt.Fprintf(&b, "%sfor (_upclint_t = 0; _upclint_t < THREADS && _upclint_t < %s; _upclint_t++) {\n", i2, n)
-		fmt.Fprintf(&b, "%s_upclint_c = (%s - _upclint_t + THREADS - 1) / THREADS;\n", i3, n)
-		fmt.Fprintf(&b, "%supc_memget(_upclint_g, %s + _upclint_t, _upclint_c * sizeof *_upclint_g);\n", i3, start)
-		fmt.Fprintf(&b, "%sfor (_upclint_k = 0; _upclint_k < _upclint_c; _upclint_k++)\n", i3)
-		fmt.Fprintf(&b, "%s%s[_upclint_t + _upclint_k * THREADS] = _upclint_g[_upclint_k];\n", i4, dst)
+		fmt.Fprintf(&b, "%ssize_t %s, %s, %s;\n", i2, t, cnt, k)
+		fmt.Fprintf(&b, "%s%s %s[%d];\n", i2, p.elem, part, rows*rowElems)
+		fmt.Fprintf(&b, "%sfor (%s = 0; %s < THREADS && %s < %s; %s++) {\n", i2, t, t, t, n, t)
+		fmt.Fprintf(&b, "%s%s = (%s - %s + THREADS - 1) / THREADS;\n", i3, cnt, n, t)
+		fmt.Fprintf(&b, "%supc_memget(%s, %s + %s, %s * sizeof *%s);\n", i3, part, start, t, cnt, part)
+		fmt.Fprintf(&b, "%sfor (%s = 0; %s < %s; %s++)\n", i3, k, k, cnt, k)
+		fmt.Fprintf(&b, "%s%s[%s + %s * THREADS] = %s[%s];\n", i4, dst, t, k, part, k)
 		fmt.Fprintf(&b, "%s}\n%s}\n", i2, i1)
 	}
 	b.WriteString(u) // the loop's first line moves one level in

@@ -160,9 +160,6 @@ func (c *checker) writeShape(fx *fixer, g *group, a *affine.Access) *writeFix {
 	if strings.ContainsAny(w.elem, "<([") {
 		return nil
 	}
-	if helpersShadow(fs) {
-		return nil
-	}
 	if _, ok := c.blockOf(a); !ok {
 		return nil
 	}
@@ -285,34 +282,37 @@ func (fx *fixer) lineEnd(end gotoken.Pos) gotoken.Pos {
 
 // putCode writes the statements that put the n elements of buf (n a C
 // expression, at most nConst <= stackLimit) to start and on, a pointer to
-// shared with v's layout, at indentation in. The cyclic case gathers each
-// thread's elements into _upclint_g, on the stack.
-func (w *writeFix) putCode(b *strings.Builder, fr frame, in, start, n string, nConst, bs int64) {
+// shared with v's layout, at indentation in, with the copy loop's
+// variables named nm. The cyclic case gathers each thread's elements into
+// a part on the stack.
+func (w *writeFix) putCode(b *strings.Builder, fr frame, nm copyNames, in, start, n string, nConst, bs int64) {
 	u := fr.unit
 	switch {
 	case bs == 0:
 		fmt.Fprintf(b, "%supc_memput(%s, %s, %s * sizeof *%s);\n", in, start, w.buf, n, w.buf)
 	case bs > 1:
+		k, r := nm.k, nm.len
 		fmt.Fprintf(b, "%s{\n", in)
 		i1, i2 := in+u, in+u+u
 		fmt.Fprintf(b, "%s/* one upc_memput per block of %d elements */\n", i1, bs)
-		fmt.Fprintf(b, "%ssize_t _upclint_k, _upclint_r;\n", i1)
-		fmt.Fprintf(b, "%sfor (_upclint_k = 0; _upclint_k < %s; _upclint_k += _upclint_r) {\n", i1, n)
-		fmt.Fprintf(b, "%s_upclint_r = %d - upc_phaseof(%s + _upclint_k);\n", i2, bs, start)
-		fmt.Fprintf(b, "%sif (_upclint_r > %s - _upclint_k)\n%s%s_upclint_r = %s - _upclint_k;\n", i2, n, i2, u, n)
-		fmt.Fprintf(b, "%supc_memput(%s + _upclint_k, %s + _upclint_k, _upclint_r * sizeof(%s));\n", i2, start, w.buf, w.elem)
+		fmt.Fprintf(b, "%ssize_t %s, %s;\n", i1, k, r)
+		fmt.Fprintf(b, "%sfor (%s = 0; %s < %s; %s += %s) {\n", i1, k, k, n, k, r)
+		fmt.Fprintf(b, "%s%s = %d - upc_phaseof(%s + %s);\n", i2, r, bs, start, k)
+		fmt.Fprintf(b, "%sif (%s > %s - %s)\n%s%s%s = %s - %s;\n", i2, r, n, k, i2, u, r, n, k)
+		fmt.Fprintf(b, "%supc_memput(%s + %s, %s + %s, %s * sizeof(%s));\n", i2, start, k, w.buf, k, r, w.elem)
 		fmt.Fprintf(b, "%s}\n%s}\n", i1, in)
 	default: // cyclic
+		t, cnt, k, part := nm.t, nm.n, nm.k, nm.part
 		fmt.Fprintf(b, "%s{\n", in)
 		i1, i2, i3 := in+u, in+u+u, in+u+u+u
 		fmt.Fprintf(b, "%s/* one upc_memput per thread: its elements are THREADS apart here, adjacent there */\n", i1)
-		fmt.Fprintf(b, "%ssize_t _upclint_t, _upclint_c, _upclint_k;\n", i1)
-		fmt.Fprintf(b, "%s%s _upclint_g[%d];\n", i1, w.elem, nConst)
-		fmt.Fprintf(b, "%sfor (_upclint_t = 0; _upclint_t < THREADS && _upclint_t < %s; _upclint_t++) {\n", i1, n)
-		fmt.Fprintf(b, "%s_upclint_c = (%s - _upclint_t + THREADS - 1) / THREADS;\n", i2, n)
-		fmt.Fprintf(b, "%sfor (_upclint_k = 0; _upclint_k < _upclint_c; _upclint_k++)\n", i2)
-		fmt.Fprintf(b, "%s_upclint_g[_upclint_k] = %s[_upclint_t + _upclint_k * THREADS];\n", i3, w.buf)
-		fmt.Fprintf(b, "%supc_memput(%s + _upclint_t, _upclint_g, _upclint_c * sizeof *_upclint_g);\n", i2, start)
+		fmt.Fprintf(b, "%ssize_t %s, %s, %s;\n", i1, t, cnt, k)
+		fmt.Fprintf(b, "%s%s %s[%d];\n", i1, w.elem, part, nConst)
+		fmt.Fprintf(b, "%sfor (%s = 0; %s < THREADS && %s < %s; %s++) {\n", i1, t, t, t, n, t)
+		fmt.Fprintf(b, "%s%s = (%s - %s + THREADS - 1) / THREADS;\n", i2, cnt, n, t)
+		fmt.Fprintf(b, "%sfor (%s = 0; %s < %s; %s++)\n", i2, k, k, cnt, k)
+		fmt.Fprintf(b, "%s%s[%s] = %s[%s + %s * THREADS];\n", i3, part, k, w.buf, t, k)
+		fmt.Fprintf(b, "%supc_memput(%s + %s, %s, %s * sizeof *%s);\n", i2, start, t, part, cnt, part)
 		fmt.Fprintf(b, "%s}\n", i1)
 		fmt.Fprintf(b, "%s}\n", in)
 	}
@@ -342,6 +342,10 @@ func (c *checker) writeWhole(fx *fixer, w *writeFix) *analysis.SuggestedFix {
 	if !ok1 || !ok2 {
 		return nil
 	}
+	nm, ok := fx.copyNames(c.fn.Decl, w.fs)
+	if !ok {
+		return nil
+	}
 	w.buf = fx.bufferName(w.v.Name())
 	name := w.v.Name()
 	var b strings.Builder
@@ -352,7 +356,7 @@ func (c *checker) writeWhole(fx *fixer, w *writeFix) *analysis.SuggestedFix {
 	// The loop writes every element of the range: it runs at least once,
 	// as its range is constant and not empty.
 	b.WriteString("\n")
-	w.putCode(&b, fr, fr.indent, start, strconv.FormatInt(n, 10), n, bs)
+	w.putCode(&b, fr, nm, fr.indent, start, strconv.FormatInt(n, 10), n, bs)
 	after := strings.TrimSuffix(b.String(), "\n")
 	los, _ := c.render(w.lo)
 	firsts, _ := c.render(w.first)
@@ -388,6 +392,10 @@ func (c *checker) writeStrips(fx *fixer, w *writeFix) *analysis.SuggestedFix {
 		return nil
 	}
 	fr, ok := fx.frame(w.fs)
+	if !ok {
+		return nil
+	}
+	nm, ok := fx.copyNames(c.fn.Decl, w.fs)
 	if !ok {
 		return nil
 	}
@@ -462,10 +470,10 @@ func (c *checker) writeStrips(fx *fixer, w *writeFix) *analysis.SuggestedFix {
 	fmt.Fprintf(&b, "%sif (%s)", i1, cond)
 	if bs == 0 {
 		fmt.Fprintf(&b, "\n")
-		w.putCode(&b, fr, i1+u, start, n, strip, bs)
+		w.putCode(&b, fr, nm, i1+u, start, n, strip, bs)
 	} else {
 		var inner strings.Builder
-		w.putCode(&inner, fr, i1, start, n, strip, bs)
+		w.putCode(&inner, fr, nm, i1, start, n, strip, bs)
 		b.WriteString(" " + strings.TrimPrefix(inner.String(), i1))
 	}
 	next := eName
