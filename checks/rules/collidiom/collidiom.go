@@ -79,6 +79,9 @@ func (c *checker) loop(s *ast.ForStmt) bool {
 		if !ok {
 			return true
 		}
+		if !c.sharedElem(ast.Unparen(a.L), t) && !c.sharedElem(ast.Unparen(a.R), t) {
+			return true // no element indexed by t: assign finds nothing, cheaply
+		}
 		if c.ownElement(a, l, t) || c.sharedGuard(a, l) {
 			return true
 		}
