@@ -52,6 +52,9 @@ type Loop struct {
 	inv     *invariance
 	ivOnce  sync.Once
 	iv      *InductionVar
+	// storedOnce guards stored: see storedNames
+	storedOnce sync.Once
+	stored     map[string]bool
 }
 
 // LoopExit is an edge from a block of a loop to a block outside it.

@@ -14,19 +14,48 @@ func IsName(e ast.Expr, name string) bool {
 // function (so no store through a pointer can change it). Stores through
 // the variable (p[i] = x when it is a pointer) do not move it.
 func FixedInLoop(body ast.Node, l *Loop, name string) bool {
-	moved := false
-	ast.InspectCode(body, func(n ast.Node) bool {
-		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == "&" && IsName(u.X, name) {
-			moved = true
+	if g := l.graph(); g.Func != nil && g.Func.Body != nil && body == ast.Node(g.Func.Body) {
+		// the graph's builder collected the & operators of this body
+		for _, u := range g.addrOfs {
+			if IsName(u.X, name) {
+				return false
+			}
 		}
-		return !moved
-	})
-	for _, b := range l.Blocks {
-		for _, n := range b.Nodes {
-			moved = moved || assigns(n, name)
+	} else {
+		moved := false
+		ast.InspectCode(body, func(n ast.Node) bool {
+			if u, ok := n.(*ast.UnaryExpr); ok && u.Op == "&" && IsName(u.X, name) {
+				moved = true
+			}
+			return !moved
+		})
+		if moved {
+			return false
 		}
 	}
-	return !moved
+	return !l.storedNames()[name]
+}
+
+// storedNames returns the names the loop's nodes assign, increment or
+// decrement (see Stored), computed once: rules ask FixedInLoop for many
+// accesses of one loop. It is safe for concurrent use, as Induction.
+func (l *Loop) storedNames() map[string]bool {
+	l.storedOnce.Do(func() {
+		l.stored = map[string]bool{}
+		for _, b := range l.Blocks {
+			for _, n := range b.Nodes {
+				ast.InspectCode(n, func(m ast.Node) bool {
+					if lv := Stored(m); lv != nil {
+						if x, ok := ast.Unparen(lv).(*ast.Name); ok {
+							l.stored[x.Name] = true
+						}
+					}
+					return true
+				})
+			}
+		}
+	})
+	return l.stored
 }
 
 // ThreadTest returns the text of e in a condition `MYTHREAD == e` (either
