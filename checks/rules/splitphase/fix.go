@@ -2,7 +2,6 @@ package splitphase
 
 import (
 	"fmt"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -26,10 +25,10 @@ func (c *checker) fix(ed *edit.Editor, sp *split) *checks.SuggestedFix {
 	if ed == nil || !ed.In(sp.call) {
 		return nil
 	}
-	h := strings.TrimPrefix(sp.buf, "_upclint_")
-	h = "_upclint_" + h + "_h"
+	// The handle is named after the buffer, as a person would (blk_handle).
+	h := sp.buf + "_handle"
 	for k := 2; ed.Taken(h); k++ {
-		h = fmt.Sprintf("_upclint_%s_h%d", strings.TrimPrefix(sp.buf, "_upclint_"), k)
+		h = fmt.Sprintf("%s_handle%d", sp.buf, k)
 		if k > 99 {
 			return nil
 		}
