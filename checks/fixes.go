@@ -62,8 +62,9 @@ func (g *editGuard) allows(start, end gotoken.Pos, text string) bool {
 	i := sort.Search(len(g.macros), func(i int) bool { return g.macros[i].end > start })
 	for ; i < len(g.macros) && g.macros[i].start < max(end, start+1); i++ {
 		// One whole invocation replaced by a name (a synchronisation flag
-		// by another): nothing of the expansion is split or rewritten.
-		if g.macros[i].start == start && g.macros[i].end == end && isIdent(text) {
+		// by another) or by its value (Sobel's buf[PREV_ROW(i)] read as
+		// buf[0]): nothing of the expansion is split or rewritten.
+		if g.macros[i].start == start && g.macros[i].end == end && (isIdent(text) || isDecimal(text)) {
 			continue
 		}
 		if g.macros[i].end > start {
@@ -103,6 +104,16 @@ next:
 		}
 	}
 	return out
+}
+
+// isDecimal reports whether s is a decimal integer constant without suffix.
+func isDecimal(s string) bool {
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return s != "" && (s == "0" || s[0] != '0')
 }
 
 // isIdent reports whether s is a C identifier.

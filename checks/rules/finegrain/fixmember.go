@@ -259,7 +259,7 @@ func (c *checker) memberFix(fx *fixer, g *group) (sf *checks.SuggestedFix, handl
 	var b strings.Builder
 	in := fr.indent
 	if rows {
-		fmt.Fprintf(&b, "%s/* the elements of %s[k].%s this loop reads, k = %s .. %s */\n", in, name, member, rlos, rhis)
+		fmt.Fprintf(&b, "%s/* the elements of %s[%s .. %s].%s this loop reads */\n", in, name, rlos, rhis, member)
 	} else {
 		fmt.Fprintf(&b, "%s/* the elements of %s[%s].%s this loop reads */\n", in, name, rlos, member)
 	}
@@ -330,23 +330,26 @@ func (c *checker) memberFix(fx *fixer, g *group) (sf *checks.SuggestedFix, handl
 	}
 	what := fmt.Sprintf("%s[%s].%s", name, rlos, member)
 	if rows {
-		what = fmt.Sprintf("%s[k].%s for k = %s .. %s", name, member, rlos, rhis)
+		what = fmt.Sprintf("%s[%s .. %s].%s", name, rlos, rhis, member)
 	}
 	msg := fmt.Sprintf("coalesce the reads of %s: fetch the elements the loop reads with one upc_memget per structure before it", what)
 	return checks.FixOf(fx.finish(p, fr, b.String(), heap, false, edits, msg), unsafe), true
 }
 
 // memberEdits rewrites the read X[E].m[F] as buf[E - lo][F - flo] (buf[F -
-// flo] without rows). Only the source's own text is edited: where E is
-// made by a macro (Sobel's PREV_ROW(i)), the row is E - lo after it.
+// flo] without rows), each index written out from its value: the row is a
+// constant, also where a macro made E (Sobel's orig[PREV_ROW(i)] becomes
+// buf[0], from PREV_ROW(i)'s expansion i - 1, rather than
+// buf[PREV_ROW(i) - (i - 1)]).
 func (c *checker) memberEdits(fx *fixer, r memberRead, buf string, rows bool, e0 *affine.Form, dmin int64, lo *affine.Form, los string) ([]analysis.TextEdit, bool) {
 	ix := ast.Unparen(r.a.Expr).(*ast.IndexExpr)
 	var edits []analysis.TextEdit
+	row := strconv.FormatInt(r.e.Sub(e0).Const-dmin, 10)
 	switch {
 	case fx.plainText(r.mem):
 		text := buf
 		if rows {
-			text = fmt.Sprintf("%s[%d]", buf, r.e.Sub(e0).Const-dmin)
+			text = buf + "[" + row + "]"
 		}
 		edits = append(edits, analysis.TextEdit{Pos: r.mem.Start(), End: r.mem.End(), NewText: []byte(text)})
 	case rows:
@@ -354,14 +357,19 @@ func (c *checker) memberEdits(fx *fixer, r memberRead, buf string, rows bool, e0
 		if !fx.plainText(x) {
 			return nil, false
 		}
-		rowLo := e0.Add(affine.ConstForm(dmin))
-		rls, ok := c.render(rowLo)
-		if !ok {
-			return nil, false
-		}
-		es, ok := fx.bracketEdits(r.elem, x, " - "+paren(rowLo, rls))
-		if !ok {
-			return nil, false
+		var es []analysis.TextEdit
+		if from, to, ok := fx.indexSpan(r.elem, x); ok && (fx.plainText(r.elem.Index) || fx.wholeInvocation(from, to)) {
+			es = []analysis.TextEdit{{Pos: from, End: to, NewText: []byte(row)}}
+		} else {
+			// E - lo after the text, which keeps part of a macro's
+			rowLo := e0.Add(affine.ConstForm(dmin))
+			rls, ok := c.render(rowLo)
+			if !ok {
+				return nil, false
+			}
+			if es, ok = fx.bracketEdits(r.elem, x, " - "+paren(rowLo, rls)); !ok {
+				return nil, false
+			}
 		}
 		edits = append(edits, analysis.TextEdit{Pos: x.Start(), End: x.End(), NewText: []byte(buf)})
 		edits = append(edits, es...)
@@ -373,11 +381,15 @@ func (c *checker) memberEdits(fx *fixer, r memberRead, buf string, rows bool, e0
 	if lo.IsConst() && lo.Const == 0 {
 		return edits, true
 	}
-	// F - flo written out (k for q[v].items[h + k] from h), where F is the
-	// source's own text and its form prints
-	if fx.plainText(ix.Index) {
-		if rel, ok := c.render(r.a.Index.Sub(lo)); ok {
+	// F - flo written out (k for q[v].items[h + k] from h) when its form
+	// prints: in place of F, or of a macro invocation that made F when
+	// it is a name or a number
+	if rel, ok := c.render(r.a.Index.Sub(lo)); ok {
+		if fx.plainText(ix.Index) {
 			return append(edits, analysis.TextEdit{Pos: ix.Index.Start(), End: ix.Index.End(), NewText: []byte(rel)}), true
+		}
+		if from, to, ok := fx.indexSpan(ix, r.mem); ok && (ident.MatchString(rel) || r.a.Index.Sub(lo).IsConst()) && fx.wholeInvocation(from, to) {
+			return append(edits, analysis.TextEdit{Pos: from, End: to, NewText: []byte(rel)}), true
 		}
 	}
 	adj := " - " + paren(lo, los)
@@ -396,27 +408,60 @@ func (c *checker) memberEdits(fx *fixer, r memberRead, buf string, rows bool, e0
 // edits go next to the brackets, which are the source's own, so that an
 // index made by a macro is left whole.
 func (fx *fixer) bracketEdits(ix *ast.IndexExpr, x ast.Expr, adj string) ([]analysis.TextEdit, bool) {
+	open, rb, ok := fx.indexSpan(ix, x)
+	if !ok {
+		return nil, false
+	}
+	if !needsParen(ast.Unparen(ix.Index)) {
+		return []analysis.TextEdit{{Pos: rb, End: rb, NewText: []byte(adj)}}, true
+	}
+	return []analysis.TextEdit{
+		{Pos: open, End: open, NewText: []byte("(")},
+		{Pos: rb, End: rb, NewText: []byte(")" + adj)},
+	}, true
+}
+
+// indexSpan returns the positions of the text between the brackets of ix
+// (whose indexed expression is x), without the blanks at its ends, when
+// the brackets are the source's own: all of an index a macro made
+// (PREV_ROW(i)), not only the tokens that name the macro.
+func (fx *fixer) indexSpan(ix *ast.IndexExpr, x ast.Expr) (from, to gotoken.Pos, ok bool) {
 	src, xEnd, ok1 := fx.source(x.End())
 	_, end, ok2 := fx.source(ix.End())
-	if !ok1 || !ok2 || end <= xEnd || src[end-1] != ']' {
-		return nil, false
+	if !ok1 || !ok2 || end <= xEnd || src[end-1] != ']' || fx.pass.Fset.File(x.End()) != fx.pass.Fset.File(ix.End()) {
+		return 0, 0, false
 	}
 	lb := xEnd
 	for lb < end && (src[lb] == ' ' || src[lb] == '\t') {
 		lb++
 	}
 	if src[lb] != '[' {
-		return nil, false
+		return 0, 0, false
 	}
-	rb := ix.End() - 1
-	if !needsParen(ast.Unparen(ix.Index)) {
-		return []analysis.TextEdit{{Pos: rb, End: rb, NewText: []byte(adj)}}, true
+	from, to = x.End()+gotoken.Pos(lb-xEnd+1), ix.End()-1
+	a, b := int(from-x.End())+xEnd, end-1
+	for a < b && (src[a] == ' ' || src[a] == '\t') {
+		a, from = a+1, from+1
 	}
-	open := x.End() + gotoken.Pos(lb-xEnd+1)
-	return []analysis.TextEdit{
-		{Pos: open, End: open, NewText: []byte("(")},
-		{Pos: rb, End: rb, NewText: []byte(")" + adj)},
-	}, true
+	for b > a && (src[b-1] == ' ' || src[b-1] == '\t') {
+		b, to = b-1, to-1
+	}
+	return from, to, a < b
+}
+
+// wholeInvocation reports whether [from, to) is exactly one macro
+// invocation, which an edit may replace by a name or a number.
+func (fx *fixer) wholeInvocation(from, to gotoken.Pos) bool {
+	if fx.unit == nil || fx.unit.File == nil {
+		return false
+	}
+	toks := fx.unit.File.Tokens
+	for i := range toks {
+		if toks[i].Exp == from {
+			return toks[i].ExpEnd == to
+		}
+	}
+	return false
 }
 
 // plainText reports whether n's source text is its printed form (no macro

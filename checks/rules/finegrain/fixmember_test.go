@@ -1,6 +1,13 @@
 package finegrain_test
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/upclint/upclint/fixes/fixtest"
+)
 
 // TestMemberNoFix lists reads of the array member of shared structure
 // elements: rows at constant distances from an invariant element get the
@@ -77,4 +84,52 @@ double through(int k, double *out)
 }
 `
 	checkFixMarks(t, src)
+}
+
+// TestMemberMacroIndex: a row index made by one macro invocation (Sobel's
+// orig[PREV_ROW(i)].r[j+1]) is read from the buffer at its value, the
+// invocation replaced whole (R_v_local[0], not R_v_local[PREV(k) - (k -
+// 1)]), also between blanks inside the brackets; an index that a macro
+// makes only part of keeps its text, with the row's start subtracted
+// after it.
+func TestMemberMacroIndex(t *testing.T) {
+	const src = `#include <upc_relaxed.h>
+#define PREV(i) ((i) - 1)
+#define NEXT(i) ((i) + 1)
+typedef struct { int n; double v[40]; } row_t;
+shared [2] row_t R[8 * THREADS];
+
+double whole(int k)
+{
+    int j;
+    double s = 0;
+    for (j = 1; j < 39; j++)
+        s += R[PREV(k)].v[j - 1] + R[ NEXT(k) ].v[j + 1];
+    return s;
+}
+
+double part(int k)
+{
+    int j;
+    double s = 0;
+    for (j = 1; j < 39; j++)
+        s += R[PREV(k) + 2].v[j - 1] + R[k].v[j + 1];
+    return s;
+}
+`
+	path := filepath.Join(t.TempDir(), "macro_rows.upc")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := fixtest.FixFile(t, path, "finegrain")
+	got := string(b)
+	for _, want := range []string{
+		"/* the elements of R[k - 1 .. k + 1].v this loop reads */",
+		"s += R_v_local[0][j - 1] + R_v_local[ 2 ][j + 1];",
+		"s += R_v_local2[PREV(k) + 2 - k][j - 1] + R_v_local2[0][j + 1];",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in the fixed text:\n%s", want, got)
+		}
+	}
 }
