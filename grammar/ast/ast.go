@@ -319,7 +319,10 @@ type AsmLabel struct {
 // abstract declarator (type names, unnamed parameters) Direct.Name is nil.
 type Declarator struct {
 	Range
-	Ptrs   []*Pointer  `parser:"@@*"`
+	// Attrs are GNU attributes at the start of a declarator, before its
+	// '*'s or its name: "(__attribute__((x)) *fp)".
+	Attrs  []*Attribute `parser:"@@*"`
+	Ptrs   []*Pointer   `parser:"@@*"`
 	Direct *DirectDecl `parser:"@@"`
 }
 
@@ -334,7 +337,6 @@ type Pointer struct {
 // function suffixes.
 type DirectDecl struct {
 	Range
-	Attrs    []*Attribute  `parser:"@@*"`
 	Name     *Ident        `parser:"( @@"`
 	Nested   *Declarator   `parser:"| '(' @@ ')' )?"`
 	Suffixes []*DeclSuffix `parser:"@@*"`

@@ -423,6 +423,10 @@ func (p *printer) declarator(d *Declarator) {
 	if d == nil {
 		return
 	}
+	for _, a := range d.Attrs {
+		p.attr(a)
+		p.s(" ")
+	}
 	for _, ptr := range d.Ptrs {
 		p.pointer(ptr)
 	}
@@ -440,10 +444,6 @@ func (p *printer) pointer(ptr *Pointer) {
 func (p *printer) direct(d *DirectDecl) {
 	if d == nil {
 		return
-	}
-	for _, a := range d.Attrs {
-		p.attr(a)
-		p.s(" ")
 	}
 	if d.Name != nil {
 		p.s(d.Name.Name)

@@ -123,6 +123,7 @@ func Walk(v Visitor, node Node) {
 		walkList(v, n.Attrs)
 		walkNode(v, n.Init)
 	case *Declarator:
+		walkList(v, n.Attrs)
 		for _, x := range n.Ptrs {
 			Walk(v, x)
 		}
@@ -132,7 +133,6 @@ func Walk(v Visitor, node Node) {
 			Walk(v, x)
 		}
 	case *DirectDecl:
-		walkList(v, n.Attrs)
 		walkNode(v, n.Name)
 		walkNode(v, n.Nested)
 		for _, x := range n.Suffixes {

@@ -637,6 +637,10 @@ func (p *parser) asmLabel() (*ast.AsmLabel, error) {
 func (p *parser) declarator() (*ast.Declarator, error) {
 	start := p.mark()
 	d := &ast.Declarator{}
+	var err error
+	if d.Attrs, err = p.attrs(); err != nil {
+		return nil, err
+	}
 	for p.peekValue("*") {
 		ptr, err := p.pointer()
 		if err != nil {
@@ -670,10 +674,6 @@ func (p *parser) pointer() (*ast.Pointer, error) {
 func (p *parser) direct() (*ast.DirectDecl, error) {
 	start := p.mark()
 	d := &ast.DirectDecl{}
-	var err error
-	if d.Attrs, err = p.attrs(); err != nil {
-		return nil, err
-	}
 	if d.Name = p.optIdent(); d.Name == nil && p.peekValue("(") {
 		// "(" declarator ")" or, failing within one token, a parameter list
 		cp := p.sl.i

@@ -1,6 +1,10 @@
 package parser
 
-import "github.com/upclint/upclint/grammar/token"
+import (
+	"maps"
+
+	"github.com/upclint/upclint/grammar/token"
+)
 
 // The typedef pass. C cannot be parsed without knowing which identifiers
 // name types ("T * x;" declares x when T is a typedef name and multiplies
@@ -76,16 +80,77 @@ type retagger struct {
 
 	pending    string // "attr", "typeof", "for": the construct whose '(' comes next
 	closedType bool   // the last ')' closed a parenthesized type name: '{' starts a compound literal
+
+	// base is the state after a shared prefix of the tokens, read-only:
+	// its file-scope typedef names and declared names lie under scopes[0]
+	// and declared.
+	base *retagState
+	// peeked is the index of the last ';' whose handling looked at the
+	// token after it (an old-style definition's parameter declarations).
+	peeked int
+}
+
+// retagState is what the retagger knows between two top-level
+// declarations: the file scope's names and the kept #pragma tokens.
+type retagState struct {
+	typedefs map[string]bool // file scope: true for a typedef name
+	declared map[string]bool
+	keep     map[int]bool
 }
 
 func retag(toks []token.Token) map[int]bool {
-	r := &retagger{toks: toks, declared: make(map[string]bool)}
+	keep, _ := retagShared(toks, nil, -1)
+	return keep
+}
+
+func newRetagger(toks []token.Token, base *retagState) *retagger {
+	r := &retagger{toks: toks, declared: make(map[string]bool), base: base, peeked: -1}
 	r.scopes = append(r.scopes, nil)
 	r.frames = append(r.frames, frame{kind: fFile})
-	for i := range toks {
+	return r
+}
+
+// retagShared retags toks. With base, the state retagShared returned for
+// a prefix of toks (whose tokens are retagged already), it retags only the
+// tokens after that prefix, from, and the keep map holds only their
+// entries. Otherwise, if cut > 0, it also returns the state after
+// toks[:cut], or nil if cut is not between two top-level declarations or
+// the retagging of toks[:cut] looked at toks[cut:].
+func retagShared(toks []token.Token, base *retagState, cut int) (map[int]bool, *retagState) {
+	from := 0
+	r := newRetagger(toks, base)
+	if base != nil {
+		from = cut
+	}
+	var st *retagState
+	for i := from; i < len(toks); i++ {
+		if i == cut && base == nil {
+			st = r.state(cut)
+		}
 		r.step(i)
 	}
-	return r.keep
+	return r.keep, st
+}
+
+// state returns the state before toks[cut] if the tokens before it end a
+// top-level declaration and were retagged without a look past them, nil
+// otherwise. The maps are copies.
+func (r *retagger) state(cut int) *retagState {
+	f := r.top()
+	last := r.prev(cut)
+	if len(r.frames) != 1 || len(r.scopes) != 1 || r.pending != "" || r.closedType ||
+		f.seenType || f.typedef || f.inInit || f.record != 0 || f.saved != 0 || f.params != nil || f.hasParams ||
+		f.typeofEnd || f.member || f.oldStyle ||
+		last == nil || !isPunct(last, ";") && !isPunct(last, "}") || r.peeked >= 0 && &r.toks[r.peeked] == last {
+		return nil
+	}
+	keep := make(map[int]bool, len(r.keep))
+	for i := range r.keep {
+		if i < cut {
+			keep[i] = true
+		}
+	}
+	return &retagState{typedefs: maps.Clone(r.scopes[0]), declared: maps.Clone(r.declared), keep: keep}
 }
 
 func (r *retagger) top() *frame { return &r.frames[len(r.frames)-1] }
@@ -100,7 +165,12 @@ func (r *retagger) lookup(name string) bool {
 			}
 		}
 	}
-	return false
+	return r.base != nil && r.base.typedefs[name]
+}
+
+// isDeclared reports whether name was declared as an object or function.
+func (r *retagger) isDeclared(name string) bool {
+	return r.declared[name] || r.base != nil && r.base.declared[name]
 }
 
 // declare records name in scope s: a typedef, or an ordinary name, which
@@ -252,7 +322,7 @@ func (r *retagger) classify(i int, t *token.Token, f *frame, rec uint8) token.Ki
 // type checker reports the unknown name once. The name is then a type name
 // in the rest of the file.
 func (r *retagger) unknownType(i int, f *frame, p *token.Token) bool {
-	if f.inInit || f.seenType || r.declared[r.toks[i].Text] {
+	if f.inInit || f.seenType || r.isDeclared(r.toks[i].Text) {
 		return false
 	}
 	n := r.next(i)
@@ -435,7 +505,10 @@ func (r *retagger) punct(i int, t *token.Token, f *frame, rec uint8, pending str
 		case fParams:
 			if (parent.kind == fFile || parent.kind == fBlock) && r.identListBefore(i) {
 				if n := r.next(i); n != nil && r.startsDecl(n) {
+					// the parameter declarations start afresh: a typedef
+					// name there is their type, not a declarator
 					parent.oldStyle = true
+					parent.seenType, parent.typedef = false, false
 				}
 			}
 			base := len(r.frames) - 1
@@ -496,6 +569,7 @@ func (r *retagger) punct(i int, t *token.Token, f *frame, rec uint8, pending str
 	case ";":
 		f.resetDecl()
 		if f.oldStyle {
+			r.peeked = i
 			n := r.next(i)
 			f.oldStyle = n != nil && (r.startsDecl(n) || isPunct(n, "{"))
 		}
