@@ -323,7 +323,7 @@ type Declarator struct {
 	// '*'s or its name: "(__attribute__((x)) *fp)".
 	Attrs  []*Attribute `parser:"@@*"`
 	Ptrs   []*Pointer   `parser:"@@*"`
-	Direct *DirectDecl `parser:"@@"`
+	Direct *DirectDecl  `parser:"@@"`
 }
 
 // Pointer is one "*" with its qualifiers: "* const", "* shared [4]".
