@@ -52,6 +52,18 @@ func FixOf(sf *analysis.SuggestedFix, unsafe string) *SuggestedFix {
 	return f
 }
 
+// ShownOnly returns sf as a display-only fix whose message ends with why
+// it is not applied (a rewrite the rule's own cost estimate says costs
+// more than the code it replaces); nil when sf is nil.
+func ShownOnly(sf *analysis.SuggestedFix, why string) *SuggestedFix {
+	if sf == nil {
+		return nil
+	}
+	f := &SuggestedFix{SuggestedFix: *sf, Applicability: FixDisplayOnly}
+	f.Message += " (not applied: " + why + ")"
+	return f
+}
+
 // reporting hands the applicabilities of the fixes of the diagnostic that
 // Report is reporting to the driver's Pass.Report.
 var reporting sync.Map // *analysis.Pass → []Applicability

@@ -183,18 +183,23 @@ func (s *totals) add(t *testing.T, root string, r *fixes.FileResult, log *string
 // refusal names the kind of a refusal reason.
 func refusal(reason string) string {
 	switch {
+	case strings.HasPrefix(reason, "original"):
+		// The original itself: a build or link error, a failed run.
+		return "the original does not build or run"
 	case strings.Contains(reason, "communicates more"):
 		return "communicates more"
 	case strings.Contains(reason, "output line"):
 		return "output differs"
 	case strings.Contains(reason, "exit status"):
 		return "exit status differs"
-	case strings.Contains(reason, "original"):
-		return "the original does not build or run"
 	case strings.Contains(reason, "not validated"), strings.Contains(reason, "not applicable"):
 		return "not tried (validation budget, or needs a refused fix)"
-	case reason == "":
-		return "overlaps another fix or edits another file"
+	case strings.HasPrefix(reason, "overlaps"), reason == "":
+		return "overlaps another fix in every round"
+	case strings.HasPrefix(reason, "edits another file"):
+		return "edits another file"
+	case strings.Contains(reason, "timed out"):
+		return "the fixed program times out"
 	}
 	return "the fixed program does not build or run"
 }

@@ -23,6 +23,13 @@ import (
 // again after each round of edits.
 const DefaultMaxRounds = 5
 
+// maxRounds bounds the rounds of FixSource with the default MaxRounds: a
+// round that left a fix out because it overlapped one applied in that
+// round is not counted against DefaultMaxRounds (the fix is applied, on
+// the re-analysed text, in a later round), as ruff's fix loop runs until
+// no fix is left, up to its own bound of 100.
+const maxRounds = 100
+
 // Options configure FixSource.
 type Options struct {
 	// Check holds the front-end settings and the enabled rules of the
@@ -36,7 +43,9 @@ type Options struct {
 	// Rules, when not empty, limits the fixes applied to these rules
 	// (every enabled rule is still reported).
 	Rules []string
-	// MaxRounds bounds the analyse-and-fix rounds (DefaultMaxRounds if 0).
+	// MaxRounds bounds the analyse-and-fix rounds. If 0, the loop runs
+	// DefaultMaxRounds rounds, not counting those that left a fix out for
+	// overlapping another (at most 100 in all).
 	MaxRounds int
 	// Unit, when set, is the file that includes this one (#include
 	// "file.c"): the file is analysed as part of that translation unit,
@@ -170,9 +179,10 @@ func FixSource(path string, src []byte, opts *Options) *FileResult {
 // applied nor rejected.
 func fixSource(path string, src []byte, opts *Options, only map[string]bool) *FileResult {
 	res := &FileResult{Path: path, Original: src, Fixed: src, opts: opts}
-	rounds := opts.MaxRounds
-	if rounds <= 0 {
-		rounds = DefaultMaxRounds
+	// budget counts the rounds left; limit bounds all of them.
+	budget, limit := opts.MaxRounds, opts.MaxRounds
+	if budget <= 0 {
+		budget, limit = DefaultMaxRounds, maxRounds
 	}
 	crlf := IsCRLF(src)
 	cur := src
@@ -201,7 +211,7 @@ func fixSource(path string, src []byte, opts *Options, only map[string]bool) *Fi
 		if round == 0 {
 			res.initial = findings
 		}
-		if round == rounds {
+		if budget == 0 || round == limit {
 			break
 		}
 		ids := map[*checks.Fix]string{}
@@ -219,13 +229,18 @@ func fixSource(path string, src []byte, opts *Options, only map[string]bool) *Fi
 		rejected = map[string]Applied{}
 		for _, c := range conflicts {
 			a, _ := record(c.Finding, c.Fix, toSrc)
+			a.Reason = "overlaps another fix in every round"
 			rejected[key(a)] = a
+		}
+		if len(conflicts) == 0 {
+			budget--
 		}
 		for i := range findings {
 			f := &findings[i]
 			for j := range f.Fixes {
 				if fix := &f.Fixes[j]; opts.accepts(f, fix) && !opts.elsewhere(fix) && (!sameFile(fix.Edits) || fix.Edits[0].Pos.Path != path) {
 					a, _ := record(f, fix, toSrc)
+					a.Reason = "edits another file"
 					rejected[key(a)] = a
 					break
 				}

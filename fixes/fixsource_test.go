@@ -92,7 +92,9 @@ func TestFixSourceIdempotent(t *testing.T) {
 	for _, in := range inputs {
 		t.Run(filepath.Base(filepath.Dir(in))+"/"+filepath.Base(in), func(t *testing.T) {
 			first := fixCopy(t, in, nil, unsafeOpts())
-			if !first.Changed() || len(first.Applied) == 0 {
+			// collective_shown's own fixes are display-only (other rules'
+			// may apply).
+			if (!first.Changed() || len(first.Applied) == 0) && filepath.Base(filepath.Dir(in)) != "collective_shown" {
 				t.Fatal("nothing fixed")
 			}
 			again := fixes.FixSource(first.Path, first.Fixed, unsafeOpts())
@@ -226,11 +228,11 @@ func TestWriteFileReadOnlyAndExec(t *testing.T) {
 // CRLF line, and fixing the result again changes nothing.
 func TestFixSourceAddsCollectiveHeader(t *testing.T) {
 	const inc = "#include <upc_collective.h>"
-	for _, name := range []string{"allreduce_no_header.upc", "collidiom_no_header.upc"} {
+	for _, name := range []string{"collidiom_no_header.upc"} {
 		in := filepath.Join("..", "testdata", "fixes", "collective", name)
 		res := fixCopy(t, in, nil, unsafeOpts())
-		if n := bytes.Count(res.Fixed, []byte(inc)); n != 1 || len(res.Applied) < 2 {
-			t.Errorf("%s: %d fixes, %d includes of the header, want at least 2 and 1:\n%s", name, len(res.Applied), n, res.Fixed)
+		if n := bytes.Count(res.Fixed, []byte(inc)); n != 1 || len(res.Applied) < 1 {
+			t.Errorf("%s: %d fixes, %d includes of the header, want at least 1 and 1:\n%s", name, len(res.Applied), n, res.Fixed)
 		}
 		if !bytes.Contains(res.Fixed, []byte("#include <upc_relaxed.h>\n"+inc+"\n")) {
 			t.Errorf("%s: the include does not follow <upc_relaxed.h>:\n%s", name, res.Fixed)
@@ -251,13 +253,14 @@ func TestFixSourceAddsCollectiveHeader(t *testing.T) {
 		t.Errorf("no include before the first declaration:\n%s", res.Fixed)
 	}
 	// Through a user header: nothing to add.
-	via := filepath.Join("..", "testdata", "fixes", "collective", "allreduce_via_header.upc")
-	src, err := os.ReadFile(via)
+	no := filepath.Join("..", "testdata", "fixes", "collective", "collidiom_no_header.upc")
+	src, err := os.ReadFile(no)
 	if err != nil {
 		t.Fatal(err)
 	}
+	src = bytes.Replace(src, []byte("#include <upc_relaxed.h>\n"), []byte("#include <upc_relaxed.h>\n#include \"coll_decls.h\"\n"), 1)
 	dir := t.TempDir()
-	hdr, err := os.ReadFile(filepath.Join(filepath.Dir(via), "coll_decls.h"))
+	hdr, err := os.ReadFile(filepath.Join("..", "testdata", "fixes", "collective_shown", "coll_decls.h"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,9 +1,13 @@
 package fixes
 
 import (
+	"context"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
+
+	"github.com/upclint/upclint/runtime"
 )
 
 // DefaultMask matches the clauses of an output line that report a time or
@@ -118,6 +122,9 @@ type Masked struct {
 	Line     int    // 1-based line of its output
 	Original string // the original program's line
 	Fixed    string
+	// Varies is set when the line differs between runs of the original
+	// itself (see validator.compare), not because it reports a time.
+	Varies bool
 }
 
 // Pattern is the line with its numbers shown as '#', as the report
@@ -125,11 +132,29 @@ type Masked struct {
 func (m Masked) Pattern() string { return hideNumbers(m.Original) }
 
 // maskedSummary says in one line which lines were masked: the distinct
-// patterns, the first few in full.
+// patterns, the first few in full, of the timing lines and of the lines
+// that differ between runs of the original.
 func maskedSummary(ms []Masked) string {
-	if len(ms) == 0 {
-		return ""
+	var timed, varied []Masked
+	for _, m := range ms {
+		if m.Varies {
+			varied = append(varied, m)
+		} else {
+			timed = append(timed, m)
+		}
 	}
+	var parts []string
+	if len(timed) > 0 {
+		parts = append(parts, fmt.Sprintf("%d timing lines masked (%s)", len(timed), patterns(timed)))
+	}
+	if len(varied) > 0 {
+		parts = append(parts, fmt.Sprintf("%d lines masked that differ between runs of the original (%s)", len(varied), patterns(varied)))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// patterns lists the distinct patterns of ms, the first three in full.
+func patterns(ms []Masked) string {
 	seen := map[string]bool{}
 	var pats []string
 	for _, m := range ms {
@@ -144,5 +169,170 @@ func maskedSummary(ms []Masked) string {
 		more = fmt.Sprintf(" and %d more", len(pats)-3)
 		pats = pats[:3]
 	}
-	return fmt.Sprintf("%d timing lines masked (%s%s)", len(ms), strings.Join(pats, ", "), more)
+	return strings.Join(pats, ", ") + more
+}
+
+// originalRuns bounds the runs of the original compared with a fixed
+// program whose output differs from the original's first run: the line
+// may be one that differs between runs of the original itself.
+const originalRuns = 3
+
+// compare compares the original's run a and the fixed program's run b
+// with n threads (compareRuns). When they differ, the original is run
+// again, up to originalRuns times in all, and a line that differs between
+// the original's own runs (an interleaving of threads, a timer, an
+// address) compares equal when the fixed program prints one of the
+// original's versions of it, or the same text with numbers that differ
+// only where the original's versions differ among themselves. Any other
+// difference is a mismatch: a line the original always prints the same
+// way is never masked this way.
+func (vd *validator) compare(ctx context.Context, n int, a, b *runtime.Result) (*Mismatch, []Masked) {
+	m, masked := compareRuns(n, a, b, vd.mask)
+	if m == nil {
+		return nil, masked
+	}
+	origs := []*runtime.Result{a}
+	for len(origs) < originalRuns && ctx.Err() == nil {
+		r, err := vd.runAgain(ctx, n, len(origs)-1)
+		if err != nil || r == nil || r.TimedOut {
+			break
+		}
+		origs = append(origs, r)
+		if m, masked = compareVariants(n, origs, b, vd.mask); m == nil {
+			return nil, masked
+		}
+	}
+	return m, masked
+}
+
+// runAgain returns the original's (k+2)th run with n threads, run once
+// and kept.
+func (vd *validator) runAgain(ctx context.Context, n, k int) (*runtime.Result, error) {
+	if vd.again == nil {
+		vd.again = map[int][]*runtime.Result{}
+	}
+	if k < len(vd.again[n]) {
+		return vd.again[n][k], nil
+	}
+	r, err := runtime.Run(ctx, vd.bin, vd.runOptions(n))
+	if err != nil || ctx.Err() != nil {
+		return nil, err
+	}
+	vd.again[n] = append(vd.again[n], r)
+	return r, nil
+}
+
+// compareVariants is compareRuns against several runs of the original
+// (origs[0] first): a line, exit status or launcher report that differs
+// between them compares equal to any of their versions, and a line whose
+// versions differ only in numbers compares equal to the same text whose
+// numbers differ from the first run's only where the versions do.
+func compareVariants(n int, origs []*runtime.Result, b *runtime.Result, mask *Mask) (*Mismatch, []Masked) {
+	a := origs[0]
+	threads := len(b.Threads)
+	for _, o := range origs {
+		threads = max(threads, len(o.Threads))
+	}
+	thread := func(r *runtime.Result, th int) runtime.ThreadResult {
+		if th < len(r.Threads) {
+			return r.Threads[th]
+		}
+		return runtime.ThreadResult{}
+	}
+	var masked []Masked
+	for th := 0; th < threads; th++ {
+		outs := make([][]string, len(origs))
+		longest := 0
+		for k, o := range origs {
+			outs[k] = lines(thread(o, th).Stdout)
+			longest = max(longest, len(outs[k]))
+		}
+		lb := lines(thread(b, th).Stdout)
+		for i := 0; i < max(longest, len(lb)); i++ {
+			versions := make([]string, len(origs))
+			for k := range origs {
+				versions[k] = lineAt(outs[k], i)
+			}
+			x, y := versions[0], lineAt(lb, i)
+			if x == y {
+				continue
+			}
+			if eq, m := mask.Equal(x, y); eq {
+				if m {
+					masked = append(masked, Masked{Threads: n, Thread: th, Line: i + 1, Original: x, Fixed: y})
+				}
+				continue
+			}
+			if !varies(versions) || !oneOf(versions, y) && !numbersVaryOnly(versions, y) {
+				return &Mismatch{Threads: n, Thread: th, Line: i + 1, Original: x, Fixed: y}, masked
+			}
+			masked = append(masked, Masked{Threads: n, Thread: th, Line: i + 1, Original: x, Fixed: y, Varies: true})
+		}
+		statuses := make([]string, len(origs))
+		for k, o := range origs {
+			statuses[k] = status(thread(o, th))
+		}
+		if sb := status(thread(b, th)); sb != statuses[0] && !oneOf(statuses, sb) {
+			return &Mismatch{Threads: n, Thread: th, Original: statuses[0], Fixed: sb}, masked
+		}
+	}
+	ends := make([]string, len(origs))
+	for k, o := range origs {
+		ends[k] = strconv.Itoa(o.Status) + report(o)
+	}
+	if eb := strconv.Itoa(b.Status) + report(b); eb != ends[0] && !oneOf(ends, eb) {
+		return &Mismatch{Threads: n, Thread: -1, Original: strconv.Itoa(a.Status) + report(a), Fixed: eb}, masked
+	}
+	return nil, masked
+}
+
+func lineAt(ls []string, i int) string {
+	if i < len(ls) {
+		return ls[i]
+	}
+	return "<end of output>"
+}
+
+func oneOf(vs []string, s string) bool {
+	for _, v := range vs {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// varies reports whether the versions are not all the same.
+func varies(vs []string) bool {
+	for _, v := range vs[1:] {
+		if v != vs[0] {
+			return true
+		}
+	}
+	return false
+}
+
+// numbersVaryOnly reports whether y and every version are the same text
+// once their numbers are set aside, and each number of y equals the
+// first version's wherever all versions agree on it.
+func numbersVaryOnly(versions []string, y string) bool {
+	skel := hideNumbers(y)
+	nums := make([][]string, len(versions))
+	for k, v := range versions {
+		if hideNumbers(v) != skel {
+			return false
+		}
+		nums[k] = numberRE.FindAllString(v, -1)
+	}
+	ny := numberRE.FindAllString(y, -1)
+	for j, num := range ny {
+		same := true
+		for k := range versions {
+			same = same && nums[k][j] == nums[0][j]
+		}
+		if same && num != nums[0][j] {
+			return false
+		}
+	}
+	return true
 }

@@ -211,6 +211,10 @@ type validator struct {
 	runs     map[int]*runtime.Result // the original's runs by THREADS count
 	runErr   map[int]error
 	mask     *Mask
+
+	// again holds the original's runs after its first, by THREADS count
+	// (see compare).
+	again map[int][]*runtime.Result
 }
 
 func newValidator(path string, original []byte, opts ValidateOptions) *validator {
@@ -320,7 +324,7 @@ func (vd *validator) validate(ctx context.Context, fixed []byte) (*Validation, e
 			return fail(fmt.Errorf("fixed, THREADS=%d: timed out after %v (the original ran in %v)",
 				n, ro.Timeout, a.Wall.Round(time.Millisecond)))
 		}
-		m, masked := compareRuns(n, a, b, vd.mask)
+		m, masked := vd.compare(ctx, n, a, b)
 		v.Masked = append(v.Masked, masked...)
 		if m != nil {
 			v.Mismatch = m

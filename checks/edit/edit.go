@@ -37,6 +37,16 @@ const Flags = "UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC"
 // THREADS).
 const CollectiveCost = "the collective's barriers cost more than the loop below a few hundred threads (it grows as log THREADS, the loop as THREADS)"
 
+// CollectiveCostlier is why a rewrite into a collective is shown and not
+// applied: it replaces THREADS-1 reads (or writes) of one value per
+// thread, which cost 2o+2L+nG each in the LogGP model of the runtime
+// (Alexandrov et al., "LogGP: incorporating long messages into the LogP
+// model", section 2), by a collective that adds its barriers and a
+// binomial tree of ceil(log2 THREADS) such steps (and, for a reduction,
+// a flag byte per transfer), which is more modeled time at every THREADS
+// count fix --validate runs: nothing is left to coalesce.
+const CollectiveCostlier = "it replaces one remote access per thread by a collective whose barriers and log2(THREADS)-step tree cost more modeled time (a reduction also more bytes) below some tens of threads"
+
 // Editor builds text edits on the main file of a unit.
 type Editor struct {
 	Pass  *analysis.Pass

@@ -37,7 +37,8 @@ func newFixCmd() *cobra.Command {
 Paths are chosen as by "upclint check". Only safe fixes are applied unless
 --unsafe is given. The fixes of each file are merged; overlapping fixes are
 resolved in finding order and the file is analysed again until no fix is
-left (at most 5 rounds), so a second run changes nothing. Files are written
+left (5 rounds, not counting a round that left a fix out for overlapping
+another; 100 at most), so a second run changes nothing. Files are written
 atomically with their mode and line endings kept; a file with a syntax
 error is never edited. --diff prints a unified diff and writes nothing.
 

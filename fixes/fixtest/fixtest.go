@@ -28,7 +28,7 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the fix golden files")
 
-// MaxRounds bounds the fix-and-reanalyse loop.
+// MaxRounds bounds the rounds of display-only fixes Shown applies.
 const MaxRounds = 5
 
 // Goldens is the golden test of a rule's rewrites.
@@ -81,15 +81,29 @@ func Golden(t *testing.T, dir string, rules ...string) {
 				t.Errorf("fixed %s differs from %s:\n--- got\n%s", in, golden, got)
 			}
 			for _, f := range remaining {
-				t.Errorf("after fixing, %s:%d: %s [%s]", filepath.Base(f.Pos.Path), f.Pos.Line, f.Message, f.Rule)
+				if Applicable(f) {
+					t.Errorf("after fixing, %s:%d: %s [%s]", filepath.Base(f.Pos.Path), f.Pos.Line, f.Message, f.Rule)
+				}
 			}
 		})
 	}
 }
 
+// Applicable reports whether a finding left after fixing is one a fix
+// addresses: it has a fix that fix applies (safe or unsafe). A finding
+// whose fixes are all display-only is left for review by design.
+func Applicable(f checks.Finding) bool {
+	for _, fix := range f.Fixes {
+		if fix.Applicability != checks.FixDisplayOnly {
+			return true
+		}
+	}
+	return false
+}
+
 // FixFile applies every fix (safe or not) of rules to the file with the
-// fix loop of upclint fix (fixes.FixSource) until none is left or
-// MaxRounds, and returns the final text and the rules' findings on it.
+// fix loop of upclint fix (fixes.FixSource, its default rounds) until none
+// is left, and returns the final text and the rules' findings on it.
 func FixFile(t *testing.T, path string, rules ...string) ([]byte, []checks.Finding) {
 	t.Helper()
 	src, cfg, err := testflags.Read(path)
@@ -98,7 +112,7 @@ func FixFile(t *testing.T, path string, rules ...string) ([]byte, []checks.Findi
 	}
 	enabled := func(r string) bool { return len(rules) == 0 || slices.Contains(rules, r) }
 	res := fixes.FixSource(path, src, &fixes.Options{Check: &checks.Options{Config: cfg, Enabled: enabled},
-		Unsafe: true, MaxRounds: MaxRounds})
+		Unsafe: true})
 	if res.Err != nil {
 		t.Fatal(res.Err)
 	}
@@ -246,4 +260,74 @@ func NeedCC(t testing.TB) {
 	if !HaveCC() {
 		t.Skip("builds and runs UPC programs: needs a C compiler and no -short")
 	}
+}
+
+// Shown is the golden test of rewrites a rule shows and never applies
+// (display-only fixes: its cost estimate says the rewrite communicates
+// more than the code it replaces). For each dir/NAME.upc, the fix loop
+// must leave the file as it is; applying the rules' display-only fixes
+// round after round must give NAME.upc.golden; and --validate's check
+// (fixes.ValidateResult) must refuse that golden for communicating more,
+// so the estimate that kept the rewrite from being applied is right.
+func Shown(t *testing.T, dir string, rules ...string) {
+	t.Helper()
+	inputs, _ := filepath.Glob(filepath.Join(dir, "*.upc"))
+	if len(inputs) == 0 {
+		t.Fatalf("no inputs in %s", dir)
+	}
+	t.Run("unchanged", func(t *testing.T) { Unchanged(t, filepath.Join(dir, "*.upc"), rules...) })
+	t.Run("shown", func(t *testing.T) {
+		for _, in := range inputs {
+			t.Run(filepath.Base(in), func(t *testing.T) {
+				got := applyShown(t, in, rules)
+				golden := in + ".golden"
+				if *update {
+					if err := os.WriteFile(golden, got, 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+				want, err := os.ReadFile(golden)
+				if err != nil {
+					t.Fatalf("%v (run with -update to create it)", err)
+				}
+				if !bytes.Equal(got, want) {
+					t.Errorf("the shown rewrite of %s differs from %s:\n--- got\n%s", in, golden, got)
+				}
+			})
+		}
+	})
+	names := make([]string, len(inputs))
+	for i, in := range inputs {
+		names[i] = filepath.Base(in)
+	}
+	t.Run("validate", func(t *testing.T) { ValidateGoldens(t, dir, true, names...) })
+}
+
+// applyShown applies the display-only fixes of rules to the file at path
+// until none is left or MaxRounds, and returns the text.
+func applyShown(t *testing.T, path string, rules []string) []byte {
+	t.Helper()
+	src, cfg, err := testflags.Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := &checks.Options{Config: cfg, Enabled: func(r string) bool { return slices.Contains(rules, r) }}
+	shown := 0
+	for range MaxRounds {
+		_, findings := checks.AnalyzeSource(path, src, opts)
+		chosen, _ := fixes.Select(findings, func(_ *checks.Finding, fix *checks.Fix) bool {
+			return fix.Applicability == checks.FixDisplayOnly && len(fix.Edits) > 0 && fix.Edits[0].Pos.Path == path
+		})
+		if len(chosen[path]) == 0 {
+			break
+		}
+		shown += len(chosen[path])
+		if src, err = fixes.Apply(src, fixes.Edits(chosen[path])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if shown == 0 {
+		t.Fatal("no display-only fix")
+	}
+	return src
 }

@@ -64,5 +64,15 @@ func broadcastFix(ed *edit.Editor, fn *facts.Func, n ast.Node, rd ast.Expr) *che
 	if !ed.CalledByAll(fn) || edit.SideEffects(rd) {
 		unsafe = "the function is not proven to be called by every thread"
 	}
-	return checks.FixOf(&analysis.SuggestedFix{Message: msg, TextEdits: edits}, unsafe)
+	sf := &analysis.SuggestedFix{Message: msg, TextEdits: edits}
+	if reduceEdit == nil {
+		// Only the barrier the reduction's UPC_OUT_MYSYNC removes pays
+		// for the broadcast's tree: THREADS parallel reads of one value
+		// cost one read's time each.
+		if unsafe != edit.CollectiveCost {
+			sf.Message += " (" + unsafe + ")"
+		}
+		return checks.ShownOnly(sf, edit.CollectiveCostlier)
+	}
+	return checks.FixOf(sf, unsafe)
 }

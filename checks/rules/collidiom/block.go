@@ -105,7 +105,7 @@ func (c *checker) fixBlockBroadcast(s *ast.ForStmt, a *ast.AssignExpr, t string)
 	// the loop bounds and the index may be macros, which no fix edits.
 	indent := ed.Indent(s.Start())
 	setT := ""
-	if ed.Uses(body, t, s) > 1 { // t after the loop: THREADS, as the loop left it
+	if s.Init.Decl == nil && ed.Uses(body, t, s) > 1 { // t after the loop: THREADS, as the loop left it
 		if _, inBlock := edit.Parent(body, s).(*ast.Block); !inBlock {
 			return nil
 		}

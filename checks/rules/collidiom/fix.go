@@ -52,9 +52,10 @@ func (c *checker) fix(s *ast.ForStmt, a *ast.AssignExpr, t string) *checks.Sugge
 	if !ed.CalledByAll(c.fn) {
 		unsafe = "the function is not proven to be called by every thread"
 	}
-	// t after the loop: THREADS, as the loop left it.
+	// t after the loop: THREADS, as the loop left it (unless the loop
+	// declares t: then no t outlives it).
 	setT := ""
-	if ed.Uses(body, t, s) > 1 {
+	if s.Init.Decl == nil && ed.Uses(body, t, s) > 1 {
 		setT = t + " = THREADS; "
 	}
 	replaceLoop := func(text string) analysis.TextEdit {
@@ -99,7 +100,7 @@ func (c *checker) fix(s *ast.ForStmt, a *ast.AssignExpr, t string) *checks.Sugge
 		if decl != nil {
 			edits = append(edits, *decl)
 		}
-		return mkFix(fmt.Sprintf("reduce %s with upc_all_reduce%s(..., %s, ...) executed by every thread", arr.Name, sfx, reduceOps[a.Op]), unsafe, edits)
+		return shown(fmt.Sprintf("reduce %s with upc_all_reduce%s(..., %s, ...) executed by every thread", arr.Name, sfx, reduceOps[a.Op]), unsafe, edits)
 	case a.Op == "=" && last && !uses(r, t) && c.uniformSource(r, t) && !edit.SideEffects(r):
 		arr, blk, v := c.threadArray(l, t)
 		if arr == nil || blk != 1 || v == nil {
@@ -136,6 +137,17 @@ func mkFix(msg, unsafe string, edits []analysis.TextEdit) *checks.SuggestedFix {
 		unsafe = edit.CollectiveCost
 	}
 	return checks.FixOf(&analysis.SuggestedFix{Message: msg, TextEdits: edits}, unsafe)
+}
+
+// shown returns the rewrite of one value per thread into a collective as a
+// display-only fix: the collective costs more than the loop (see
+// edit.CollectiveCostlier), so fix never applies it; unsafe, the review
+// it would need, is kept in the message.
+func shown(msg, unsafe string, edits []analysis.TextEdit) *checks.SuggestedFix {
+	if unsafe != "" {
+		msg += " (" + unsafe + ")"
+	}
+	return checks.ShownOnly(&analysis.SuggestedFix{Message: msg, TextEdits: edits}, edit.CollectiveCostlier)
 }
 
 // singleBody reports whether the loop's body is the statement "a;" alone.

@@ -80,7 +80,7 @@ func (c *checker) fixGatherAll(s *ast.ForStmt, a *ast.AssignExpr, t string) *che
 	if decl != nil {
 		edits = append(edits, *decl)
 	}
-	return mkFix(fmt.Sprintf("gather %s into every thread with upc_all_gather_all, then copy the thread's own block", arr.Name), unsafe, edits)
+	return shown(fmt.Sprintf("gather %s into every thread with upc_all_gather_all, then copy the thread's own block", arr.Name), unsafe, edits)
 }
 
 // fixRooted rewrites the gather "P[t] = A[t]" (the loop first in the
@@ -146,7 +146,7 @@ func (c *checker) fixRooted(s *ast.ForStmt, a *ast.AssignExpr, t string, ifs *as
 	if decl != nil {
 		edits = append(edits, *decl)
 	}
-	return mkFix(msg, unsafe, edits)
+	return shown(msg, unsafe, edits)
 }
 
 // strictUnsafe: strict elements of arr need review, the collective's copy
