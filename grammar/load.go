@@ -65,7 +65,21 @@ func Load(fset *gotoken.FileSet, filename string, src []byte, cfg *Config) *Unit
 	u := &Unit{Fset: fset, Files: pp.Files}
 	u.Diags = append(u.Diags, pp.Diags...)
 	lib := libraryDecl(fset)
-	file, pdiags := parser.ParseFileDeferring(fset, filename, pp.Tokens, func(t *token.Token) bool { return lib.at(t.SitePos()) })
+	deferDecl := func(t *token.Token) bool { return lib.at(t.SitePos()) }
+	// units that start with the same leading includes share the parse of
+	// their tokens
+	var file *ast.File
+	var pdiags diag.List
+	if pp.Prefix != nil {
+		shared, _ := pp.Prefix.Attached().(*parser.Prefix)
+		var built *parser.Prefix
+		file, pdiags, built = parser.ParsePrefixed(fset, filename, pp.Tokens, deferDecl, pp.Prefix.Tokens(), shared)
+		if built != nil {
+			pp.Prefix.Attach(built)
+		}
+	} else {
+		file, pdiags = parser.ParseFileDeferring(fset, filename, pp.Tokens, deferDecl)
+	}
 	u.File = file
 	u.Diags = append(u.Diags, pdiags...)
 	info, tdiags := types.Check(fset, file, &types.Config{StaticThreads: cfg.StaticThreads, Lazy: lib.decl, Missing: pp.Missing, Partial: len(pdiags) > 0})

@@ -10,6 +10,8 @@ import (
 
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/cpp"
+	"github.com/upclint/upclint/grammar/headers"
+	"github.com/upclint/upclint/grammar/parser"
 )
 
 // prefixUnits are units whose leading includes a PrefixCache shares, with
@@ -21,6 +23,30 @@ var prefixUnits = map[string]string{
 	"/u/c.upc": "#include <upc.h>\n#include <stdio.h>\n#define EOF 3\nint main(void) { int = 1; }\n",
 	"/u/d.upc": "#include <stdio.h>\n#include <upc.h>\n#include <math.h>\nint main(void) { return (int)sqrt(4.0) + upc_threadof(0); }\n",
 	"/u/e.upc": "#include <upc_strict.h>\n#include <stdlib.h>\nstruct s { int a; } *p;\nint main(void) { p = malloc(sizeof *p); return p->b; }\n",
+	// a macro defined before the first include: no leading includes
+	"/u/f.upc": "#define N 4\n#include <upc.h>\nshared int a[N*THREADS];\nint main(void) { return a[0]; }\n",
+	// the same includes under other -D flags (prefixDefines)
+	"/u/g.upc": "#include <upc.h>\n#include <stdio.h>\nint main(void) { return N + printf(\"x\"); }\n",
+	"/u/h.upc": "#include <upc.h>\n#include <stdio.h>\nint main(void) { return N + printf(\"x\"); }\n",
+	// headers included again, guarded
+	"/u/i.upc": "#include <upc.h>\n#include <stdio.h>\n#include <stdio.h>\n#include <upc.h>\nint main(void) { return printf(\"x\"); }\n",
+	// names the headers declare, declared again: a typedef name as a
+	// variable, a function as an object, a typedef redefined
+	"/u/j.upc": "#include <upc.h>\n#include <stdio.h>\nint printf;\nint size_t = 2;\ntypedef int FILE;\nint main(void) { FILE f = size_t * 2; return printf + f; }\n",
+	// a missing header first, then a bundled one
+	"/u/k.upc": "#include <nosuch.h>\n#include <stdio.h>\nfoo_t x;\nint main(void) { return bar(x); }\n",
+	// #pragma and an old-style definition right after the includes
+	"/u/l.upc": "#include <upc_relaxed.h>\n#include <stdio.h>\n#pragma upc strict\nf(a) int a; { return a + (int)sizeof(FILE *); }\n",
+	// a header's macro redefined, a syntax error right after the includes
+	"/u/m.upc": "#include <upc.h>\n#include <stdio.h>\n#undef EOF\n#define EOF 7\nint x = ;\nint main(void) { return EOF; }\n",
+	// the includes of another unit in another order
+	"/u/n.upc": "#include <stdio.h>\n#include <upc.h>\nint main(void) { FILE *f = stdout; return f == NULL; }\n",
+}
+
+// prefixDefines are the -D flags of some prefixUnits.
+var prefixDefines = map[string][]string{
+	"/u/g.upc": {"N=1"},
+	"/u/h.upc": {"N=2", "EOF=5"},
 }
 
 // renderUnit prints what Load returns that its users read: diagnostics
@@ -35,6 +61,8 @@ func renderUnit(u *Unit) string {
 		}
 	}
 	fmt.Fprintf(&b, "files %q\n", u.Files)
+	fmt.Fprintf(&b, "%d tokens, %d types, %d defs, %d uses, %d scopes, %d file-scope names\n",
+		len(u.File.Tokens), len(u.Info.Types), len(u.Info.Defs), len(u.Info.Uses), len(u.Info.Scopes), len(u.Info.FileScope.Names()))
 	for _, d := range u.File.Decls {
 		fmt.Fprintf(&b, "%T %s-%s\n", d, pos(d.Start()), pos(d.End()))
 		if fd, ok := d.(*ast.Decl); ok && fd.Body != nil {
@@ -51,7 +79,7 @@ func loadPrefixUnit(name string, c *cpp.PrefixCache) string {
 		}
 		return nil, os.ErrNotExist
 	}
-	u := Load(gotoken.NewFileSet(), name, []byte(prefixUnits[name]), &Config{ReadFile: read, Prefixes: c})
+	u := Load(gotoken.NewFileSet(), name, []byte(prefixUnits[name]), &Config{ReadFile: read, Defines: prefixDefines[name], Prefixes: c})
 	return renderUnit(u)
 }
 
@@ -85,5 +113,14 @@ func TestPrefixCacheLoad(t *testing.T) {
 	wg.Wait()
 	if c.Hits() == 0 {
 		t.Errorf("the cache served no unit")
+	}
+	// the units shared the parse of their leading includes too
+	src := []byte(prefixUnits["/u/a.upc"])
+	r := cpp.Preprocess(gotoken.NewFileSet(), "/u/a.upc", src, &cpp.Config{Bundled: headers.FS, Prefixes: c})
+	if r.Prefix == nil || r.Prefix.Tokens() == 0 {
+		t.Fatalf("a.upc started from no cached state")
+	}
+	if p, ok := r.Prefix.Attached().(*parser.Prefix); !ok || p.Tokens() != r.Prefix.Tokens() {
+		t.Errorf("no parse of a.upc's %d leading tokens is kept: %v", r.Prefix.Tokens(), r.Prefix.Attached())
 	}
 }

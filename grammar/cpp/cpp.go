@@ -63,6 +63,9 @@ type Result struct {
 	// MissingAt is where the first was reported.
 	Missing   []string
 	MissingAt gotoken.Pos
+	// Prefix is the cached state of the leading #include lines the unit
+	// started from, nil if there is none: Tokens begins with its tokens.
+	Prefix *Prefix
 }
 
 // BundledDir is the directory name under which bundled headers are
@@ -247,7 +250,7 @@ func Preprocess(fset *gotoken.FileSet, filename string, src []byte, cfg *Config)
 	if cap(p.out)-len(p.out) > len(p.out)/4 {
 		p.out = append(make([]token.Token, 0, len(p.out)), p.out...)
 	}
-	return &Result{Tokens: p.out, Diags: p.diags, Files: p.read, Macros: p.macros, Missing: p.missing, MissingAt: p.missingAt}
+	return &Result{Tokens: p.out, Diags: p.diags, Files: p.read, Macros: p.macros, Missing: p.missing, MissingAt: p.missingAt, Prefix: p.from}
 }
 
 // headerTokens estimates how many tokens a unit's headers other than its

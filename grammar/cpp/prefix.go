@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/upclint/upclint/grammar/diag"
 	"github.com/upclint/upclint/grammar/lexer"
@@ -127,6 +128,37 @@ type prefixState struct {
 	topName                                         string
 	cCode, carryBOL, exceeded                       bool
 	overrunReported, totalReported, deepReported    bool
+
+	// attached is what later stages derived from the tokens (Attach).
+	attached atomic.Pointer[any]
+}
+
+// Prefix is a cached preprocessor state that a unit started from: the
+// first Tokens() tokens of its Result are those of every unit that starts
+// from it, at the same positions. Later stages attach what they derive
+// from those tokens (the parsed declarations) to it, and so share it as
+// long as the state is kept.
+type Prefix = prefixState
+
+// Tokens reports how many tokens the state produced.
+func (s *prefixState) Tokens() int { return s.ntokens }
+
+// Attached returns the value attached to s, or nil.
+func (s *prefixState) Attached() any {
+	if v := s.attached.Load(); v != nil {
+		return *v
+	}
+	return nil
+}
+
+// Attach attaches v to s unless a value is attached already, and returns
+// the value attached. Values must not be modified once attached: concurrent
+// units read them.
+func (s *prefixState) Attach(v any) any {
+	if s.attached.CompareAndSwap(nil, &v) {
+		return v
+	}
+	return s.Attached()
 }
 
 type fileRec struct {

@@ -93,65 +93,11 @@ func ParseFile(fset *gotoken.FileSet, name string, toks []token.Token) (*ast.Fil
 // needs them. A deferred declaration that does not parse is dropped then,
 // without a diagnostic: defer selects only headers the tool ships.
 func ParseFileDeferring(fset *gotoken.FileSet, name string, toks []token.Token, deferDecl func(first *token.Token) bool) (*ast.File, diag.List) {
-	_ = fset // positions are in the tokens already
 	toks = terminate(toks)
 	keep := retag(toks)
 	f := &ast.File{Name: name, Tokens: toks}
 	tab := positions(toks, keep)
-	var diags diag.List
-	var buf []lexer.Token
-	pieces := split(toks, keep, 0)
-	for k := 0; k < len(pieces); k++ {
-		pc := pieces[k]
-		if pc.deep < 0 && !pc.pragma && deferDecl != nil && deferDecl(&toks[pc.lo]) {
-			f.Decls = append(f.Decls, deferred(toks, keep, tab, pc, pieceRange(tab, toks, pc.lo, pc.hi, keep)))
-			continue
-		}
-		buf = convert(buf[:0], toks, pc.lo, pc.hi, keep)
-		r := rangeOf(tab, buf[0].Pos, buf[len(buf)-1].Pos)
-		switch {
-		case pc.deep >= 0:
-			t := &toks[pc.deep]
-			msg := "expression nested too deeply"
-			if t.Text == "{" {
-				msg = "block nested too deeply"
-			}
-			diags.Add(t.SitePos(), t.SiteEnd(), diag.Error, diag.RuleSyntax, "%s", msg)
-			f.Decls = append(f.Decls, &ast.BadDecl{Range: r})
-		case pc.pragma:
-			f.Decls = append(f.Decls, &ast.PragmaDecl{Range: r, Text: toks[pc.lo].Text})
-		default:
-			d, err := parsePiece(buf, tab)
-			if err != nil && fset != nil && errorAt(err) == pc.hi {
-				// The declaration ran to its end unfinished, most likely for
-				// a missing '}': end it where the next declaration seems to
-				// begin, and go on from there.
-				if cut := resync(fset, toks, pc.lo, pc.hi); cut >= 0 {
-					pc.hi = cut
-					buf = convert(buf[:0], toks, pc.lo, pc.hi, keep)
-					r = rangeOf(tab, buf[0].Pos, buf[len(buf)-1].Pos)
-					_, err = parsePiece(buf, tab)
-					pieces = append(pieces[:k+1], split(toks, keep, cut)...)
-				}
-			}
-			if err != nil {
-				pos, msg := errorMessage(err)
-				end := gotoken.NoPos
-				if pos.Line < len(toks) && pos.Line >= pc.lo {
-					t := &toks[pos.Line]
-					end = t.SiteEnd()
-					if pos.Line == pc.hi && t.Kind != token.EOF {
-						// the piece's end stands for the token after it
-						msg = strings.Replace(msg, "found end of file", "found '"+t.Text+"'", 1)
-					}
-				}
-				diags.Add(gotoken.Pos(pos.Offset), end, diag.Error, diag.RuleSyntax, "%s", msg)
-				f.Decls = append(f.Decls, &ast.BadDecl{Range: r})
-				continue
-			}
-			f.Decls = append(f.Decls, d)
-		}
-	}
+	diags := parsePieces(fset, f, toks, keep, tab, split(toks, keep, 0), deferDecl)
 	return f, diags
 }
 
@@ -194,17 +140,15 @@ func pieceRange(tab []ast.TokenPos, toks []token.Token, lo, hi int, keep map[int
 func deferred(toks []token.Token, keep map[int]bool, tab []ast.TokenPos, pc piece, r ast.Range) *ast.DeferredDecl {
 	d := &ast.DeferredDecl{Range: r}
 	d.Names, d.Tags = scanDeclared(toks[pc.lo:pc.hi])
-	var parsed *ast.Decl
-	done := false
+	o := new(deferredOnce)
 	d.Parse = func() *ast.Decl {
-		if !done {
-			done = true
+		o.once.Do(func() {
 			buf := convert(make([]lexer.Token, 0, pc.hi-pc.lo+1), toks, pc.lo, pc.hi, keep)
 			if x, err := parsePiece(buf, tab); err == nil {
-				parsed, _ = x.(*ast.Decl)
+				o.parsed, _ = x.(*ast.Decl)
 			}
-		}
-		return parsed
+		})
+		return o.parsed
 	}
 	return d
 }
@@ -318,15 +262,22 @@ func newFast(toks []lexer.Token, tab []ast.TokenPos) *parser {
 // holding two lexer.Positions (see ast.Range).
 func positions(toks []token.Token, keep map[int]bool) []ast.TokenPos {
 	tab := make([]ast.TokenPos, len(toks))
-	prevEnd := 0
-	for i := range toks {
+	fillPositions(tab, toks, keep, 0, 0)
+	return tab
+}
+
+// fillPositions sets tab[from:] as positions does, prevEnd being the site
+// end of the last token before from that converts, and returns that of
+// the last token.
+func fillPositions(tab []ast.TokenPos, toks []token.Token, keep map[int]bool, from, prevEnd int) int {
+	for i := from; i < len(toks); i++ {
 		t := &toks[i]
 		tab[i] = ast.TokenPos{Offset: uint32(t.SitePos()), Index: uint32(i), PrevEnd: uint32(prevEnd)}
 		if t.Kind != token.EOF && (t.Kind != token.Pragma || keep[i]) {
 			prevEnd = int(t.SiteEnd())
 		}
 	}
-	return tab
+	return prevEnd
 }
 
 // slowOnly makes parsePiece use participle alone (for tests).

@@ -18,6 +18,9 @@ type piece struct {
 	lo, hi int
 	pragma bool // a #pragma standing at file scope
 	deep   int  // index of the bracket that nests too deeply, or -1
+	// peeked: where it ends was decided by toks[hi] (the end of the
+	// tokens, a #pragma, the token after an old-style definition's ';')
+	peeked bool
 }
 
 // split cuts toks (ending at the first EOF token) into top-level
@@ -49,9 +52,11 @@ func split(toks []token.Token, keep map[int]bool, from int) []piece {
 			t := &toks[j]
 			switch t.Kind {
 			case token.EOF:
+				p.peeked = true
 				break scan
 			case token.Pragma:
 				if len(stack) == 0 && keep[j] && j > i {
+					p.peeked = true
 					break scan
 				}
 				continue
@@ -104,6 +109,7 @@ func split(toks []token.Token, keep map[int]bool, from int) []piece {
 						assign = false
 						continue
 					}
+					p.peeked = true
 				}
 				if len(stack) == 0 || !bytes.ContainsRune(stack, '{') {
 					j++
