@@ -31,6 +31,9 @@ func AlignedPointers(file *ast.File, info *types.Info) Aligned {
 	if file == nil || info == nil {
 		return nil
 	}
+	if !mayAlign(info) {
+		return Aligned{} // no candidate: the walks below would find none
+	}
 	cand := func(e ast.Expr) *types.Var {
 		n, ok := ast.Unparen(e).(*ast.Name)
 		if !ok {
@@ -49,23 +52,21 @@ func AlignedPointers(file *ast.File, info *types.Info) Aligned {
 	escaped := map[*types.FuncObj]bool{}
 	// Assignments that only thread 0 runs (inside "if (MYTHREAD == 0)"):
 	// the upc_alloc there returns thread 0's memory.
+	// One walk: an if statement is visited before the assignments of its
+	// then branch.
 	zero := map[*ast.AssignExpr]bool{}
 	for _, d := range file.Decls {
 		ast.Inspect(d, func(n ast.Node) bool {
-			if s, ok := n.(*ast.IfStmt); ok && cfg.ThreadTest(ast.Unparen(s.Cond), cfg.True) == "0" {
-				ast.Inspect(s.Then, func(m ast.Node) bool {
-					if a, ok := m.(*ast.AssignExpr); ok {
-						zero[a] = true
-					}
-					return true
-				})
-			}
-			return true
-		})
-	}
-	for _, d := range file.Decls {
-		ast.Inspect(d, func(n ast.Node) bool {
 			switch n := n.(type) {
+			case *ast.IfStmt:
+				if cfg.ThreadTest(ast.Unparen(n.Cond), cfg.True) == "0" {
+					ast.Inspect(n.Then, func(m ast.Node) bool {
+						if a, ok := m.(*ast.AssignExpr); ok {
+							zero[a] = true
+						}
+						return true
+					})
+				}
 			case *ast.CallExpr:
 				if id, ok := ast.Unparen(n.Fun).(*ast.Name); ok {
 					if fo, ok := info.Uses[id].(*types.FuncObj); ok {
@@ -153,6 +154,35 @@ func AlignedPointers(file *ast.File, info *types.Info) Aligned {
 		}
 	}
 	return al
+}
+
+// mayAlign reports whether the unit has a candidate of Aligned: a static
+// pointer-to-shared that it defines or names, or a pointer-to-shared
+// parameter of a function it defines. Most units have none, and their
+// declarations need not be walked.
+func mayAlign(info *types.Info) bool {
+	for _, o := range info.Uses {
+		if v, ok := o.(*types.Var); ok && (staticSharedPointer(v) || sharedPointerParam(v)) {
+			return true
+		}
+	}
+	for _, o := range info.Defs {
+		if v, ok := o.(*types.Var); ok && staticSharedPointer(v) {
+			return true
+		}
+	}
+	for _, fd := range info.Funcs {
+		sig := fd.Obj.Signature()
+		if sig == nil || fd.Scope == nil {
+			continue
+		}
+		for _, p := range sig.Params {
+			if v, ok := fd.Scope.LookupLocal(p.Name).(*types.Var); ok && sharedPointerParam(v) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // staticSharedPointer reports whether v is a pointer-to-shared variable of
