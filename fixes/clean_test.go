@@ -37,8 +37,11 @@ func sameWork(msg string) string {
 // output of the fix loop with every fix (upclint fix --unsafe) has no
 // finding left that a fix addresses, and fixing it again changes nothing;
 // a finding on the fixed text that the original did not have (work a fix
-// made) fails it unless newAfterFix lists it.
+// made) fails it unless newAfterFix lists it. Every kind of rewrite
+// (fixKinds) must be applied on one of the inputs.
 func TestFixedCodeIsClean(t *testing.T) {
+	cover := newKindCover()
+	defer cover.check(t)
 	fixtest.EachInput(t, "..", func(t *testing.T, in string, src []byte, cfg grammar.Config) {
 		opts := &fixes.Options{Check: &checks.Options{Config: cfg}, Unsafe: true}
 		r := fixes.FixSource(in, src, opts)
@@ -53,6 +56,7 @@ func TestFixedCodeIsClean(t *testing.T) {
 		// A fix must not make work of its own: every finding on the
 		// fixed text was there, with the same message, on the original.
 		_, before := checks.AnalyzeSource(in, src, opts.Check)
+		cover.record(in, before, r.Applied)
 		had := map[string]int{}
 		for _, f := range before {
 			had[f.Rule+": "+sameWork(f.Message)]++
