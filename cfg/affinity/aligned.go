@@ -226,6 +226,12 @@ func teamAlloc(e ast.Expr) bool {
 	return name == "upc_all_alloc" || name == "upc_global_alloc"
 }
 
+// AlignedBlock returns the block size B of the target of a's aligned
+// pointer (see Aligned): a[i] then lies where element i of a declared
+// shared [B] array would. 0 when a is not through such a pointer or B is
+// not a positive constant.
+func (f *Func) AlignedBlock(a *affine.Access) int64 { return f.alignedBlock(a) }
+
 // alignedBlock returns the block size of the target of a's aligned
 // pointer (see Aligned), or 0 when a is not through such a pointer or the
 // block size is not a positive constant.

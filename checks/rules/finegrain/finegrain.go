@@ -186,7 +186,7 @@ func (c *checker) readModifyWrite(a *affine.Access) bool {
 func (c *checker) chooseLoop(a *affine.Access) (*cfg.Loop, string) {
 	var cands []*cfg.Loop
 	for _, l := range a.Loops {
-		ok := dependsOnIV(a.Index, c.af, l) && c.baseInvariant(a.Base, l)
+		ok := dependsOnIV(a.Index, c.af, l) && c.baseInvariant(a.Base, l) && !movesOtherwise(a.Index, c.af, l)
 		if ok {
 			lo, _, _ := c.af.Bounds(a.Index, l)
 			ok = lo != nil
@@ -246,6 +246,19 @@ func dependsOnIV(fo *affine.Form, af *affine.Func, l *cfg.Loop) bool {
 	return false
 }
 
+// movesOtherwise reports whether fo has an induction variable's atom that
+// l assigns but does not count (neither l nor a loop in it has it as its
+// induction variable: i of a for (i = f(i_blk); i < A && i < B; i++) in
+// l, which the atom's own loop elsewhere in the function does not bound).
+func movesOtherwise(fo *affine.Form, af *affine.Func, l *cfg.Loop) bool {
+	for _, name := range fo.Atoms() {
+		if at := af.Atoms[name]; at != nil && at.Kind == affine.Induction && l.Counting(name) == nil && !l.Invariant(&ast.Name{Name: name}) {
+			return true
+		}
+	}
+	return false
+}
+
 // baseInvariant reports whether the array or pointer expression e denotes
 // the same storage in every iteration of l.
 func (c *checker) baseInvariant(e ast.Expr, l *cfg.Loop) bool {
@@ -257,7 +270,7 @@ func (c *checker) baseInvariant(e ast.Expr, l *cfg.Loop) bool {
 				return true
 			}
 		}
-		return l.Invariant(x) || c.localPointerFixed(x, v, l)
+		return l.Invariant(x) || c.localPointerFixed(x, v, l) || c.privatePointerFixed(x, v, l)
 	case *ast.MemberExpr:
 		if !x.Arrow {
 			return c.baseInvariant(x.X, l)

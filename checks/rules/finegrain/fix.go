@@ -167,7 +167,7 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 		return nil
 	}
 	p := &plan{g: g, v: v, lay: lay, stmt: g.loop.Stmt, ptr: first.Pointer, at: at}
-	if p.ptr && c.writesShared(g.loop.Stmt) {
+	if p.ptr && c.ptrWritesAlias(g.loop.Stmt, first) {
 		return nil // the pointer may point into what the loop writes
 	}
 	for _, w := range c.af.Accesses {

@@ -91,28 +91,6 @@ func (c *checker) addrRoot(a *affine.Access) *types.Var {
 	return v
 }
 
-// writesShared reports whether n assigns, increments or decrements a
-// shared object, wherever it is.
-func (c *checker) writesShared(n ast.Node) bool {
-	found := false
-	shared := func(e ast.Expr) bool {
-		t := c.info.TypeOf(e)
-		return t == nil || types.IsShared(t)
-	}
-	ast.InspectCode(n, func(m ast.Node) bool {
-		switch x := m.(type) {
-		case *ast.AssignExpr:
-			found = found || shared(x.L)
-		case *ast.PostfixExpr:
-			found = found || shared(x.X)
-		case *ast.UnaryExpr:
-			found = found || (x.Op == "++" || x.Op == "--") && shared(x.X)
-		}
-		return !found
-	})
-	return found
-}
-
 // pointerNoFix says why the reads of g, through a pointer-to-shared, get
 // no coalescing rewrite where one is recommended, or "" when they may get
 // one: the finding then says so rather than leave the user looking for a
@@ -122,12 +100,16 @@ func (c *checker) pointerNoFix(g *group) string {
 	if !first.Pointer {
 		return ""
 	}
-	for _, a := range g.accs {
-		if a.Write {
-			return ""
-		}
-	}
 	base := ast.NodeString(ast.Unparen(first.Base))
+	for _, a := range g.accs {
+		if !a.Write {
+			continue
+		}
+		if o := c.ptrWriteOverlaps(a); o != nil {
+			return base + " may point into " + ast.NodeString(o.Base) + ", which the loop also accesses, and the writes cannot move after it"
+		}
+		return ""
+	}
 	v := first.Var
 	if v == nil {
 		v = c.addrRoot(first)
@@ -138,7 +120,7 @@ func (c *checker) pointerNoFix(g *group) string {
 	if pointeeLayout(c.info.TypeOf(first.Base), v) == nil {
 		return base + " points to arrays or to elements of unknown size"
 	}
-	if c.writesShared(g.loop.Stmt) {
+	if c.ptrWritesAlias(g.loop.Stmt, first) {
 		return "the loop writes shared data, which " + base + " may point into"
 	}
 	for _, a := range g.accs {
@@ -149,6 +131,16 @@ func (c *checker) pointerNoFix(g *group) string {
 		if lo, hi, _ := c.af.Bounds(f, g.loop); lo == nil || !c.invariantIn(lo, g.loop) || !c.invariantIn(hi, g.loop) {
 			return "the elements read through " + base + " have no bounds known before the loop"
 		}
+	}
+	if bs, _ := c.pointerBlock(first); bs > 1 {
+		for _, a := range g.accs {
+			if c.skipsElements(a, g.loop) {
+				return "the loop reads only some of the elements of " + base + " between the first and the last it reads, and a copy of them all would fetch more"
+			}
+		}
+	}
+	if _, ok := c.tripTest(g.loop); !ok {
+		return "the loop's iterations are not known before it runs (its step or bounds)"
 	}
 	return ""
 }

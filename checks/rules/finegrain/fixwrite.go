@@ -73,10 +73,13 @@ func (c *checker) coalesceWrites(fx *fixer, g *group) *checks.SuggestedFix {
 // bounds invariant in it; nothing else in the loop accesses v or a shared
 // object through a pointer.
 func (c *checker) writeShape(fx *fixer, g *group, a *affine.Access) *writeFix {
-	if fx == nil || !a.Write || a.Addr || a.Pointer || a.Index == nil || len(a.Loops) == 0 {
+	if fx == nil || !a.Write || a.Addr || a.Index == nil || len(a.Loops) == 0 {
 		return nil
 	}
 	v, lay := a.Var, a.Layout
+	if a.Pointer {
+		lay = c.ptrWriteLayout(a) // fixptrblock.go
+	}
 	if v == nil || lay == nil || !lay.IsArray || lay.Incomplete || len(lay.Dims) == 0 || lay.Strict {
 		return nil
 	}

@@ -27,8 +27,13 @@ type place struct {
 }
 
 // blockOf returns the block size of the elements a accesses (see
-// affinity.BlockOf).
-func (c *checker) blockOf(a *affine.Access) (int64, bool) { return affinity.BlockOf(a, c.info) }
+// affinity.BlockOf), or of a blocked pointer's target (pointerBlock).
+func (c *checker) blockOf(a *affine.Access) (int64, bool) {
+	if bs, ok := affinity.BlockOf(a, c.info); ok {
+		return bs, true
+	}
+	return c.pointerBlock(a) // fixptrblock.go
+}
 
 // locality decides whether a is always local to the executing thread.
 func (c *checker) locality(a *affine.Access) place {
@@ -48,9 +53,13 @@ func (c *checker) locality(a *affine.Access) place {
 		// them the affinity analysis found it local above.
 		return place{class: classIndefinite}
 	}
-	if a.Layout == nil {
+	// bptr: a blocked pointer's target, placed like an array's elements
+	// relative to an element of known place (fixptrblock.go)
+	bptr := a.Layout == nil && a.Pointer && bs > 1
+	if a.Layout == nil && !bptr {
 		return place{class: classVarying}
 	}
+	phased := bptr && !c.alignedPtr(a) // the phase of a's element 0 is unknown
 	// ref is an element the executing thread owns in this iteration; its
 	// phase is a multiple of g.
 	var ref *affine.Form
@@ -61,10 +70,12 @@ func (c *checker) locality(a *affine.Access) place {
 			if r == nil || r.Index == nil {
 				return place{class: classVarying}
 			}
-			if rbs, ok := c.blockOf(r); !ok || rbs != bs || r.Layout == nil {
+			if rbs, ok := c.blockOf(r); !ok || rbs != bs || !c.sameFrame(a, r, fl) {
 				return place{class: classVarying}
 			}
 			ref = r.Index
+		} else if phased {
+			return place{class: classVarying}
 		} else {
 			e, _ := c.af.Form(x, fl.Header)
 			if e == nil {
@@ -72,16 +83,21 @@ func (c *checker) locality(a *affine.Access) place {
 			}
 			ref = e.Scale(bs)
 		}
+	} else if phased {
+		return place{class: classVarying}
 	} else {
 		ref = affine.AtomForm(affine.MyThread).Scale(bs)
 	}
 	g := bs
+	if phased {
+		g = 1 // a and ref through one pointer: only their distance is known
+	}
 	g = gcd(g, ref.Const)
 	for _, t := range ref.Terms {
 		g = gcd(g, t.Coef)
 	}
 	d := affinity.DropOwner(affinity.Strided(c.af, a, c.threads).Sub(ref), bs, c.threads)
-	if c.singleBlock(d, bs, a) {
+	if !phased && c.singleBlock(d, bs, a) {
 		if c.threadChosen(d, a) {
 			// A block the thread picks from MYTHREAD (a neighbour's,
 			// ring[peer*LEN + j]): another thread's in general.
