@@ -76,6 +76,9 @@ type Func struct {
 	align  map[*cfg.Block]alignment
 	block  map[ast.Node]*cfg.Block
 	counts *counts // see barrierCounts
+	// opsOf memoizes ops by block index (nil: not computed yet);
+	// alignment asks it for every block of a region and outcome.
+	opsOf [][]ast.Node
 }
 
 // Analyze computes the collectivity facts of the function vf of in.
@@ -224,6 +227,23 @@ func (f *Func) Ops() []*Op {
 
 // ops returns the collective operations evaluated by block b in order.
 func (f *Func) ops(b *cfg.Block) []ast.Node {
+	if b.Index >= len(f.Graph.Blocks) || f.Graph.Blocks[b.Index] != b {
+		return f.computeOps(b)
+	}
+	if f.opsOf == nil {
+		f.opsOf = make([][]ast.Node, len(f.Graph.Blocks))
+	}
+	if f.opsOf[b.Index] == nil {
+		ops := f.computeOps(b)
+		if ops == nil {
+			ops = []ast.Node{} // computed, empty
+		}
+		f.opsOf[b.Index] = ops
+	}
+	return f.opsOf[b.Index]
+}
+
+func (f *Func) computeOps(b *cfg.Block) []ast.Node {
 	var out []ast.Node
 	if s, ok := b.Stmt.(*ast.ForallStmt); ok && b.Kind == "forall.cond" && b.Forall == nil {
 		// the forall itself, counted once where it is entered: its cond
@@ -301,6 +321,9 @@ func (f *Func) alignment(c *cfg.Block) (string, string, bool) {
 func (f *Func) computeAlignment(c *cfg.Block) alignment {
 	join := f.join(c)
 	region := f.region(c, join)
+	if !slices.ContainsFunc(region, func(b *cfg.Block) bool { return len(f.ops(b)) > 0 }) {
+		return alignment{ok: true} // every path executes no collective
+	}
 	keys, pinOf := f.pinned(region)
 	for v := 0; v < 1<<len(keys); v++ {
 		seqs, ok := f.sequences(c, join, region, func(b *cfg.Block) int {
