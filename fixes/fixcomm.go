@@ -70,10 +70,16 @@ func lineRange(text []byte, sp span) [2]int {
 // linesComm sums the statistics of the lines of file path in [lines[0],
 // lines[1]].
 func linesComm(s *runtime.Stats, path string, lines [2]int) LineComm {
+	return linesCommWhere(s, path, func(line int) bool { return line >= lines[0] && line <= lines[1] })
+}
+
+// linesCommWhere sums the statistics of the lines of file path for which
+// in is true.
+func linesCommWhere(s *runtime.Stats, path string, in func(line int) bool) LineComm {
 	var c LineComm
 	var ns float64
 	for _, l := range s.Lines {
-		if l.Line < lines[0] || l.Line > lines[1] || !statsFile(l.File, path) {
+		if !in(l.Line) || !statsFile(l.File, path) {
 			continue
 		}
 		ops := l.RemoteReads + l.RemoteWrites + l.Bulk

@@ -280,6 +280,11 @@ func writeSummary(w io.Writer, results []*FileResult, diff bool) error {
 		if r.Err == nil && r.Validation != nil && len(r.Validation.Masked) > 0 {
 			fmt.Fprintf(w, "%s: %s\n", r.Path, r.Validation.MaskedSummary())
 		}
+		if r.Err == nil && r.Validation != nil && r.Validation.OK {
+			for _, s := range r.Validation.Schedule {
+				fmt.Fprintf(w, "%s: kept on the lines it changes: %s\n", r.Path, s)
+			}
+		}
 	}
 	if err := writeDetails(w, results); err != nil {
 		return err

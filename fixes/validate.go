@@ -28,6 +28,9 @@ type ValidateOptions struct {
 	// Main is a file with the program's main function, compiled with the
 	// fixed file when that has none ("" if it has one).
 	Main string
+	// Sources are the program's other translation units (its build lists
+	// several files), translated and linked with the fixed one's.
+	Sources []string
 	// Unit, when set, is the file that includes the fixed one: it is the
 	// translation unit built, with the fixed file's text in its place.
 	Unit string
@@ -87,12 +90,20 @@ func (m *Mismatch) String() string {
 
 // Costlier is a fixed program that communicates more than the original:
 // more remote operations, more remote bytes or a longer modeled
-// communication time with one THREADS count.
+// communication time with one THREADS count, or, when the original's
+// communication depends on its schedule, more on the lines the fix
+// changes (see ScheduleVerdict).
 type Costlier struct {
 	Before, After Comm
+	// Schedule is set when the original's communication depends on its
+	// schedule: the changed lines decided.
+	Schedule *ScheduleVerdict
 }
 
 func (c *Costlier) String() string {
+	if c.Schedule != nil {
+		return c.Schedule.String()
+	}
 	var parts []string
 	b, a := c.Before, c.After
 	if a.RemoteOps > b.RemoteOps {
@@ -137,6 +148,10 @@ type Validation struct {
 	// Costlier is set when the outputs match but the fixed program
 	// communicates more with one of the THREADS counts (then !OK).
 	Costlier *Costlier
+	// Schedule are the THREADS counts whose original communicated
+	// differently in two runs, where the changed lines decided (see
+	// ScheduleVerdict).
+	Schedule []*ScheduleVerdict
 	// Masked are the output lines that differed only in the numbers of
 	// a time or a rate (see Mask).
 	Masked []Masked
@@ -307,6 +322,7 @@ func (vd *validator) validate(ctx context.Context, fixed []byte) (*Validation, e
 	if err != nil {
 		return fail(fmt.Errorf("fixed: %w", err))
 	}
+	var counts []*countRuns // the runs whose communication is compared
 	for _, n := range vd.threads {
 		a, err := vd.runOriginal(ctx, n)
 		if err != nil {
@@ -333,11 +349,20 @@ func (vd *validator) validate(ctx context.Context, fixed []byte) (*Validation, e
 		v.Before, v.After = comm(n, a.Stats), comm(n, b.Stats)
 		v.before, v.after = a.Stats, b.Stats
 		if a.Stats != nil && b.Stats != nil && !vd.opts.AllowCostlier {
-			if c := costlier(v.Before, v.After); c != nil {
-				v.Costlier = c
+			cr, err := vd.countRuns(ctx, n, a, b, binFixed)
+			if err != nil {
+				return fail(err)
+			}
+			if cr.costlier != nil && !cr.varies() && !mayPoll(a.Stats) {
+				v.Costlier = cr.costlier // reproducible, and nothing polls
 				return v, nil
 			}
+			counts = append(counts, cr)
 		}
+	}
+	if c := vd.judgeCounts(v, counts, fixed); c != nil {
+		v.Costlier = c
+		return v, nil
 	}
 	v.OK = true
 	return v, nil
@@ -459,7 +484,20 @@ func buildVersion(ctx context.Context, path string, src []byte, opts ValidateOpt
 	}
 	path = unitPath
 	srcs := []runtime.Source{{Name: cName(path), Code: code}}
-	if !hasMain(u) {
+	for _, s := range opts.Sources {
+		if samePath(s, path) {
+			continue
+		}
+		sc, su, err := translate.TranslateFile(s, &opts.Config, translate.Options{})
+		if ferr := translate.CheckFrontEnd(su); ferr != nil {
+			err = ferr
+		}
+		if err != nil {
+			return "", err
+		}
+		srcs = append(srcs, runtime.Source{Name: "unit_" + cName(s), Code: sc})
+	}
+	if !hasMain(u) && len(opts.Sources) == 0 {
 		if opts.Main == "" || samePath(opts.Main, path) {
 			return "", errors.New("no main function (give the file that has it with --validate-main)")
 		}

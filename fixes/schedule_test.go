@@ -1,0 +1,114 @@
+package fixes
+
+import (
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/upclint/upclint/runtime"
+)
+
+func sortedLines(m map[int]bool) []int {
+	var l []int
+	for k := range m {
+		l = append(l, k)
+	}
+	sort.Ints(l)
+	return l
+}
+
+// TestChangedLines: a line diff finds the lines a rewrite removes and
+// inserts, not the lines it shifts.
+func TestChangedLines(t *testing.T) {
+	a := "int a;\nfor (k = 0; k < n; k++)\n    x[k] = s[k];\nuse(x);\nreturn 0;\n"
+	b := "int a;\n/* copy */\nupc_memget(x, s, n);\nuse(x);\nreturn 0;\n"
+	del, ins := ChangedLines([]byte(a), []byte(b))
+	if got := sortedLines(del); !reflect.DeepEqual(got, []int{2, 3}) {
+		t.Errorf("deleted %v, want [2 3]", got)
+	}
+	if got := sortedLines(ins); !reflect.DeepEqual(got, []int{2, 3}) {
+		t.Errorf("inserted %v, want [2 3]", got)
+	}
+	// An insertion in the middle shifts the lines after it, unchanged.
+	b = "int a;\nfor (k = 0; k < n; k++)\n    x[k] = s[k];\nint extra;\nuse(x);\nreturn 0;\n"
+	del, ins = ChangedLines([]byte(a), []byte(b))
+	if len(del) != 0 || !reflect.DeepEqual(sortedLines(ins), []int{4}) {
+		t.Errorf("deleted %v inserted %v, want none and [4]", sortedLines(del), sortedLines(ins))
+	}
+	del, ins = ChangedLines([]byte(a), []byte(a))
+	if len(del)+len(ins) != 0 {
+		t.Errorf("identical texts: %v %v", del, ins)
+	}
+}
+
+// TestScheduleJudge: the changed lines decide per byte; a fix that moves
+// the same bytes in fewer operations passes whatever the byte counts
+// (they follow the schedule), one that reads more per byte, synchronises
+// more, or communicates on lines that did not, fails.
+func TestScheduleJudge(t *testing.T) {
+	op := func(ops, bytes uint64) LineComm {
+		return LineComm{RemoteOps: ops, RemoteBytes: bytes, Modeled: time.Duration(ops*3600 + bytes/12)}
+	}
+	cases := []struct {
+		name          string
+		before, after LineComm
+		sync          [2]uint64
+		reason        string // "" passes
+	}{
+		{"one steal coalesced, more nodes stolen", op(1, 16), op(25, 10736), [2]uint64{4, 4}, ""},
+		{"fewer nodes stolen", op(615, 9840), op(2, 32), [2]uint64{4, 4}, ""},
+		{"same per byte", op(64, 256), op(128, 512), [2]uint64{4, 4}, ""},
+		{"more reads per byte", op(1024, 4096), op(2048, 5120), [2]uint64{4, 4}, "remote ops per KiB 256 → 410"},
+		{"a barrier more", op(64, 256), op(1, 256), [2]uint64{4, 5}, "barriers and collective calls 4 → 5"},
+		{"new communication", op(0, 0), op(1, 16), [2]uint64{4, 4}, "the changed lines communicate where the original's did not"},
+		{"no communication either way", op(0, 0), op(0, 0), [2]uint64{4, 4}, ""},
+		{"fewer, larger operations cost more per byte in time", LineComm{RemoteOps: 10, RemoteBytes: 1024, Modeled: time.Microsecond},
+			LineComm{RemoteOps: 10, RemoteBytes: 1024, Modeled: 2 * time.Microsecond}, [2]uint64{4, 4}, "modeled time per KiB"},
+	}
+	for _, c := range cases {
+		s := &ScheduleVerdict{Threads: 8, Before: c.before, After: c.after, SyncBefore: c.sync[0], SyncAfter: c.sync[1]}
+		s.judge(s.Before)
+		if c.reason == "" && s.Reason != "" || c.reason != "" && !strings.HasPrefix(s.Reason, c.reason) {
+			t.Errorf("%s: reason %q, want %q", c.name, s.Reason, c.reason)
+		}
+		if c.reason != "" && !strings.HasSuffix(s.String(), ": "+s.Reason) {
+			t.Errorf("%s: %s does not end with the reason", c.name, s)
+		}
+	}
+}
+
+// TestJudgeUnreached: a THREADS count whose original runs did not reach
+// the changed lines is judged against the original's changed lines over
+// every count; with none anywhere, communicating there is refused.
+func TestJudgeUnreached(t *testing.T) {
+	orig := []byte("a\nfor (k...)\n    loot[k] = q[k];\nb\n")
+	fixed := []byte("a\nupc_memget(loot, q, n);\nb\n")
+	net := runtime.NetParams{ONs: 300, LNs: 1500, GNsByte: 0.08}
+	stats := func(reads, bytes uint64) *runtime.Result {
+		s := &runtime.Stats{Net: net}
+		if reads > 0 {
+			s.Lines = []runtime.LineStats{{File: "uts.upc", Line: 3, RemoteReads: reads, RemoteBytes: bytes}}
+		}
+		return &runtime.Result{Stats: s}
+	}
+	vd := &validator{path: "uts.upc", original: orig, threads: []int{2, 8},
+		runs: map[int]*runtime.Result{2: stats(0, 0), 8: stats(10, 160)}}
+	verdict := func(ops, bytes uint64) *ScheduleVerdict {
+		return &ScheduleVerdict{Threads: 2, After: LineComm{RemoteOps: ops, RemoteBytes: bytes,
+			Modeled: time.Duration(float64(ops)*3600 + float64(bytes)*0.08)}}
+	}
+	one := verdict(1, 48) // one steal of three nodes
+	if s := vd.judgeUnreached([]*ScheduleVerdict{one}, fixed); s != nil || one.Pooled == nil || one.Pooled.RemoteOps != 10 {
+		t.Errorf("a coalesced steal: refused %v, pooled %+v", s, one.Pooled)
+	}
+	worse := verdict(4, 48)
+	if s := vd.judgeUnreached([]*ScheduleVerdict{worse}, fixed); s != worse || !strings.Contains(s.Reason, "remote ops per KiB 64 → 85.3") {
+		t.Errorf("more reads per byte than the original's steals: %v", s)
+	}
+	vd.runs[8] = stats(0, 0)
+	if s := vd.judgeUnreached([]*ScheduleVerdict{verdict(1, 48)}, fixed); s == nil || !strings.Contains(s.String(), "where the original's did not") {
+		t.Errorf("no steal in any original run: %v", s)
+	}
+}
