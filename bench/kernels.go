@@ -121,8 +121,16 @@ type Measure struct {
 	Barriers    uint64
 	Collectives uint64
 	Modeled     time.Duration // LogGP-modeled communication time (deterministic)
-	Wall        Sample        // program wall time in ms, no injected delays
-	WallInject  Sample        // program wall time in ms, remote operations delayed by their modeled cost
+	// Modeled is deterministic for a program that does not poll; when the
+	// runs' communication differs (work stealing), the figures above are
+	// those of the run with the median modeled time, ModeledRuns the
+	// modeled time of every run in ns, and Changed the communication of
+	// the lines the fix changes (fixes.ChangedLines), summed over the runs.
+	Varies      bool
+	ModeledRuns Sample
+	Changed     fixes.LineComm
+	Wall        Sample // program wall time in ms, no injected delays
+	WallInject  Sample // program wall time in ms, remote operations delayed by their modeled cost
 }
 
 // Point is the original and the fixed program at one THREADS count.
@@ -136,6 +144,30 @@ type Point struct {
 func (p Point) ModeledSpeedup() float64 {
 	return ratio(float64(p.Before.Modeled), float64(p.After.Modeled))
 }
+
+// perKiB is the changed lines' modeled time per KiB they moved (0 if
+// they moved nothing).
+func (m Measure) perKiB() time.Duration {
+	if m.Changed.RemoteBytes == 0 {
+		return 0
+	}
+	return time.Duration(float64(m.Changed.Modeled) * 1024 / float64(m.Changed.RemoteBytes))
+}
+
+// ChangedSpeedup is the ratio of the changed lines' modeled time per KiB
+// moved (0 when either version's moved nothing): the figure of a program
+// whose communication varies between runs (see Measure.Varies).
+func (p Point) ChangedSpeedup() float64 {
+	a, b := p.Before.perKiB(), p.After.perKiB()
+	if a == 0 || b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}
+
+// Varies reports whether either version's communication differed between
+// runs.
+func (p Point) Varies() bool { return p.Before.Varies || p.After.Varies }
 
 // OpsRatio is how many times fewer remote operations the fix performs.
 func (p Point) OpsRatio() float64 {
@@ -249,16 +281,17 @@ func MeasureKernel(ctx context.Context, path string, seeds map[string]Seed, cfg 
 			return kr
 		}
 	}
+	del, ins := fixes.ChangedLines(res.Original, res.Fixed)
 	for _, n := range cfg.Threads {
 		cfg.Log("  %s THREADS=%d", name, n)
-		a, err := measure(ctx, binA, n, cfg)
+		a, err := measure(ctx, binA, n, cfg, path, del)
 		if err != nil {
 			kr.Note = fmt.Sprintf("original, THREADS=%d: %v", n, err)
 			return kr
 		}
 		b := a
 		if kr.Changed {
-			if b, err = measure(ctx, binB, n, cfg); err != nil {
+			if b, err = measure(ctx, binB, n, cfg, path, ins); err != nil {
 				kr.Note = fmt.Sprintf("fixed, THREADS=%d: %v", n, err)
 				return kr
 			}
@@ -266,6 +299,34 @@ func MeasureKernel(ctx context.Context, path string, seeds map[string]Seed, cfg 
 		kr.Points = append(kr.Points, Point{Threads: n, Before: a, After: b})
 	}
 	return kr
+}
+
+// setComm sets the communication figures from the runs without injected
+// delays: those of the run with the median modeled time, with the spread
+// and the changed lines' sums when the runs differ.
+func (m *Measure) setComm(runs []*runtime.Stats, path string, changed map[int]bool) {
+	sorted := append([]*runtime.Stats(nil), runs...)
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].ModeledNs < sorted[j].ModeledNs })
+	med := sorted[len(sorted)/2]
+	t := med.Total
+	m.RemoteOps = t.RemoteOps()
+	m.RemoteBytes = t.RemoteReadBytes + t.RemoteWriteBytes + t.BulkRemoteBytes
+	m.Fine = t.RemoteReads + t.RemoteWrites
+	m.Bulk = t.BulkRemote
+	m.Barriers = t.Barriers
+	m.Collectives = t.Collectives
+	m.Modeled = med.Modeled()
+	var ns []float64
+	for _, r := range runs {
+		ns = append(ns, r.ModeledNs)
+		t, t0 := r.Total, runs[0].Total
+		m.Varies = m.Varies || t.RemoteOps() != t0.RemoteOps() || r.ModeledNs != runs[0].ModeledNs
+		c := fixes.LinesIn(r, path, changed)
+		m.Changed.RemoteOps += c.RemoteOps
+		m.Changed.RemoteBytes += c.RemoteBytes
+		m.Changed.Modeled += c.Modeled
+	}
+	m.ModeledRuns = Summarise(ns)
 }
 
 // rulesOf returns the rules of the findings on path, in order.
@@ -309,9 +370,10 @@ var okLine = regexp.MustCompile(`: .* OK\s*$`)
 
 // measure runs bin with n threads cfg.Reps times without and (if
 // cfg.Inject) with injected delays.
-func measure(ctx context.Context, bin string, n int, cfg Config) (Measure, error) {
+func measure(ctx context.Context, bin string, n int, cfg Config, path string, changed map[int]bool) (Measure, error) {
 	var m Measure
 	var walls, injected []float64
+	var runs []*runtime.Stats
 	for _, inject := range []bool{false, true} {
 		if inject && !cfg.Inject {
 			continue
@@ -339,15 +401,11 @@ func measure(ctx context.Context, bin string, n int, cfg Config) (Measure, error
 				continue
 			}
 			walls = append(walls, ms)
-			t := r.Stats.Total
-			m.RemoteOps = t.RemoteOps()
-			m.RemoteBytes = t.RemoteReadBytes + t.RemoteWriteBytes + t.BulkRemoteBytes
-			m.Fine = t.RemoteReads + t.RemoteWrites
-			m.Bulk = t.BulkRemote
-			m.Barriers = t.Barriers
-			m.Collectives = t.Collectives
-			m.Modeled = r.Stats.Modeled()
+			runs = append(runs, r.Stats)
 		}
+	}
+	if len(runs) > 0 {
+		m.setComm(runs, path, changed)
 	}
 	m.Wall, m.WallInject = Summarise(walls), Summarise(injected)
 	return m, nil

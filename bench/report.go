@@ -171,6 +171,13 @@ func verdict(k *KernelResult) string {
 	if sf.Metric == "wall" {
 		got = p.WallSpeedup()
 	}
+	if p.Varies() {
+		got = p.ChangedSpeedup()
+		if got > 1.05 && (sf.Low == 0 || got >= sf.Low) {
+			return fmt.Sprintf("improves on the lines the fix changes (%s per KiB moved; the whole program's communication varies between runs)", xf(got))
+		}
+		return fmt.Sprintf("**no gain** on the lines the fix changes (%s per KiB moved; the whole program's communication varies between runs)", xf(got))
+	}
 	switch {
 	case sf.Low == 0 && got > 1.05:
 		return fmt.Sprintf("improves (%s); seed qualitative", xf(got))
@@ -182,6 +189,35 @@ func verdict(k *KernelResult) string {
 		return fmt.Sprintf("**below seed** (%s < %s)", xf(got), xf(sf.Low))
 	}
 	return fmt.Sprintf("**no gain** (%s; seed %s)", xf(got), xf(sf.Low))
+}
+
+// modeledCell is a version's modeled time, with its range over the runs
+// when they differ.
+func modeledCell(m Measure) string {
+	if !m.Varies {
+		return dur(m.Modeled)
+	}
+	r := m.ModeledRuns
+	return fmt.Sprintf("%s [%s–%s]", dur(m.Modeled), dur(time.Duration(r.Min)), dur(time.Duration(r.Max)))
+}
+
+// writeChanged writes the table of the lines the fix changes for a kernel
+// whose communication varies between runs.
+func writeChanged(p func(string, ...any), k *KernelResult) {
+	varies := false
+	for _, pt := range k.Points {
+		varies = varies || pt.Varies()
+	}
+	if !varies || !k.Changed {
+		return
+	}
+	p("\nThe communication varies between runs of the same binary, so the fix is measured on the lines it changes, summed over the runs:\n\n")
+	p("| THREADS | remote ops orig → fixed | bytes orig → fixed | modeled orig → fixed | modeled per KiB orig → fixed | ratio |\n|---|---|---|---|---|---|\n")
+	for _, pt := range k.Points {
+		a, b := pt.Before.Changed, pt.After.Changed
+		p("| %d | %d → %d | %d → %d | %s → %s | %s → %s | %s |\n", pt.Threads, a.RemoteOps, b.RemoteOps, a.RemoteBytes, b.RemoteBytes,
+			dur(a.Modeled), dur(b.Modeled), dur(pt.Before.perKiB()), dur(pt.After.perKiB()), xf(pt.ChangedSpeedup()))
+	}
 }
 
 // Write renders the document.
@@ -202,7 +238,7 @@ func (r *Report) Write(w io.Writer) error {
 	p("1. **Fix**: all rules, unsafe fixes included (`upclint fix --unsafe`; in process: `fixes.FixFile` with `Unsafe: true`).\n")
 	p("2. **Validate**: `fixes.ValidateResult` builds both versions on the bundled runtime and requires every thread's output and exit status to match with THREADS = %s; a failed validation reverts the fix.\n", joinInts(c.Threads))
 	p("3. **Measure** both binaries with THREADS = %s, %d runs each, without and with inject mode (`runtime.Options.Inject`: every remote operation also waits its modeled cost in wall-clock time). Every run must print its `OK` line.\n", joinInts(c.Threads), c.Reps)
-	p("4. **Remote operations** = fine-grained remote reads + writes + bulk remote copies (`Counters.RemoteOps`), **bytes** = their payload, summed over threads. **Modeled communication time** (LogGP, o = %s, L = %s, G = %g ns/B): a remote operation of n bytes costs its initiator 2o + 2L + nG and occupies its target o + nG; a phase ends at every barrier of all threads (user barriers and the collectives' ALLSYNC points and internal barriers; MYSYNC points too, except in broadcast and the tree reductions, which order them point to point), and per phase time advances by the larger of the busiest initiator and the busiest target, plus 2(o+L)·ceil(log2 THREADS) per barrier. It is deterministic (one value per configuration). With THREADS = 1 nothing is remote, so modeled speedups start at THREADS = 2.\n",
+	p("4. **Remote operations** = fine-grained remote reads + writes + bulk remote copies (`Counters.RemoteOps`), **bytes** = their payload, summed over threads. **Modeled communication time** (LogGP, o = %s, L = %s, G = %g ns/B): a remote operation of n bytes costs its initiator 2o + 2L + nG and occupies its target o + nG; a phase ends at every barrier of all threads (user barriers and the collectives' ALLSYNC points and internal barriers; MYSYNC points too, except in broadcast and the tree reductions, which order them point to point), and per phase time advances by the larger of the busiest initiator and the busiest target, plus 2(o+L)·ceil(log2 THREADS) per barrier. It is deterministic (one value per configuration) for a program whose threads do not poll. Where they poll (`uts.upc`'s idle threads retry the victims' locks), the same binary communicates differently in every run, mostly in the polling: the table gives the run with the median modeled time and its range over the runs, and the verdict compares **the lines the fix changes** (a line diff of the two texts), by their modeled time per KiB moved, summed over the runs (the rule `--validate` applies to such programs: `fixes.ScheduleVerdict`). With THREADS = 1 nothing is remote, so modeled speedups start at THREADS = 2.\n",
 		dur(c.Net.O), dur(c.Net.L), c.Net.G)
 	p("5. **Wall time** = the program's own `wall_seconds` (runtime statistics), in ms: median [min–max] of the %d runs. The kernels' default sizes are small (well under a second), so wall times without injection are dominated by start-up and barriers and are noisy on 2 cores with up to 16 processes; injected wall times show the network model in real time.\n\n", c.Reps)
 
@@ -280,9 +316,10 @@ func (r *Report) Write(w io.Writer) error {
 			p("| %d | %d → %d (%s) | %d → %d | %d/%d → %d/%d | %s → %s | %s | %s | %s | %s | %s | %s |\n", pt.Threads,
 				a.RemoteOps, bb.RemoteOps, xf(pt.OpsRatio()), a.RemoteBytes, bb.RemoteBytes,
 				a.Barriers, a.Collectives, bb.Barriers, bb.Collectives,
-				dur(a.Modeled), dur(bb.Modeled), xf(pt.ModeledSpeedup()),
+				modeledCell(a), modeledCell(bb), xf(pt.ModeledSpeedup()),
 				ms(a.Wall), ms(bb.Wall), ms(a.WallInject), ms(bb.WallInject), xf(pt.InjectSpeedup()))
 		}
+		writeChanged(p, k)
 		p("\nReproduce one row (here THREADS = 8):\n\n```sh\n%s\n```\n\n", kernelCommands(k, 8))
 	}
 
