@@ -38,10 +38,10 @@ var upcHeaders = []string{
 	"upc_relaxed.h", "upc_strict.h", "upc_tick.h", "upc_types.h",
 }
 
-// internalHeaders are included by the others, never by a program: each
-// type they define is requested by the including header, so they have no
-// include guard and are not compiled alone.
-var internalHeaders = []string{"bits/upclint_types.h"}
+// internalHeaders are included by the others, never by a program, and are
+// not compiled alone. Each type bits/upclint_types.h defines is requested
+// by the including header, so it has no include guard.
+var internalHeaders = []string{"bits/upclint_types.h", "bits/upclint_pthreadtypes.h", "bits/upclint_wait.h"}
 
 // requiredMacros must be defined by the bundled headers (and, being in
 // cHeaders, are then compared with the system's values).

@@ -150,6 +150,24 @@ extern int finite(double);
 extern void sincos(double, double *, double *);
 extern void sincosf(float, float *, float *);
 extern double exp10(double);
+extern float exp10f(float);
+extern long double exp10l(long double);
+extern void sincosl(long double, long double *, long double *);
+extern int finitef(float);
+extern int finitel(long double);
+extern int isinff(float);
+extern int isinfl(long double);
+extern int isnanf(float);
+extern int isnanl(long double);
+_UPCLINT_MATH2(drem)
+_UPCLINT_MATH2(scalb)
+_UPCLINT_MATH1(significand)
+_UPCLINT_MATH1X(lgamma_r, int *)
+extern int signgam;
+/* As glibc's <math.h> and <values.h> do (same spelling in both). */
+#ifndef MAXFLOAT
+#define MAXFLOAT 3.40282347e+38F
+#endif
 
 #undef _UPCLINT_MATH1
 #undef _UPCLINT_MATH2

@@ -7,19 +7,7 @@
 #include <sched.h>
 #include <time.h>
 
-typedef unsigned long pthread_t;
-typedef unsigned int pthread_key_t;
-typedef int pthread_once_t;
-typedef volatile int pthread_spinlock_t;
-typedef union { char __size[56]; long __align; } pthread_attr_t;
-typedef union { char __size[40]; long __align; } pthread_mutex_t;
-typedef union { char __size[4]; int __align; } pthread_mutexattr_t;
-typedef union { char __size[48]; long long __align; } pthread_cond_t;
-typedef union { char __size[4]; int __align; } pthread_condattr_t;
-typedef union { char __size[56]; long __align; } pthread_rwlock_t;
-typedef union { char __size[8]; long __align; } pthread_rwlockattr_t;
-typedef union { char __size[32]; long __align; } pthread_barrier_t;
-typedef union { char __size[4]; int __align; } pthread_barrierattr_t;
+#include <bits/upclint_pthreadtypes.h>
 
 #define PTHREAD_MUTEX_INITIALIZER { { 0 } }
 #define PTHREAD_COND_INITIALIZER { { 0 } }

@@ -110,5 +110,30 @@ extern void perror(const char *s);
 /* Locking. */
 extern void flockfile(FILE *stream);
 extern void funlockfile(FILE *stream);
+extern int ftrylockfile(FILE *stream);
+
+/* The unlocked forms and the other functions glibc declares by default. */
+extern int getc_unlocked(FILE *stream);
+extern int getchar_unlocked(void);
+extern int putc_unlocked(int c, FILE *stream);
+extern int putchar_unlocked(int c);
+extern int fgetc_unlocked(FILE *stream);
+extern int fputc_unlocked(int c, FILE *stream);
+extern void clearerr_unlocked(FILE *stream);
+extern int feof_unlocked(FILE *stream);
+extern int ferror_unlocked(FILE *stream);
+extern int fileno_unlocked(FILE *stream);
+extern int fflush_unlocked(FILE *stream);
+extern size_t fread_unlocked(void * restrict ptr, size_t size, size_t n, FILE * restrict stream);
+extern size_t fwrite_unlocked(const void * restrict ptr, size_t size, size_t n, FILE * restrict stream);
+extern FILE *open_memstream(char **ptr, size_t *sizeloc);
+extern char *tempnam(const char *dir, const char *pfx);
+extern char *ctermid(char *s);
+extern void setbuffer(FILE * restrict stream, char * restrict buf, size_t size);
+extern void setlinebuf(FILE *stream);
+extern int getw(FILE *stream);
+extern int putw(int w, FILE *stream);
+extern int renameat(int olddirfd, const char *oldpath, int newdirfd, const char *newpath);
+extern char *tmpnam_r(char *s);
 
 #endif /* _UPCLINT_STDIO_H */

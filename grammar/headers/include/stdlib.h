@@ -7,6 +7,11 @@
 #define _UPCLINT_NEED_WCHAR_T
 #define _UPCLINT_NEED_NULL
 #include <bits/upclint_types.h>
+/* glibc's <stdlib.h> makes <sys/types.h> (int64_t, pid_t, off_t, ...),
+   alloca and the wait status macros visible; programs rely on it. */
+#include <sys/types.h>
+#include <alloca.h>
+#include <bits/upclint_wait.h>
 
 typedef struct {
 	int quot;
@@ -111,5 +116,32 @@ extern int getloadavg(double loadavg[], int nelem);
 extern int on_exit(void (*func)(int status, void *arg), void *arg);
 extern int at_quick_exit(void (*func)(void));
 extern void quick_exit(int status);
+extern int mkostemp(char *template_name, int flags);
+extern int mkstemps(char *template_name, int suffixlen);
+extern int mkostemps(char *template_name, int suffixlen, int flags);
+extern void qsort_r(void *base, size_t nmemb, size_t size, int (*compar)(const void *, const void *, void *), void *arg);
+extern void *reallocarray(void *ptr, size_t nmemb, size_t size);
+extern char *secure_getenv(const char *name);
+extern int clearenv(void);
+extern int getsubopt(char ** restrict optionp, char * const * restrict tokens, char ** restrict valuep);
+extern int posix_openpt(int flags);
+extern int grantpt(int fd);
+extern int unlockpt(int fd);
+extern char *ptsname(int fd);
+extern int ptsname_r(int fd, char *buf, size_t buflen);
+extern int getpt(void);
+extern char *canonicalize_file_name(const char *name);
+extern long a64l(const char *s);
+extern char *l64a(long n);
+extern char *ecvt(double value, int ndigit, int * restrict decpt, int * restrict sign);
+extern char *fcvt(double value, int ndigit, int * restrict decpt, int * restrict sign);
+extern void lcong48(unsigned short param[7]);
+extern int rpmatch(const char *response);
+extern int strfromd(char * restrict str, size_t n, const char * restrict format, double fp);
+extern int strfromf(char * restrict str, size_t n, const char * restrict format, float fp);
+extern int strfroml(char * restrict str, size_t n, const char * restrict format, long double fp);
+extern long long strtoq(const char * restrict s, char ** restrict end, int base);
+extern unsigned long long strtouq(const char * restrict s, char ** restrict end, int base);
+typedef int (*comparison_fn_t)(const void *, const void *);
 
 #endif /* _UPCLINT_STDLIB_H */

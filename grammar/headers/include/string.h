@@ -42,9 +42,9 @@ extern char *strerror(int errnum);
 extern int strerror_r(int errnum, char *buf, size_t buflen);
 extern char *strsignal(int sig);
 
-/* Also declared by <strings.h>, as glibc does. */
-extern int strcasecmp(const char *s1, const char *s2);
-extern int strncasecmp(const char *s1, const char *s2, size_t n);
+/* glibc's <string.h> includes <strings.h> (bzero, bcopy, index,
+   strcasecmp ...), and old programs use them with only <string.h>. */
+#include <strings.h>
 
 /* GNU extensions. */
 extern void *memmem(const void *haystack, size_t haystacklen, const void *needle, size_t needlelen);
@@ -52,5 +52,10 @@ extern void *memrchr(const void *s, int c, size_t n);
 extern void *mempcpy(void * restrict dst, const void * restrict src, size_t n);
 extern char *strcasestr(const char *haystack, const char *needle);
 extern char *strchrnul(const char *s, int c);
+extern void *rawmemchr(const void *s, int c);
+extern int strverscmp(const char *s1, const char *s2);
+extern char *strfry(char *string);
+extern void *memfrob(void *s, size_t n);
+extern void explicit_bzero(void *s, size_t n);
 
 #endif /* _UPCLINT_STRING_H */

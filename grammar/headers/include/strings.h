@@ -13,5 +13,7 @@ extern void bzero(void *s, size_t n);
 extern char *index(const char *s, int c);
 extern char *rindex(const char *s, int c);
 extern int ffs(int i);
+extern int ffsl(long i);
+extern int ffsll(long long i);
 
 #endif /* _UPCLINT_STRINGS_H */

@@ -8,6 +8,7 @@
 #define _UPCLINT_NEED_TIME_T
 #define _UPCLINT_NEED_CLOCK_T
 #define _UPCLINT_NEED_CLOCKID_T
+#define _UPCLINT_NEED_TIMER_T
 #define _UPCLINT_NEED_STRUCT_TIMESPEC
 #define _UPCLINT_NEED_NULL
 #include <bits/upclint_types.h>
@@ -61,5 +62,24 @@ extern int clock_settime(clockid_t clk, const struct timespec *tp);
 extern int clock_nanosleep(clockid_t clk, int flags, const struct timespec *req, struct timespec *rem);
 extern int clock_getcpuclockid(pid_t pid, clockid_t *clk);
 extern int timespec_get(struct timespec *ts, int base);
+
+/* POSIX timers, the System V time zone variables and the other functions
+   glibc declares by default. */
+struct sigevent;
+struct itimerspec {
+	struct timespec it_interval;
+	struct timespec it_value;
+};
+extern int timer_create(clockid_t clk, struct sigevent * restrict sevp, timer_t * restrict timerid);
+extern int timer_delete(timer_t timerid);
+extern int timer_settime(timer_t timerid, int flags, const struct itimerspec * restrict value, struct itimerspec * restrict ovalue);
+extern int timer_gettime(timer_t timerid, struct itimerspec *value);
+extern int timer_getoverrun(timer_t timerid);
+extern char *tzname[2];
+extern int daylight;
+extern long timezone;
+extern char *strptime(const char * restrict s, const char * restrict format, struct tm *tm);
+extern time_t timelocal(struct tm *tm);
+extern int dysize(int year);
 
 #endif /* _UPCLINT_TIME_H */

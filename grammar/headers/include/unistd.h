@@ -117,4 +117,52 @@ extern pid_t vfork(void);
 extern int execle(const char *path, const char *arg, ...);
 extern int getdomainname(char *name, size_t len);
 
+/* More of what glibc declares by default (BSD, System V, GNU). */
+#define F_ULOCK 0
+#define F_LOCK 1
+#define F_TLOCK 2
+#define F_TEST 3
+#define L_SET SEEK_SET
+#define L_INCR SEEK_CUR
+#define L_XTND SEEK_END
+extern char **environ;
+extern int chroot(const char *path);
+extern int daemon(int nochdir, int noclose);
+extern int getgroups(int size, gid_t list[]);
+extern int setgroups(size_t size, const gid_t *list);
+extern pid_t getpgid(pid_t pid);
+extern pid_t getsid(pid_t pid);
+extern int setpgrp(void);
+extern int seteuid(uid_t euid);
+extern int setegid(gid_t egid);
+extern int setreuid(uid_t ruid, uid_t euid);
+extern int setregid(gid_t rgid, gid_t egid);
+extern int getlogin_r(char *buf, size_t bufsize);
+extern int ttyname_r(int fd, char *buf, size_t buflen);
+extern char *getpass(const char *prompt);
+extern char *getwd(char *buf);
+extern int sethostname(const char *name, size_t len);
+extern int setdomainname(const char *name, size_t len);
+extern int sethostid(long id);
+extern int acct(const char *filename);
+extern int brk(void *addr);
+extern size_t confstr(int name, char *buf, size_t len);
+extern char *crypt(const char *key, const char *salt);
+extern void swab(const void * restrict from, void * restrict to, ssize_t n);
+extern int faccessat(int dirfd, const char *path, int mode, int flags);
+extern int fchownat(int dirfd, const char *path, uid_t owner, gid_t group, int flags);
+extern int fexecve(int fd, char * const argv[], char * const envp[]);
+extern int linkat(int olddirfd, const char *oldpath, int newdirfd, const char *newpath, int flags);
+extern int symlinkat(const char *target, int newdirfd, const char *linkpath);
+extern ssize_t readlinkat(int dirfd, const char * restrict path, char * restrict buf, size_t bufsiz);
+extern int unlinkat(int dirfd, const char *path, int flags);
+extern pid_t tcgetpgrp(int fd);
+extern int tcsetpgrp(int fd, pid_t pgrp);
+extern useconds_t ualarm(useconds_t value, useconds_t interval);
+extern int vhangup(void);
+extern char *getusershell(void);
+extern void endusershell(void);
+extern void setusershell(void);
+extern int ttyslot(void);
+
 #endif /* _UPCLINT_UNISTD_H */

@@ -67,6 +67,10 @@ typedef long time_t;
 #define _UPCLINT_CLOCK_T
 typedef long clock_t;
 #endif
+#if defined(_UPCLINT_NEED_TIMER_T) && !defined(_UPCLINT_TIMER_T)
+#define _UPCLINT_TIMER_T
+typedef void *timer_t;
+#endif
 #if defined(_UPCLINT_NEED_CLOCKID_T) && !defined(_UPCLINT_CLOCKID_T)
 #define _UPCLINT_CLOCKID_T
 typedef int clockid_t;
@@ -121,6 +125,7 @@ typedef long intptr_t;
 #undef _UPCLINT_NEED_TIME_T
 #undef _UPCLINT_NEED_CLOCK_T
 #undef _UPCLINT_NEED_CLOCKID_T
+#undef _UPCLINT_NEED_TIMER_T
 #undef _UPCLINT_NEED_STRUCT_TIMESPEC
 #undef _UPCLINT_NEED_STRUCT_TIMEVAL
 #undef _UPCLINT_NEED_SIGSET_T

@@ -25,6 +25,14 @@ extern int settimeofday(const struct timeval *tv, const struct timezone *tz);
 extern int getitimer(int which, struct itimerval *value);
 extern int setitimer(int which, const struct itimerval * restrict value, struct itimerval * restrict ovalue);
 extern int utimes(const char *path, const struct timeval times[2]);
+extern int lutimes(const char *path, const struct timeval tv[2]);
+extern int futimes(int fd, const struct timeval tv[2]);
+extern int adjtime(const struct timeval *delta, struct timeval *olddelta);
+
+#define TIMEVAL_TO_TIMESPEC(tv, ts) \
+	do { (ts)->tv_sec = (tv)->tv_sec; (ts)->tv_nsec = (tv)->tv_usec * 1000; } while (0)
+#define TIMESPEC_TO_TIMEVAL(tv, ts) \
+	do { (tv)->tv_sec = (ts)->tv_sec; (tv)->tv_usec = (ts)->tv_nsec / 1000; } while (0)
 
 #define timerisset(tvp) ((tvp)->tv_sec || (tvp)->tv_usec)
 #define timerclear(tvp) ((tvp)->tv_sec = (tvp)->tv_usec = 0)

@@ -12,6 +12,7 @@
 #define _UPCLINT_NEED_TIME_T
 #define _UPCLINT_NEED_CLOCK_T
 #define _UPCLINT_NEED_CLOCKID_T
+#define _UPCLINT_NEED_TIMER_T
 #define _UPCLINT_NEED_INTN_T
 #include <bits/upclint_types.h>
 
@@ -32,7 +33,6 @@ typedef int daddr_t;
 typedef long register_t;
 typedef unsigned long fsblkcnt_t;
 typedef unsigned long fsfilcnt_t;
-typedef void *timer_t;
 
 /* The exact-width types of <stdint.h> and their BSD unsigned names. */
 typedef unsigned char u_int8_t;
@@ -40,7 +40,17 @@ typedef unsigned short u_int16_t;
 typedef unsigned int u_int32_t;
 typedef unsigned long u_int64_t;
 
-/* As with glibc, fd_set and select. */
+typedef long fsblkcnt64_t;
+typedef unsigned long fsfilcnt64_t;
+typedef long blkcnt64_t;
+typedef unsigned long ino64_t;
+typedef long off64_t;
+typedef struct { int __val[2]; } fsid_t;
+
+/* As with glibc: fd_set and select, the byte order macros and the
+   threads types. */
 #include <sys/select.h>
+#include <endian.h>
+#include <bits/upclint_pthreadtypes.h>
 
 #endif /* _UPCLINT_SYS_TYPES_H */
