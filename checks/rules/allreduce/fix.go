@@ -15,7 +15,7 @@ import (
 // statement n (the IBM xlUPC evaluation of UPC collectives on Power7-IH, Figure 10): one upc_all_broadcast copies the value
 // into a file-scope array with one element per thread,
 //
-//	shared T _upclint_bcast_X[THREADS];
+//	shared T X_bcast[THREADS];
 //
 // which is the destination layout upc_all_broadcast wants for nbytes =
 // sizeof(T) (shared [nbytes] char[nbytes*THREADS]), and the statement reads
@@ -32,7 +32,7 @@ func broadcastFix(ed *edit.Editor, fn *facts.Func, n ast.Node, rd ast.Expr) *che
 	if v == nil {
 		return nil
 	}
-	name, decl := ed.FileScope(fn, "_upclint_bcast_"+edit.Ident(ed.Text(rd)), func(name string) string {
+	name, decl := ed.FileScope(fn, edit.Ident(ed.Text(rd))+"_bcast", func(name string) string {
 		return edit.SharedDecl(v, name, "[THREADS]")
 	})
 	if name == "" {

@@ -93,7 +93,7 @@ func (c *checker) fixBlockBroadcast(s *ast.ForStmt, a *ast.AssignExpr, t string)
 	if !ed.CalledByAll(c.fn) {
 		unsafe = join("the function is not proven to be called by every thread", unsafe)
 	}
-	name, decl := ed.FileScope(c.fn, "_upclint_bsrc_"+edit.Ident(arr.Name), func(name string) string {
+	name, decl := ed.FileScope(c.fn, edit.Ident(arr.Name)+"_block", func(name string) string {
 		qs := types.Qualifiers{Flags: types.SharedQ, Block: types.Block{Kind: types.BlockIndefinite}}
 		return types.TypeString(&types.Qualified{Type: v, Qual: qs}, fmt.Sprintf("%s[%d]", name, n)) + ";"
 	})

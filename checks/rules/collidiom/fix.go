@@ -86,7 +86,7 @@ func (c *checker) fix(s *ast.ForStmt, a *ast.AssignExpr, t string) *checks.Sugge
 		case accT == nil || suffix(accT) != sfx:
 			unsafe = join(unsafe, "the accumulator's type differs from the elements'")
 		}
-		name, decl := ed.FileScope(c.fn, "_upclint_red_"+edit.Ident(arr.Name), func(name string) string {
+		name, decl := ed.FileScope(c.fn, edit.Ident(arr.Name)+"_reduced", func(name string) string {
 			return edit.SharedDecl(v, name, "")
 		})
 		if name == "" {
@@ -106,7 +106,7 @@ func (c *checker) fix(s *ast.ForStmt, a *ast.AssignExpr, t string) *checks.Sugge
 		if arr == nil || blk != 1 || v == nil {
 			return nil
 		}
-		name, decl := ed.FileScope(c.fn, "_upclint_bsrc_"+edit.Ident(arr.Name), func(name string) string {
+		name, decl := ed.FileScope(c.fn, edit.Ident(arr.Name)+"_value", func(name string) string {
 			return edit.SharedDecl(v, name, "")
 		})
 		if name == "" {

@@ -62,7 +62,7 @@ func (c *checker) fixGatherAll(s *ast.ForStmt, a *ast.AssignExpr, t string) *che
 	if st := c.strictUnsafe(arr); st != "" {
 		unsafe = join(unsafe, st)
 	}
-	name, decl := ed.FileScope(c.fn, "_upclint_ga_"+edit.Ident(arr.Name), func(name string) string {
+	name, decl := ed.FileScope(c.fn, edit.Ident(arr.Name)+"_all", func(name string) string {
 		return edit.SharedPtrDecl(v, name, false)
 	})
 	if name == "" {
@@ -113,11 +113,11 @@ func (c *checker) fixRooted(s *ast.ForStmt, a *ast.AssignExpr, t string, ifs *as
 	if st := c.strictUnsafe(arr); st != "" {
 		unsafe = join(unsafe, st)
 	}
-	prefix := "_upclint_sc_"
+	role := "_to_scatter"
 	if gather {
-		prefix = "_upclint_gt_"
+		role = "_gathered"
 	}
-	name, decl := ed.FileScope(c.fn, prefix+edit.Ident(arr.Name), func(name string) string {
+	name, decl := ed.FileScope(c.fn, edit.Ident(arr.Name)+role, func(name string) string {
 		return edit.SharedPtrDecl(v, name, true)
 	})
 	if name == "" {
