@@ -2,10 +2,12 @@ package fixes_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -58,22 +60,24 @@ func TestCorpusFixTotals(t *testing.T) {
 		if u.Negative || only != nil && !only.MatchString(u.Rel) {
 			continue
 		}
-		var args []string
-		timeout := 30 * time.Second
+		var tc *corpus.Test
+		suite, _ := filepath.Rel(root, filepath.Dir(u.Path))
 		for _, n := range u.Tests {
-			suite, _ := filepath.Rel(root, filepath.Dir(u.Path))
-			if tc := byName[suite+"/"+n]; tc != nil {
-				args = tc.AppArgs
-				if tc.TimeLimit == 0 {
-					timeout = 0 // the harness does not run it
-				}
+			if tc = byName[suite+"/"+n]; tc != nil {
 				break
 			}
 		}
-		if timeout == 0 {
-			continue
+		if tc == nil {
+			tc = makeTest(tests, u.Path)
 		}
-		cfg := grammar.Config{IncludeDirs: u.Include, Defines: u.Define, Undefs: u.Undefine, StaticThreads: u.Threads}
+		if tc != nil && tc.TimeLimit == 0 {
+			continue // the harness does not run it
+		}
+		// The harness builds in the test's directory with -I. (GWU's,
+		// HPCS's and matmult's #include <config.h>), and links the other
+		// files its test names (nqueens.c sched.c gen.c).
+		inc := append(slices.Clone(u.Include), filepath.Dir(u.Path))
+		cfg := grammar.Config{IncludeDirs: inc, Defines: u.Define, Undefs: u.Undefine, StaticThreads: u.Threads}
 		// The unit and the sources it includes (fixed in place, validated
 		// by building the unit), as upclint fix does with a directory.
 		ps := parts(u.Path)
@@ -83,11 +87,37 @@ func TestCorpusFixTotals(t *testing.T) {
 			unitOpts.Parts[p] = true
 			jobs = append(jobs, fixes.FileJob{Path: p, Opts: &fixes.Options{Check: &checks.Options{Config: cfg}, Unsafe: true, Unit: u.Path}})
 		}
+		vo := fixes.ValidateOptions{Config: cfg, Timeout: 30 * time.Second, MaxRevalidations: 4}
+		notRun := ""
+		switch {
+		case tc != nil:
+			vo.Args = tc.AppArgs
+			for _, f := range tc.Files {
+				if p := filepath.Join(tc.Dir, f); p != u.Path && len(tc.Files) > 1 {
+					vo.Sources = append(vo.Sources, p)
+				}
+			}
+		case madeBy(tests, u.Path):
+			notRun = "not validated alone: the harness builds it with make (generated headers such as NAS's npbparams.h, several files)"
+		default:
+			notRun = "not validated: no harness test runs it (a disabled test or a helper file)"
+		}
 		results := fixes.FixFiles(jobs, 1, nil)
 		for i, r := range results {
+			if notRun != "" {
+				if r.Err == nil && r.Changed() {
+					for j := range r.Applied {
+						r.Applied[j].Reason = notRun
+					}
+					r.Revert()
+					r.Validation = &fixes.Validation{Err: errors.New(notRun)}
+				}
+				continue
+			}
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
-			err := fixes.ValidateResult(ctx, r, fixes.ValidateOptions{Config: cfg, Unit: jobs[i].Opts.Unit, Args: args,
-				Timeout: timeout, MaxRevalidations: 4})
+			o := vo
+			o.Unit = jobs[i].Opts.Unit
+			err := fixes.ValidateResult(ctx, r, o)
 			cancel()
 			if err != nil {
 				t.Errorf("%s: %v", r.Path, err)
@@ -103,6 +133,29 @@ func TestCorpusFixTotals(t *testing.T) {
 			t.Error(err)
 		}
 	}
+}
+
+// makeTest returns the test that builds path alone with make (HPCS's
+// gups: its Files name the one file), nil if none.
+func makeTest(tests []corpus.Test, path string) *corpus.Test {
+	for i := range tests {
+		if t := &tests[i]; t.Make() && len(t.Files) == 1 && filepath.Join(t.Dir, t.Files[0]) == path {
+			return t
+		}
+	}
+	return nil
+}
+
+// madeBy reports whether a test that builds with make (NAS, HPCS) lies
+// at or above path's directory: the harness builds the file as part of
+// that make, not alone.
+func madeBy(tests []corpus.Test, path string) bool {
+	for i := range tests {
+		if tests[i].Make() && strings.HasPrefix(path, tests[i].Dir+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
 }
 
 // parts returns the project files path includes with "name" that are
@@ -192,6 +245,10 @@ func refusal(reason string) string {
 		return "output differs"
 	case strings.Contains(reason, "exit status"):
 		return "exit status differs"
+	case strings.HasPrefix(reason, "not validated alone"):
+		return "not validated alone: built by make"
+	case strings.HasPrefix(reason, "not validated: no harness"):
+		return "not validated: no harness test runs it"
 	case strings.Contains(reason, "not validated"), strings.Contains(reason, "not applicable"):
 		return "not tried (validation budget, or needs a refused fix)"
 	case strings.HasPrefix(reason, "overlaps"), reason == "":

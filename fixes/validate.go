@@ -389,46 +389,7 @@ func comm(n int, s *runtime.Stats) Comm {
 // are returned as masked), then the exit status; then the launcher's
 // status and its fatal report.
 func compareRuns(n int, a, b *runtime.Result, mask *Mask) (*Mismatch, []Masked) {
-	var masked []Masked
-	for th := 0; th < max(len(a.Threads), len(b.Threads)); th++ {
-		var ta, tb runtime.ThreadResult
-		if th < len(a.Threads) {
-			ta = a.Threads[th]
-		}
-		if th < len(b.Threads) {
-			tb = b.Threads[th]
-		}
-		la, lb := lines(ta.Stdout), lines(tb.Stdout)
-		for i := 0; i < max(len(la), len(lb)); i++ {
-			var x, y string
-			if i < len(la) {
-				x = la[i]
-			} else {
-				x = "<end of output>"
-			}
-			if i < len(lb) {
-				y = lb[i]
-			} else {
-				y = "<end of output>"
-			}
-			eq, m := mask.Equal(x, y)
-			if !eq {
-				return &Mismatch{Threads: n, Thread: th, Line: i + 1, Original: x, Fixed: y}, masked
-			}
-			if m {
-				masked = append(masked, Masked{Threads: n, Thread: th, Line: i + 1, Original: x, Fixed: y})
-			}
-		}
-		if sa, sb := status(ta), status(tb); sa != sb {
-			return &Mismatch{Threads: n, Thread: th, Original: sa, Fixed: sb}, masked
-		}
-	}
-	ra, rb := report(a), report(b)
-	if a.Status != b.Status || ra != rb {
-		return &Mismatch{Threads: n, Thread: -1,
-			Original: strconv.Itoa(a.Status) + ra, Fixed: strconv.Itoa(b.Status) + rb}, masked
-	}
-	return nil, masked
+	return compareVariants(n, []*runtime.Result{a}, b, mask)
 }
 
 func lines(b []byte) []string {

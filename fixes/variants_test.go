@@ -46,6 +46,10 @@ func TestCompareVariants(t *testing.T) {
 		{"a version", []string{"x done\n", "y done\n"}, "y done\n", true, 1},
 		{"another line differs", []string{"t 1\nsum 3\n", "t 2\nsum 3\n"}, "t 7\nsum 4\n", false, 1},
 		{"line count", []string{"a\nb\n", "a\n"}, "a\n", true, 1},
+		// histo: a line printed only when updates were lost, so the
+		// next line is a timing line in one run of the original.
+		{"timing version", []string{"Ratio 3997/4000\nNolocks in 47(usec)\n", "Nolocks in 52(usec)\n"}, "Nolocks in 60(usec)\n", true, 2},
+		{"timing version, other text", []string{"Ratio 3997/4000\n", "Nolocks in 52(usec)\n"}, "Locks in 60(usec)\n", false, 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var origs []*runtime.Result
