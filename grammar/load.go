@@ -72,8 +72,12 @@ func Load(fset *gotoken.FileSet, filename string, src []byte, cfg *Config) *Unit
 	var pdiags diag.List
 	if pp.Prefix != nil {
 		shared, _ := pp.Prefix.Attached().(*parser.Prefix)
+		var from *parser.Prefix // a parse to build on: that of fewer includes
+		for s := pp.Prefix.Parent(); shared == nil && s != nil && from == nil; s = s.Parent() {
+			from, _ = s.Attached().(*parser.Prefix)
+		}
 		var built *parser.Prefix
-		file, pdiags, built = parser.ParsePrefixed(fset, filename, pp.Tokens, deferDecl, pp.Prefix.Tokens(), shared)
+		file, pdiags, built = parser.ParsePrefixed(fset, filename, pp.Tokens, deferDecl, pp.Prefix.Tokens(), shared, from)
 		if built != nil {
 			pp.Prefix.Attach(built)
 		}

@@ -143,6 +143,10 @@ type Prefix = prefixState
 // Tokens reports how many tokens the state produced.
 func (s *prefixState) Tokens() int { return s.ntokens }
 
+// Parent returns the state s grew from (after fewer leading includes), or
+// nil.
+func (s *prefixState) Parent() *Prefix { return s.parent }
+
 // Attached returns the value attached to s, or nil.
 func (s *prefixState) Attached() any {
 	if v := s.attached.Load(); v != nil {

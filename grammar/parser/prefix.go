@@ -53,15 +53,24 @@ func (p *Prefix) Tokens() int { return len(p.toks) }
 // ParseFileDeferring, except that the declaration ending the prefix ends at
 // an EOF position of its own rather than at the unit's next token (the
 // same Span and End).
+//
+// from, if not nil, is the Prefix of fewer of the first tokens, which a
+// Prefix that ParsePrefixed builds extends.
 func ParsePrefixed(fset *gotoken.FileSet, name string, toks []token.Token, deferDecl func(first *token.Token) bool,
-	n int, prefix *Prefix) (*ast.File, diag.List, *Prefix) {
+	n int, prefix, from *Prefix) (*ast.File, diag.List, *Prefix) {
 	toks = terminate(toks)
-	if prefix != nil && (prefix.Tokens() != n || n >= len(toks) || prefix.deferred != (deferDecl != nil)) {
+	fits := func(p *Prefix, n int) bool {
+		return p != nil && p.Tokens() <= n && n < len(toks) && p.deferred == (deferDecl != nil)
+	}
+	if !fits(prefix, n) || prefix.Tokens() != n {
 		prefix = nil // not made for these tokens: parse them
 	}
 	built := (*Prefix)(nil)
 	if prefix == nil && n > 0 && n < len(toks) {
-		prefix = buildPrefix(toks, n, deferDecl)
+		if !fits(from, n-1) {
+			from = nil
+		}
+		prefix = buildPrefix(toks, n, deferDecl, from)
 		built = prefix
 	}
 	if prefix == nil {
@@ -69,13 +78,9 @@ func ParsePrefixed(fset *gotoken.FileSet, name string, toks []token.Token, defer
 		return f, diags, nil
 	}
 	if built == nil {
-		// the typedef pass changes only kinds (copying whole tokens would
-		// cost a write barrier per token during a collection)
-		for i := range prefix.toks {
-			toks[i].Kind = prefix.toks[i].Kind
-		}
+		prefix.setKinds(toks)
 	}
-	keep, _ := retagShared(toks, prefix.retag, n)
+	keep, _ := retagShared(toks, prefix.retag, n, -1)
 	tab := make([]ast.TokenPos, len(toks))
 	fillPositions(tab, toks, keep, n, prefix.prevEnd)
 	f := &ast.File{Name: name, Tokens: toks}
@@ -86,16 +91,32 @@ func ParsePrefixed(fset *gotoken.FileSet, name string, toks []token.Token, defer
 	return f, diags, built
 }
 
-// buildPrefix retags toks and parses toks[:n] apart from the rest,
-// returning nil if the cut at n is not clean. toks[:n] are retagged in
-// place, as the whole unit will be.
-func buildPrefix(toks []token.Token, n int, deferDecl func(first *token.Token) bool) *Prefix {
-	_, st := retagShared(toks, nil, n)
+// setKinds gives toks the kinds the typedef pass gave p's tokens. It
+// changes only kinds: copying whole tokens would cost a write barrier per
+// token during a collection.
+func (p *Prefix) setKinds(toks []token.Token) {
+	for i := range p.toks {
+		toks[i].Kind = p.toks[i].Kind
+	}
+}
+
+// buildPrefix retags toks and parses toks[:n] apart from the rest (after
+// the tokens of from, which it shares, if from is not nil), returning nil
+// if the cut at n is not clean. toks[:n] are retagged in place, as the
+// whole unit will be.
+func buildPrefix(toks []token.Token, n int, deferDecl func(first *token.Token) bool, from *Prefix) *Prefix {
+	m, prevEnd := 0, 0
+	var base *retagState
+	if from != nil {
+		from.setKinds(toks)
+		m, prevEnd, base = from.Tokens(), from.prevEnd, from.retag
+	}
+	_, st := retagShared(toks, base, m, n)
 	if st == nil {
 		return nil
 	}
 	// the cut between declarations must not depend on the tokens after n
-	pieces := split(toks, st.keep, 0)
+	pieces := split(toks, st.keep, m)
 	k := 0
 	for k < len(pieces) && pieces[k].hi <= n {
 		k++
@@ -105,8 +126,12 @@ func buildPrefix(toks []token.Token, n int, deferDecl func(first *token.Token) b
 	}
 	p := &Prefix{toks: slices.Clone(toks[:n]), retag: st, deferred: deferDecl != nil}
 	p.tab = make([]ast.TokenPos, n)
-	p.prevEnd = fillPositions(p.tab, p.toks, st.keep, 0, 0)
 	f := &ast.File{}
+	if from != nil {
+		copy(p.tab, from.tab)
+		f.Decls = slices.Clone(from.decls)
+	}
+	p.prevEnd = fillPositions(p.tab, p.toks, st.keep, m, prevEnd)
 	if diags := parsePieces(nil, f, p.toks, st.keep, p.tab, pieces[:k], deferDecl); len(diags) > 0 {
 		return nil
 	}

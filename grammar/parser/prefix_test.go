@@ -50,8 +50,14 @@ var prefixTails = []string{
 func parseUnitTokens(head, tail string) ([]token.Token, *gotoken.FileSet, int) {
 	fset := gotoken.NewFileSet()
 	toks := tokenize(fset, "/u/unit.upc", head+tail)
-	n := len(tokenize(gotoken.NewFileSet(), "/u/unit.upc", head)) - 1 // without its EOF
+	_, n := tokenizeHead(head)
 	return toks, fset, n
+}
+
+// tokenizeHead returns the tokens of head and their count without EOF.
+func tokenizeHead(head string) ([]token.Token, int) {
+	toks := tokenize(gotoken.NewFileSet(), "/u/unit.upc", head)
+	return toks, len(toks) - 1
 }
 
 func externDecl(t *token.Token) bool { return t.Text == "extern" }
@@ -96,35 +102,55 @@ func TestParsePrefixed(t *testing.T) {
 			toks, fset, _ := parseUnitTokens(sharedHead, tail)
 			want[i] = renderParse(ParseFileDeferring(fset, "/u/unit.upc", toks, deferDecl))
 		}
-		toks, fset, n := parseUnitTokens(sharedHead, prefixTails[0])
-		f, diags, prefix := ParsePrefixed(fset, "/u/unit.upc", toks, deferDecl, n, nil)
-		if prefix == nil || prefix.Tokens() != n {
-			t.Fatalf("no prefix of %d tokens was built", n)
-		}
-		if got := renderParse(f, diags); got != want[0] {
-			t.Errorf("unit 0, building the prefix:\n%s\nalone:\n%s", got, want[0])
-		}
-		var wg sync.WaitGroup
-		var mu sync.Mutex
-		for range 3 {
-			for i, tail := range prefixTails {
-				wg.Go(func() {
-					toks, fset, n := parseUnitTokens(sharedHead, tail)
-					f, diags, built := ParsePrefixed(fset, "/u/unit.upc", toks, deferDecl, n, prefix)
-					got := renderParse(f, diags)
-					mu.Lock()
-					defer mu.Unlock()
-					if built != nil {
-						t.Errorf("unit %d built a prefix when given one", i)
-					}
-					if got != want[i] {
-						t.Errorf("unit %d with the shared prefix:\n%s\nalone:\n%s", i, got, want[i])
-					}
-				})
+		// the prefix is built whole, or on that of its first lines
+		// (fewer leading includes)
+		split := strings.Index(sharedHead, "extern int printf")
+		for _, first := range []string{"", sharedHead[:split]} {
+			var from *Prefix
+			if first != "" {
+				toks, fset, _ := parseUnitTokens(sharedHead, prefixTails[0])
+				_, m := tokenizeHead(first)
+				_, _, from = ParsePrefixed(fset, "/u/unit.upc", toks, deferDecl, m, nil, nil)
+				if from == nil || from.Tokens() != m {
+					t.Fatalf("no prefix of %d tokens was built", m)
+				}
 			}
+			toks, fset, n := parseUnitTokens(sharedHead, prefixTails[0])
+			f, diags, prefix := ParsePrefixed(fset, "/u/unit.upc", toks, deferDecl, n, nil, from)
+			if prefix == nil || prefix.Tokens() != n {
+				t.Fatalf("no prefix of %d tokens was built", n)
+			}
+			if got := renderParse(f, diags); got != want[0] {
+				t.Errorf("unit 0, building the prefix:\n%s\nalone:\n%s", got, want[0])
+			}
+			checkSharedParse(t, prefix, deferDecl, want)
 		}
-		wg.Wait()
 	}
+}
+
+// checkSharedParse parses each of prefixTails after sharedHead, sharing
+// prefix, from several goroutines, and requires want.
+func checkSharedParse(t *testing.T, prefix *Prefix, deferDecl func(*token.Token) bool, want []string) {
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	for range 3 {
+		for i, tail := range prefixTails {
+			wg.Go(func() {
+				toks, fset, n := parseUnitTokens(sharedHead, tail)
+				f, diags, built := ParsePrefixed(fset, "/u/unit.upc", toks, deferDecl, n, prefix, nil)
+				got := renderParse(f, diags)
+				mu.Lock()
+				defer mu.Unlock()
+				if built != nil {
+					t.Errorf("unit %d built a prefix when given one", i)
+				}
+				if got != want[i] {
+					t.Errorf("unit %d with the shared prefix:\n%s\nalone:\n%s", i, got, want[i])
+				}
+			})
+		}
+	}
+	wg.Wait()
 }
 
 // TestParsePrefixedUnclean: a prefix that does not end between two
@@ -142,7 +168,7 @@ func TestParsePrefixedUnclean(t *testing.T) {
 		toks, fset, _ := parseUnitTokens(c.head, c.tail)
 		want := renderParse(ParseFileDeferring(fset, "/u/unit.upc", toks, nil))
 		toks, fset, n := parseUnitTokens(c.head, c.tail)
-		f, diags, prefix := ParsePrefixed(fset, "/u/unit.upc", toks, nil, n, nil)
+		f, diags, prefix := ParsePrefixed(fset, "/u/unit.upc", toks, nil, n, nil, nil)
 		if prefix != nil {
 			t.Errorf("%q then %q: a prefix was built", c.head, c.tail)
 		}

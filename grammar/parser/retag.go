@@ -99,7 +99,7 @@ type retagState struct {
 }
 
 func retag(toks []token.Token) map[int]bool {
-	keep, _ := retagShared(toks, nil, -1)
+	keep, _ := retagShared(toks, nil, 0, -1)
 	return keep
 }
 
@@ -110,21 +110,16 @@ func newRetagger(toks []token.Token, base *retagState) *retagger {
 	return r
 }
 
-// retagShared retags toks. With base, the state retagShared returned for
-// a prefix of toks (whose tokens are retagged already), it retags only the
-// tokens after that prefix, from, and the keep map holds only their
-// entries. Otherwise, if cut > 0, it also returns the state after
-// toks[:cut], or nil if cut is not between two top-level declarations or
-// the retagging of toks[:cut] looked at toks[cut:].
-func retagShared(toks []token.Token, base *retagState, cut int) (map[int]bool, *retagState) {
-	from := 0
+// retagShared retags toks[from:]. base is the state retagShared returned
+// for toks[:from] (retagged already; nil if from is 0), and the keep map
+// holds only the entries from from on. If cut > from, it also returns the
+// state after toks[:cut], or nil if cut is not between two top-level
+// declarations or the retagging of toks[:cut] looked at toks[cut:].
+func retagShared(toks []token.Token, base *retagState, from, cut int) (map[int]bool, *retagState) {
 	r := newRetagger(toks, base)
-	if base != nil {
-		from = cut
-	}
 	var st *retagState
 	for i := from; i < len(toks); i++ {
-		if i == cut && base == nil {
+		if i == cut {
 			st = r.state(cut)
 		}
 		r.step(i)
@@ -144,13 +139,27 @@ func (r *retagger) state(cut int) *retagState {
 		last == nil || !isPunct(last, ";") && !isPunct(last, "}") || r.peeked >= 0 && &r.toks[r.peeked] == last {
 		return nil
 	}
-	keep := make(map[int]bool, len(r.keep))
+	st := &retagState{typedefs: maps.Clone(r.scopes[0]), declared: maps.Clone(r.declared), keep: make(map[int]bool, len(r.keep))}
+	if b := r.base; b != nil {
+		// the base's names, under those declared since
+		st.typedefs = merge(b.typedefs, r.scopes[0])
+		st.declared = merge(b.declared, r.declared)
+		maps.Copy(st.keep, b.keep)
+	}
 	for i := range r.keep {
 		if i < cut {
-			keep[i] = true
+			st.keep[i] = true
 		}
 	}
-	return &retagState{typedefs: maps.Clone(r.scopes[0]), declared: maps.Clone(r.declared), keep: keep}
+	return st
+}
+
+// merge returns a map of the entries of base and over, over's first.
+func merge(base, over map[string]bool) map[string]bool {
+	m := make(map[string]bool, len(base)+len(over))
+	maps.Copy(m, base)
+	maps.Copy(m, over)
+	return m
 }
 
 func (r *retagger) top() *frame { return &r.frames[len(r.frames)-1] }
