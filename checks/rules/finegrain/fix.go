@@ -841,11 +841,13 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 		}
 	}
 	stdlib := false
+	// first(k) is the flat index of the box's element k, parenthesised
+	// (k alone is not)
 	first := func(k string) string {
 		if flo == "0" {
 			return k
 		}
-		return flo + " + " + k
+		return "(" + flo + " + " + k + ")"
 	}
 	flat := "&" + name + "[0]" + zeros // pointer to the first element, with the array's layout
 	if p.at != "" {
@@ -876,13 +878,13 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 		fmt.Fprintf(&b, "%s/* one upc_memget per block of %d elements */\n", i1, bs)
 		fmt.Fprintf(&b, "%ssize_t %s, %s;\n", i1, k, r)
 		fmt.Fprintf(&b, "%sfor (%s = 0; %s < %s; %s += %s) {\n", i1, k, k, ne, k, r)
-		phase := fmt.Sprintf("(%s) %% %d", first(k), bs)
+		phase := fmt.Sprintf("%s %% %d", first(k), bs)
 		if p.ptr {
-			phase = fmt.Sprintf("upc_phaseof(%s + (%s))", flat, first(k))
+			phase = fmt.Sprintf("upc_phaseof(%s + %s)", flat, first(k))
 		}
 		fmt.Fprintf(&b, "%s%s = %d - %s;\n", i2, r, bs, phase)
 		fmt.Fprintf(&b, "%sif (%s > %s - %s)\n%s%s%s = %s - %s;\n", i2, r, ne, k, i2, fr.unit, r, ne, k)
-		fmt.Fprintf(&b, "%supc_memget(%s + %s, %s + (%s), %s * sizeof(%s));\n", i2, bufFlat, k, flat, first(k), r, p.elem)
+		fmt.Fprintf(&b, "%supc_memget(%s + %s, %s + %s, %s * sizeof(%s));\n", i2, bufFlat, k, flat, first(k), r, p.elem)
 		fmt.Fprintf(&b, "%s}\n%s}\n", i1, in)
 	default: // cyclic
 		nm, ok := fx.copyNames(c.fn.Decl, p.stmt)
@@ -900,7 +902,7 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 		fmt.Fprintf(&b, "%sif (%s == NULL)\n%s%supc_global_exit(1);\n", i1, part, i1, fr.unit)
 		fmt.Fprintf(&b, "%sfor (%s = 0; %s < THREADS && %s < %s; %s++) {\n", i1, t, t, t, ne, t)
 		fmt.Fprintf(&b, "%s%s = (%s - %s + THREADS - 1) / THREADS;\n", i2, n, ne, t)
-		fmt.Fprintf(&b, "%supc_memget(%s, %s + (%s), %s * sizeof *%s);\n", i2, part, flat, first(t), n, part)
+		fmt.Fprintf(&b, "%supc_memget(%s, %s + %s, %s * sizeof *%s);\n", i2, part, flat, first(t), n, part)
 		fmt.Fprintf(&b, "%sfor (%s = 0; %s < %s; %s++)\n", i2, k, k, n, k)
 		dst := bufFlat
 		if len(p.inner) > 0 {

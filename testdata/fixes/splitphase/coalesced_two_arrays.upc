@@ -13,27 +13,27 @@ long dot(void)
 {
     int j;
     long s = 0;
-    /* upclint: the elements of coef this loop reads, fetched before it */
-    long _upclint_coef[120];
-    upc_memget(_upclint_coef, &coef[0], 120 * sizeof *_upclint_coef);
-    /* upclint: the elements of data this loop reads, fetched before it */
-    long _upclint_data[120];
+    /* the elements of coef this loop reads */
+    long coef_local[120];
+    upc_memget(coef_local, &coef[0], 120 * sizeof *coef_local);
+    /* the elements of data this loop reads */
+    long data_local[120];
     {
         /* one upc_memget per thread: its elements are THREADS apart here, adjacent there */
-        size_t _upclint_t, _upclint_c, _upclint_k;
-        long *_upclint_g = malloc((120 + THREADS - 1) / THREADS * sizeof *_upclint_g);
-        if (_upclint_g == NULL)
+        size_t t, n, k;
+        long *part = malloc((120 + THREADS - 1) / THREADS * sizeof *part);
+        if (part == NULL)
             upc_global_exit(1);
-        for (_upclint_t = 0; _upclint_t < THREADS && _upclint_t < 120; _upclint_t++) {
-            _upclint_c = (120 - _upclint_t + THREADS - 1) / THREADS;
-            upc_memget(_upclint_g, &data[0] + (_upclint_t), _upclint_c * sizeof *_upclint_g);
-            for (_upclint_k = 0; _upclint_k < _upclint_c; _upclint_k++)
-                _upclint_data[_upclint_t + _upclint_k * THREADS] = _upclint_g[_upclint_k];
+        for (t = 0; t < THREADS && t < 120; t++) {
+            n = (120 - t + THREADS - 1) / THREADS;
+            upc_memget(part, &data[0] + t, n * sizeof *part);
+            for (k = 0; k < n; k++)
+                data_local[t + k * THREADS] = part[k];
         }
-        free(_upclint_g);
+        free(part);
     }
     for (j = 0; j < L; j++)
-        s += _upclint_coef[j] * _upclint_data[j];
+        s += coef_local[j] * data_local[j];
     return s;
 }
 
