@@ -203,10 +203,9 @@ func AnalyzeSource(path string, src []byte, opts *Options) (*grammar.Unit, []Fin
 			analyzers = append(analyzers, r.Analyzer)
 		}
 	}
+	// The guard scans every token of the unit: built for the first
+	// diagnostic with fixes only.
 	var guard *editGuard
-	if !opts.NoFixes {
-		guard = newEditGuard(u)
-	}
 	// Analyzers read the text analysed (pass.ReadFile), not the file on
 	// disk: the language server and upclint fix analyse unsaved text.
 	passRead := func(name string) ([]byte, error) {
@@ -224,7 +223,10 @@ func AnalyzeSource(path string, src []byte, opts *Options) (*grammar.Unit, []Fin
 			continue // an analyzer may report under several rule names
 		}
 		f := fromAnalysis(fset, d, read)
-		if guard != nil {
+		if !opts.NoFixes && len(d.SuggestedFixes) > 0 {
+			if guard == nil {
+				guard = newEditGuard(u)
+			}
 			f.Fixes = convertFixes(fset, d, guard)
 		}
 		findings = append(findings, f)
