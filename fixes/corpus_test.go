@@ -87,7 +87,7 @@ func TestCorpusFixTotals(t *testing.T) {
 			unitOpts.Parts[p] = true
 			jobs = append(jobs, fixes.FileJob{Path: p, Opts: &fixes.Options{Check: &checks.Options{Config: cfg}, Unsafe: true, Unit: u.Path}})
 		}
-		vo := fixes.ValidateOptions{Config: cfg, Timeout: 30 * time.Second, MaxRevalidations: 4}
+		vo := fixes.ValidateOptions{Config: cfg, Timeout: 30 * time.Second} // the default budget of extra validations, as upclint fix
 		notRun := ""
 		switch {
 		case tc != nil:

@@ -91,7 +91,7 @@ func (m *Mask) Equal(a, b string) (equal, masked bool) {
 		}
 		// Both clauses must report a time and differ in nothing but
 		// numbers.
-		if !m.timed(ca[i]) || !m.timed(cb[i]) || hideNumbers(ca[i]) != hideNumbers(cb[i]) {
+		if !m.timed(ca[i]) || !m.timed(cb[i]) || skeleton(ca[i]) != skeleton(cb[i]) {
 			return false, false
 		}
 	}
@@ -108,6 +108,16 @@ func clauses(s string) []string {
 		last = loc[1]
 	}
 	return append(out, s[last:])
+}
+
+// paddedNumberRE is numberRE with the blanks before it: printf pads a
+// number to its field width ("min= 956.2" for "min=4186.0").
+var paddedNumberRE = regexp.MustCompile(`[ \t]*` + numberRE.String())
+
+// skeleton is s with each number and the blanks that pad it shown as '#':
+// two lines with the same skeleton differ only in their numbers.
+func skeleton(s string) string {
+	return paddedNumberRE.ReplaceAllString(s, "#")
 }
 
 func hideNumbers(s string) string {
@@ -327,10 +337,10 @@ func varies(vs []string) bool {
 // once their numbers are set aside, and each number of y equals the
 // first version's wherever all versions agree on it.
 func numbersVaryOnly(versions []string, y string) bool {
-	skel := hideNumbers(y)
+	skel := skeleton(y)
 	nums := make([][]string, len(versions))
 	for k, v := range versions {
-		if hideNumbers(v) != skel {
+		if skeleton(v) != skel {
 			return false
 		}
 		nums[k] = numberRE.FindAllString(v, -1)

@@ -28,6 +28,8 @@ func TestMaskEqual(t *testing.T) {
 		{"Bandwidth: 1200.5 MB/s", "Bandwidth: 80 MB/s", true, true},
 		{"rate 12 Mop/s", "rate 13 Mop/s", true, true},
 		{"420.1 MFLOPS", "99.2 MFLOPS", true, true},
+		// A number padded to its printf field width.
+		{"write bandwidth in MB/sec: avg=6525.378 min=4186.041", "write bandwidth in MB/sec: avg=1142.847 min= 956.120", true, true},
 		{"0.5 us per op", "0.7 us per op", true, true},
 		{"same line", "same line", true, false},
 		// Not a timing line: a number differs.

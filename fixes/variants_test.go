@@ -46,6 +46,8 @@ func TestCompareVariants(t *testing.T) {
 		{"a version", []string{"x done\n", "y done\n"}, "y done\n", true, 1},
 		{"another line differs", []string{"t 1\nsum 3\n", "t 2\nsum 3\n"}, "t 7\nsum 4\n", false, 1},
 		{"line count", []string{"a\nb\n", "a\n"}, "a\n", true, 1},
+		// touchperf: a row of rates, padded to their field width.
+		{"padded rates", []string{" 10411.860 7884.212\n", " 9411.860 6884.212\n"}, "  1356.829 1696.635\n", true, 1},
 		// histo: a line printed only when updates were lost, so the
 		// next line is a timing line in one run of the original.
 		{"timing version", []string{"Ratio 3997/4000\nNolocks in 47(usec)\n", "Nolocks in 52(usec)\n"}, "Nolocks in 60(usec)\n", true, 2},
