@@ -923,6 +923,17 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 		if e == nil {
 			return nil // *p: no index to shift
 		}
+		// X[e] reads the buffer at e - lo written out (IN_local[0][j] for
+		// IN[i - 1][j] from row i - 1), not at e - lo left to cancel
+		if len(indices(a.Expr)) > 0 && fx.plainText(e) {
+			if f := c.firstForm(a); f != nil {
+				// (i + 1 - first stays: not -first + i + 1)
+				if rel, ok := c.render(f.Sub(lo)); ok && !strings.HasPrefix(rel, "-") {
+					edits = append(edits, analysis.TextEdit{Pos: e.Start(), End: e.End(), NewText: []byte(rel)})
+					continue
+				}
+			}
+		}
 		adj := " - " + paren(lo, los)
 		if lo.IsConst() && lo.Const < 0 {
 			adj = " + " + strconv.FormatInt(-lo.Const, 10)
