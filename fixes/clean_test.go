@@ -14,11 +14,7 @@ import (
 
 // newAfterFix lists the findings that appear on fixed code, by file and
 // rule, with why: each is left work that no fix addresses yet.
-var newAfterFix = map[string]string{
-	"struct_random.upc irregular": "finegrain's fix reads each random element once, whole; the irregular " +
-		"rewrite does not prefetch elements that are not scalars",
-	"structfield.upc irregular": "the same struct copy as struct_random.upc",
-}
+var newAfterFix = map[string]string{}
 
 // estimateRE matches a finding's estimate of its remote operations.
 var estimateRE = regexp.MustCompile(`about .*? per thread per execution`)

@@ -1,6 +1,7 @@
 package irregular
 
 import (
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -44,9 +45,9 @@ func (c *checker) gather(g *group) (*checks.SuggestedFix, string) {
 	}
 	ix := a.Expr.(*ast.IndexExpr)
 	read := outerRead(body, ix)
-	vt := edit.ValueType(c.info.TypeOf(read))
+	vt := elemValueType(c.info.TypeOf(read))
 	if vt == nil {
-		return nil, "the element read is not a scalar"
+		return nil, "the element read is not a scalar or a structure that can be copied"
 	}
 	if why := c.loopBlocks(g.loop, a); why != "" {
 		return nil, why
@@ -57,7 +58,8 @@ func (c *checker) gather(g *group) (*checks.SuggestedFix, string) {
 	if edit.SideEffects(s.Cond) || !c.pure(ix.Index) {
 		return nil, "the loop condition or the index has side effects"
 	}
-	if why := c.indexWritten(g.loop.Stmt, ix.Index, iv.Name); why != "" {
+	companions, why := c.indexWritten(s, ix.Index, iv.Name)
+	if why != "" {
 		return nil, why
 	}
 	ed := c.ed
@@ -68,6 +70,21 @@ func (c *checker) gather(g *group) (*checks.SuggestedFix, string) {
 	ivType := c.varType(iv.Cond, iv.Name)
 	if ivType == nil {
 		return nil, ""
+	}
+	// The inspector runs the step clause ahead: it saves and restores the
+	// induction variable and every companion the step advances with it.
+	save, restore := "", ""
+	for _, v := range companions {
+		t := c.varType(ix.Index, v)
+		if t == nil {
+			return nil, "the index reads " + v + ", which the loop's step changes, and it is not an integer"
+		}
+		saved := "upclint_" + v + "0"
+		if saved == "upclint_i0" {
+			saved = "upclint_" + v + "1"
+		}
+		save += edit.TypeName(t) + " " + saved + " = " + v + ";\n"
+		restore += v + " = " + saved + ";\n"
 	}
 	tname := edit.TypeName(vt)
 	before, after, ok := around(ed, read, ix.Index)
@@ -113,9 +130,11 @@ func (c *checker) gather(g *group) (*checks.SuggestedFix, string) {
 	}
 	inspector := "\n" + in + "if (" + name + ".k == " + name + ".n) { /* inspector: the next strip's indices */\n" +
 		in + step + edit.TypeName(ivType) + " upclint_i0 = " + iv.Name + ";\n" +
+		indentLines(save, in+step) +
 		in + step + "for (" + name + ".n = " + name + ".k = 0; " + name + ".n < " + gatherCap + " && (" + ed.Text(s.Cond) + "); " + ed.Text(s.Post) + ")\n" +
 		in + step + step + name + ".ix[" + name + ".n++] = " + ed.Text(ix.Index) + ";\n" +
 		in + step + iv.Name + " = upclint_i0;\n" +
+		indentLines(restore, in+step) +
 		in + step + name + "_fetch();\n" +
 		in + "}"
 	var edits []analysis.TextEdit
@@ -135,6 +154,54 @@ func (c *checker) gather(g *group) (*checks.SuggestedFix, string) {
 	)
 	sf := &analysis.SuggestedFix{Message: "read " + g.base + " through a strip of prefetched elements (inspector-executor)", TextEdits: edits}
 	return checks.FixOf(sf, "the elements are read up to "+gatherCap+" iterations ahead of their use"), ""
+}
+
+// elemValueType returns the private type of the values an irregular read
+// yields when the strip buffer can hold them, or nil: a scalar, or a
+// complete structure or union, as the random struct-field reads of Alvanos
+// et al. ("Combining Static and Dynamic Data Coalescing in Unified
+// Parallel C", §4.2) become once each element is read whole. The record
+// must print as a type name (a tag or a typedef: an anonymous one has
+// none), hold no const or shared member (the buffer is assigned) and end
+// with no flexible array.
+func elemValueType(t types.Type) types.Type {
+	if v := edit.ValueType(t); v != nil || t == nil {
+		return v
+	}
+	v := types.Unqualified(types.WithoutShared(t))
+	r, ok := types.Core(v).(*types.Record)
+	if !ok || !r.Complete || r.Flexible || r.Size <= 0 {
+		return nil
+	}
+	if s := types.TypeString(v, ""); s == "" || strings.ContainsAny(s, "<({") {
+		return nil
+	}
+	if !assignable(r) {
+		return nil
+	}
+	return v
+}
+
+// assignable reports whether no member of r (nested records and arrays
+// included) is const or shared.
+func assignable(r *types.Record) bool {
+	for _, f := range r.Fields {
+		t := f.Type
+		for {
+			if types.QualsOf(t).Flags&types.Const != 0 || types.IsShared(t) {
+				return false
+			}
+			a, ok := types.Core(t).(*types.Array)
+			if !ok {
+				break
+			}
+			t = a.Elem
+		}
+		if sub, ok := types.Core(t).(*types.Record); ok && !assignable(sub) {
+			return false
+		}
+	}
+	return true
 }
 
 // outerRead returns the read whose element access is ix: ix, or the
@@ -199,9 +266,13 @@ func contains(n ast.Node, x ast.Node) bool {
 
 // indexWritten says why the inspector could compute other indices than
 // the loop reads, or "": the loop writes a variable the index names other
-// than the induction variable, or the index names a file-scope variable
-// and the loop calls a function (which could write it).
-func (c *checker) indexWritten(loop ast.Node, index ast.Expr, iv string) string {
+// than the induction variable in its body, condition or step (except a
+// companion: a local variable that only the step clause changes, as k in
+// for (i = t, k = 0; ...; i += T, k++), and whose address is not taken;
+// the init clause runs before any inspector), or the index names a file-scope
+// variable and the loop calls a function (which could write it). It
+// returns the companions the index reads.
+func (c *checker) indexWritten(loop *ast.ForStmt, index ast.Expr, iv string) ([]string, string) {
 	names := map[string]bool{}
 	global := false
 	ast.InspectCode(index, func(n ast.Node) bool {
@@ -214,18 +285,57 @@ func (c *checker) indexWritten(loop ast.Node, index ast.Expr, iv string) string 
 		return true
 	})
 	why := ""
+	inStep := map[string]bool{}
 	ast.InspectCode(loop, func(n ast.Node) bool {
 		if x, ok := n.(*ast.CallExpr); ok && global && !mathCall(ast.CalleeName(x)) && !quietCalls[ast.CalleeName(x)] {
 			why = "the index reads a file-scope variable and the loop calls " + ast.CalleeName(x)
 		}
 		if lv := cfg.Stored(n); lv != nil {
-			if r := cfg.LvalueRoot(lv); names[r] {
-				why = "the loop writes " + r + ", which the index reads"
+			if r := cfg.LvalueRoot(lv); names[r] && !contains(&loop.Init, n) {
+				if contains(loop.Post, n) && !global && !c.addressTaken(r) {
+					inStep[r] = true
+				} else {
+					why = "the loop writes " + r + ", which the index reads"
+				}
 			}
 		}
 		return why == ""
 	})
-	return why
+	if why != "" {
+		return nil, why
+	}
+	var companions []string
+	for v := range inStep {
+		companions = append(companions, v)
+	}
+	sort.Strings(companions)
+	return companions, ""
+}
+
+// addressTaken reports whether the function takes the address of the
+// variable name (a pointer could then change it unseen).
+func (c *checker) addressTaken(name string) bool {
+	taken := false
+	ast.InspectCode(c.fn.Decl.Body, func(n ast.Node) bool {
+		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == "&" {
+			if id, ok := ast.Unparen(u.X).(*ast.Name); ok && id.Name == name {
+				taken = true
+			}
+		}
+		return !taken
+	})
+	return taken
+}
+
+// indentLines prefixes every line of text with indent.
+func indentLines(text, indent string) string {
+	var b strings.Builder
+	for _, l := range strings.SplitAfter(text, "\n") {
+		if l != "" {
+			b.WriteString(indent + l)
+		}
+	}
+	return b.String()
 }
 
 // varType returns the type of the variable name as cond uses it.
