@@ -2,6 +2,7 @@ package checks
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	gotoken "go/token"
@@ -99,7 +100,7 @@ func Run(files []string, opts *Options) (*Result, error) {
 			}
 		}()
 	}
-	for i := range files {
+	for _, i := range largestFirst(files, opts) {
 		next <- i
 	}
 	close(next)
@@ -117,6 +118,28 @@ func Run(files []string, opts *Options) (*Result, error) {
 	}
 	slices.SortStableFunc(res.Findings, func(a, b Finding) int { return compareFindings(&a, &b) })
 	return res, errors.Join(errs...)
+}
+
+// largestFirst returns the indices of files, the largest file first: the
+// workers then end together instead of one analysing a large file alone
+// at the end. The results do not depend on the order. Files read through
+// Config.ReadFile keep theirs.
+func largestFirst(files []string, opts *Options) []int {
+	order := make([]int, len(files))
+	for i := range order {
+		order[i] = i
+	}
+	if opts.Config.ReadFile != nil || len(files) < 3 {
+		return order
+	}
+	size := make([]int64, len(files))
+	for i, f := range files {
+		if st, err := os.Stat(f); err == nil {
+			size[i] = st.Size()
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(size[b], size[a]) })
+	return order
 }
 
 // checkFile loads one translation unit and converts its diagnostics.
