@@ -193,6 +193,9 @@ type pp struct {
 	reserve  int               // room for tokens after the leading includes
 	// room for tokens after leading includes that were cached
 	reserveCached int
+	// restored is the state restored, whose outBase tokens come before out
+	restored *prefixState
+	outBase  int
 }
 
 // Preprocess preprocesses src, the content of filename, registering every
@@ -218,18 +221,19 @@ func Preprocess(fset *gotoken.FileSet, filename string, src []byte, cfg *Config)
 	// starts with room for those of the leading includes (which runPrefix
 	// knows) and the rest, so that the slice is allocated once. A unit
 	// has about a token per 5 bytes (one in ten, with other headers, more
-	// than one per 2); units whose leading includes are cached seldom read
-	// other headers.
+	// than one per 2). After a cached state, the output holds the tokens
+	// that follow its own, until tokens joins them in one slice: half of
+	// the units need no more room than own.
 	own := len(src)/4 + 16
 	p.reserve = own + int(headerTokens.Load())
-	p.reserveCached = len(src)/2 + 64
+	p.reserveCached = own + 48
 	p.read = append(p.read, filename)
 	// The unit's leading #include lines run before the unit's file is
 	// registered, so that the positions in the headers they read do not
 	// depend on the unit's size and a cached result of them can be reused.
 	text := string(src)
 	done := p.runPrefix(filename, leadingIncludes(text))
-	prefix := len(p.out)
+	prefix := p.outBase + len(p.out)
 
 	main := p.newFile(filename, text, false, -1)
 	p.files[filepath.Clean(filename)] = main
@@ -240,17 +244,13 @@ func Preprocess(fset *gotoken.FileSet, filename string, src []byte, cfg *Config)
 	eof := p.eofToken
 	eof.Flags = token.BOL
 	p.out = append(p.out, eof)
-	if n := int64(len(p.out) - own - prefix); n > 0 {
+	if n := int64(p.outBase + len(p.out) - own - prefix); n > 0 {
 		// a moving estimate, leaning up: units of a project share headers
 		old := headerTokens.Load()
 		headerTokens.Store(max(n, (old*7+n)/8))
 	}
-	// The token slice lives as long as the unit (File.Tokens): give back
-	// a slack of more than a quarter for one copy.
-	if cap(p.out)-len(p.out) > len(p.out)/4 {
-		p.out = append(make([]token.Token, 0, len(p.out)), p.out...)
-	}
-	return &Result{Tokens: p.out, Diags: p.diags, Files: p.read, Macros: p.macros, Missing: p.missing, MissingAt: p.missingAt, Prefix: p.from}
+	toks := p.tokens()
+	return &Result{Tokens: toks, Diags: p.diags, Files: p.read, Macros: p.macros, Missing: p.missing, MissingAt: p.missingAt, Prefix: p.from}
 }
 
 // headerTokens estimates how many tokens a unit's headers other than its

@@ -401,7 +401,7 @@ func (p *pp) absent(paths []string) bool {
 func (p *pp) snapshot() *prefixState {
 	s := &prefixState{
 		parent:          p.from,
-		ntokens:         len(p.out),
+		ntokens:         p.outBase + len(p.out),
 		nfiles:          len(p.added),
 		macros:          maps.Clone(p.macros),
 		diags:           slices.Clone(p.diags),
@@ -444,7 +444,7 @@ func (p *pp) snapshot() *prefixState {
 	if s.parent != nil {
 		ntokens, nfiles = s.parent.ntokens, s.parent.nfiles
 	}
-	s.out = slices.Clone(p.out[ntokens:])
+	s.out = slices.Clone(p.out[ntokens-p.outBase:])
 	index := make(map[*srcFile]int, len(p.added))
 	for i, f := range p.added {
 		index[f] = i
@@ -467,6 +467,29 @@ func (p *pp) snapshot() *prefixState {
 	return s
 }
 
+// tokens returns the unit's tokens: those of the state restored, if any,
+// and the output after them, in a slice of their size (it lives as long
+// as the unit, File.Tokens).
+func (p *pp) tokens() []token.Token {
+	if p.restored == nil {
+		// give back a slack of more than a quarter for one copy
+		if cap(p.out)-len(p.out) > len(p.out)/4 {
+			p.out = append(make([]token.Token, 0, len(p.out)), p.out...)
+		}
+		return p.out
+	}
+	toks := make([]token.Token, p.outBase+len(p.out))
+	for x := p.restored; x != nil; x = x.parent {
+		n := 0
+		if x.parent != nil {
+			n = x.parent.ntokens
+		}
+		copy(toks[n:x.ntokens], x.out)
+	}
+	copy(toks[p.outBase:], p.out)
+	return toks
+}
+
 // restore sets the state of a fresh preprocessor to s, registering its
 // files in the FileSet with the same positions as when s was taken.
 func (p *pp) restore(s *prefixState) {
@@ -474,14 +497,15 @@ func (p *pp) restore(s *prefixState) {
 	for x := s; x != nil; x = x.parent {
 		chain = append(chain, x)
 	}
-	p.out = make([]token.Token, 0, s.ntokens+p.reserveCached)
+	// the state's tokens are copied once, with the rest (tokens)
+	p.out = make([]token.Token, 0, p.reserveCached)
+	p.restored, p.outBase = s, s.ntokens
 	for _, x := range slices.Backward(chain) {
 		for _, r := range x.files {
 			tf := p.fset.AddFile(r.name, -1, len(r.src))
 			tf.SetLines(r.lines)
 			p.added = append(p.added, &srcFile{name: r.name, dir: r.dir, src: r.src, bundled: r.bundled, dirIdx: -1, tf: tf})
 		}
-		p.out = append(p.out, x.out...)
 	}
 	p.from = s
 	for _, r := range s.bundled {
