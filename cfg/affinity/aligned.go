@@ -15,10 +15,11 @@ import (
 // so p[i] lies where the element i of an array laid out like p's target
 // type would, whichever function reads it. A pointer is aligned when it
 // is assigned at least once in the unit, every assignment (and the
-// initializer, if any) stores such a call's result or another aligned
-// pointer (under casts: a cast to another block size resets the phase,
-// which is 0 already) or upc_alloc's under "if (MYTHREAD == 0)", and its
-// address is never taken. Assignments in other translation units are not
+// initializer, if any) stores such a call's result, the start of a
+// declared shared array (A or &A[0], whose element 0 is thread 0's first
+// too) or another aligned pointer (under casts: a cast to another block
+// size resets the phase, which is 0 already) or upc_alloc's under
+// "if (MYTHREAD == 0)", and its address is never taken. Assignments in other translation units are not
 // seen: the fact is the unit's.
 type Aligned map[*types.Var]bool
 
@@ -145,7 +146,7 @@ func AlignedPointers(file *ast.File, info *types.Info) Aligned {
 		changed = false
 		for v := range al {
 			for _, src := range sources[v] {
-				if src != nil && !teamAlloc(src) && !al[cand(uncast(src))] {
+				if src != nil && !teamAlloc(src) && !arrayStart(src, info) && !al[cand(uncast(src))] {
 					delete(al, v)
 					changed = true
 					break
@@ -213,6 +214,34 @@ func uncast(e ast.Expr) ast.Expr {
 		}
 		e = c.X
 	}
+}
+
+// arrayStart reports whether e is (a cast of) the start of a declared
+// shared array, A or &A[0]...[0]: its element 0 is thread 0's first (UPC
+// 1.3 §6.5.2.1), like an allocation's. A parameter declared as an array
+// is a pointer, and does not count.
+func arrayStart(e ast.Expr, info *types.Info) bool {
+	x := uncast(e)
+	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == "&" {
+		x = ast.Unparen(u.X)
+		ix, ok := x.(*ast.IndexExpr)
+		if !ok {
+			return false
+		}
+		for ok {
+			if c, isLit := ast.Unparen(ix.Index).(*ast.BasicLit); !isLit || c.Value != "0" {
+				return false
+			}
+			x = ast.Unparen(ix.X)
+			ix, ok = x.(*ast.IndexExpr)
+		}
+	}
+	n, ok := x.(*ast.Name)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[n].(*types.Var)
+	return ok && !v.Param && !v.Field && isArrayType(v.Type()) && types.IsShared(v.Type())
 }
 
 // teamAlloc reports whether e is (a cast of) a call of upc_all_alloc or

@@ -17,8 +17,9 @@
 // the inner loops (e.g. a row of a row-blocked array). Accesses through
 // a blocked pointer-to-shared (shared [B] T *p) are placed the same way
 // when the pointer only ever holds upc_all_alloc or upc_global_alloc
-// results (its element 0 is thread 0's first), and otherwise only
-// relative to another access through the same pointer.
+// results or a declared array's start (its element 0 is thread 0's
+// first), and otherwise only relative to another access through the same
+// pointer.
 //
 // The rule reports once per loop and array, at the first non-local access,
 // with the loop as a related location. The loop is the outermost loop in

@@ -17,12 +17,13 @@ import (
 //     f - e elements apart in that layout; under upc_forall (...; &p[e])
 //     p[e + 1] is on p[e]'s thread except when p[e] ends its block;
 //   - when p is aligned (every assignment of the unit stores a
-//     upc_all_alloc or upc_global_alloc result, or another aligned pointer:
-//     affinity.Aligned), its element 0 is thread 0's first, and p[i] lies
-//     where element i of a declared shared [B] T array would: it is placed
-//     against MYTHREAD, an integer affinity or another array's element as
-//     such an array's element is;
-//   - otherwise its phase is unknown and only the first rule applies.
+//     upc_all_alloc or upc_global_alloc result, a declared array's start or
+//     another aligned pointer: affinity.Aligned), its element 0 is thread
+//     0's first, and p[i] lies where element i of a declared shared [B] T
+//     array would: it is placed against MYTHREAD, an integer affinity or
+//     another array's element as such an array's element is;
+//   - otherwise its phase is unknown and only the first rule applies
+//     (phasedPlace).
 //
 // The coalescing rewrite needs neither: it copies the bounding box of the
 // indices block run by block run, each run ending where upc_phaseof says
@@ -120,14 +121,17 @@ func (c *checker) declaredObject(e ast.Expr) bool {
 	}
 }
 
-// privatePointerFixed reports whether id, a private pointer-to-shared
-// variable of static storage (a file-scope shared [B] T *p), keeps its
-// value through l: l does not assign it, calls no function and stores
+// privatePointerFixed reports whether id, a private blocked pointer
+// variable of static storage (a file-scope shared [B] T *p, B > 1), keeps
+// its value through l: l does not assign it, calls no function and stores
 // through no private pointer, so its stores, all to shared memory or to
 // named private objects, cannot reach it. (cfg's invariance takes any
 // store in the loop to move every global.)
 func (c *checker) privatePointerFixed(id *ast.Name, v *types.Var, l *cfg.Loop) bool {
-	if v == nil || !v.IsStatic() || types.IsShared(v.Type()) || !types.IsPointerToShared(v.Type()) || c.fn.Decl.Body == nil {
+	if v == nil || !v.IsStatic() || types.IsShared(v.Type()) || c.fn.Decl.Body == nil {
+		return false
+	}
+	if p, ok := types.Core(v.Type()).(*types.Pointer); !ok || types.QualsOf(p.Elem).Block.BlockSize() <= 1 {
 		return false
 	}
 	if !cfg.FixedInLoop(c.fn.Decl.Body, l, id.Name) || c.derefThrough(l.Stmt, false) {
@@ -226,4 +230,21 @@ func (c *checker) skipsElements(a *affine.Access, l *cfg.Loop) bool {
 		}
 	}
 	return false
+}
+
+// phasedPlace places a, through a blocked pointer of unknown phase, outside
+// a upc_forall on that pointer: at most one block's worth of elements from
+// where the pointer points (p[k], 0 <= k < B, a routine handed a block) is
+// not reported, as a loop over one block of an array whose owner is not
+// known is not (the caller usually passes its own); anything else may be on
+// any thread.
+func (c *checker) phasedPlace(a *affine.Access, bs int64) place {
+	lo, hi := a.Index, a.Index
+	if !a.Index.IsConst() {
+		lo, hi, _ = c.af.Bounds(a.Index, a.Loops[len(a.Loops)-1])
+	}
+	if lo != nil && lo.IsConst() && hi.IsConst() && lo.Const >= 0 && hi.Const <= bs-1 {
+		return place{skip: true}
+	}
+	return place{class: classVarying}
 }

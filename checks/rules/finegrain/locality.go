@@ -84,7 +84,7 @@ func (c *checker) locality(a *affine.Access) place {
 			ref = e.Scale(bs)
 		}
 	} else if phased {
-		return place{class: classVarying}
+		return c.phasedPlace(a, bs) // fixptrblock.go
 	} else {
 		ref = affine.AtomForm(affine.MyThread).Scale(bs)
 	}

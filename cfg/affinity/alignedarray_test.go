@@ -1,0 +1,75 @@
+package affinity_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/upclint/upclint/cfg/affinity"
+	"github.com/upclint/upclint/grammar/ast"
+)
+
+// TestAlignedArrayStart: a blocked pointer parameter that every call
+// passes the start of a declared shared array (A, &A[0], a 2-D array's
+// name for a pointer to its rows, as the cryptanalysis pearl's
+// findDC(r, DTS)) is aligned like one holding upc_all_alloc's result:
+// p[MYTHREAD*4 + 3] is the thread's own, also through a parameter declared
+// as an array (a pointer) that is passed A. &A[1], and it is not.
+func TestAlignedArrayStart(t *testing.T) {
+	for _, tc := range []struct {
+		name, calls string
+		local       bool
+	}{
+		{"name", "g(A); g(B);", true},
+		{"first element", "g(&A[0]); g((shared [4] long *)&B[0]);", true},
+		{"rows", "h(M);", true},
+		{"second element", "g(A); g(&A[1]);", false},
+		{"array parameter", "g(A); k(A);", true},
+		{"array parameter, second element", "g(A); k(&A[1]);", false},
+	} {
+		last := `
+void g(shared [4] long *p) {
+	p[4 * MYTHREAD + 3] = 1;
+}`
+		if tc.name == "rows" {
+			last = `
+void h(shared [4] long m[THREADS][4]) {
+	m[MYTHREAD][3] = 1;
+}`
+		}
+		src := `
+#include <upc.h>
+shared [4] long A[4 * THREADS];
+shared [4] long B[8 * THREADS];
+shared [4] long M[THREADS][4];
+void g(shared [4] long *p);
+void h(shared [4] long m[THREADS][4]);
+` + kDef(tc.calls) + `
+void init(void) {
+	` + tc.calls + `
+}` + last
+		u, af := load(t, src, 4)
+		f := affinity.AnalyzeAligned(af, 0, affinity.AlignedPointers(u.File, u.Info))
+		n := 0
+		for _, a := range af.Accesses {
+			if x := f.Of(a); x != nil {
+				n++
+				if (x.Kind == affinity.Local) != tc.local {
+					t.Errorf("%s: %s: got %v (%s), want local %v", tc.name, ast.NodeString(a.Expr), x.Kind, x.Reason, tc.local)
+				}
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s: %d shared accesses, want 1", tc.name, n)
+		}
+	}
+}
+
+// kDef is the definition of k, which passes its array parameter to g,
+// when calls calls it (a definition's call of g counts whether or not k
+// is called).
+func kDef(calls string) string {
+	if !strings.Contains(calls, "k(") {
+		return ""
+	}
+	return "void k(shared [4] long q[]) {\n\tg(q);\n}"
+}
