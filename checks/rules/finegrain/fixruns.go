@@ -122,15 +122,19 @@ func (c *checker) writeRuns(fx *fixer, w *writeFix, p *cfg.Loop) *analysis.Sugge
 	zeros := strings.Repeat("[0]", len(w.lay.Dims))
 	n := w.count.Const
 	w.buf = fx.bufferName(w.v.Name())
+	// The bookkeeping is named after the array (OUT_run, OUT_owner), else
+	// after the buffer.
 	names := map[string]string{}
-	for _, s := range []string{"run", "first", "len", "cap", "o"} {
-		nm := w.buf + "_" + s
+	for _, s := range []string{"run", "first", "len", "cap", "owner"} {
+		nm := w.v.Name() + "_" + s
 		if !fx.names.Claim(nm) {
-			return nil
+			if nm = w.buf + "_" + s; !fx.names.Claim(nm) {
+				return nil
+			}
 		}
 		names[s] = nm
 	}
-	run, first, ln, capn, o := names["run"], names["first"], names["len"], names["cap"], names["o"]
+	run, first, ln, capn, o := names["run"], names["first"], names["len"], names["cap"], names["owner"]
 	name := w.v.Name()
 	u := frP.unit
 	in := frP.indent
