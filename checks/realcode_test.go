@@ -3,6 +3,8 @@ package checks_test
 import (
 	"errors"
 	"fmt"
+	gotoken "go/token"
+	"os"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -17,6 +19,8 @@ import (
 	"github.com/upclint/upclint/grammar"
 	"github.com/upclint/upclint/grammar/cpp"
 	"github.com/upclint/upclint/grammar/diag"
+	"github.com/upclint/upclint/grammar/headers"
+	"github.com/upclint/upclint/grammar/parser"
 	"github.com/upclint/upclint/internal/corpus"
 )
 
@@ -245,11 +249,39 @@ func TestPrefixCacheCorpus(t *testing.T) {
 	if cache.Hits() < len(units)/2 {
 		t.Errorf("the cache served %d of %d units", cache.Hits(), len(units))
 	}
+	// the units shared the parse of their leading includes too
+	hits := cache.Hits()
+	n := parsedPrefixes(t, units, cache)
+	t.Logf("%d of %d units started from a kept preprocessor state; %d start from a kept parse of their leading includes", hits, len(units), n)
+	if n < len(units)/2 {
+		t.Errorf("%d of %d units start from a kept parse of their leading includes", n, len(units))
+	}
 	for i := range units {
 		if off[i] != on[i] {
 			t.Errorf("%s: findings differ with the cache:\nwithout:\n%s\nwith:\n%s", units[i].Rel, off[i], on[i])
 		}
 	}
+}
+
+// parsedPrefixes counts the units whose leading includes have a parse kept
+// in cache (see parser.Prefix).
+func parsedPrefixes(t *testing.T, units []corpus.Unit, cache *cpp.PrefixCache) int {
+	t.Helper()
+	n := 0
+	for _, u := range units {
+		src, err := os.ReadFile(u.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := cpp.Preprocess(gotoken.NewFileSet(), u.Path, src, &cpp.Config{IncludeDirs: u.Include, Defines: u.Define,
+			Undefs: u.Undefine, StaticThreads: u.Threads, Bundled: headers.FS, Prefixes: cache})
+		if r.Prefix != nil {
+			if _, ok := r.Prefix.Attached().(*parser.Prefix); ok {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // unitFindings checks each unit with its flags and returns all its
