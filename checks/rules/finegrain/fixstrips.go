@@ -259,6 +259,18 @@ func (c *checker) readStrips(fx *fixer, p *plan, bs int64) *analysis.SuggestedFi
 		e := firstIndex(a)
 		base := baseNode(a)
 		edits = append(edits, analysis.TextEdit{Pos: base.Start(), End: base.End(), NewText: []byte(p.buf)})
+		// i + c reads the buffer at i - s + (c - minc), written out
+		// (D_local[j - D_local_s + 2], not D_local[j + 1 - (D_local_s - 1)])
+		if f := c.firstForm(a); f != nil && len(indices(a.Expr)) > 0 && fx.plainText(e) {
+			if _, rest, ok := f.Split(iv.Name); ok && rest.IsConst() {
+				rel := iv.Name + " - " + sName
+				if d := rest.Const - minc; d > 0 {
+					rel += " + " + strconv.FormatInt(d, 10)
+				}
+				edits = append(edits, analysis.TextEdit{Pos: e.Start(), End: e.End(), NewText: []byte(rel)})
+				continue
+			}
+		}
 		adj := " - " + adjBase
 		if needsParen(e) {
 			edits = append(edits, analysis.TextEdit{Pos: e.Start(), End: e.Start(), NewText: []byte("(")})
