@@ -33,18 +33,22 @@ var seedFigures = map[string]SeedFigure{
 // analysis explains, per kernel, where upclint's result stands against
 // the seed and why; the generator prints it next to the measured numbers.
 var analysis = map[string]string{
-	"stencil.upc": "The read side is coalesced by a bounding box: every thread fetches the whole of `IN` " +
-		"(cyclic: one `upc_memget` per thread, THREADS messages) instead of only the halo rows it needs, so remote " +
-		"*bytes* grow while messages fall. The write side (`OUT[i][j]` of the cyclic grid, about " +
-		"15876·(THREADS-1)/THREADS² remote writes per thread) is what limits the speedup when it stays fine-grained: " +
-		"it needs a private buffer and a `upc_memput` after the loop (finegrain write coalescing); whatever the " +
-		"fixer could not rewrite is listed under the findings left.",
-	"structfield.upc": "The neighbour's elements are fetched in bulk, but the random-index loop (not affine, no finding by " +
-		"design) keeps its fine-grained gets, and they dominate the remaining operations; the seed's 3.2x-21.6x on " +
-		"the random benchmark comes from runtime aggregation (inspector-executor), which upclint does not do.",
+	"stencil.upc": "Each row iteration fetches the three rows of `IN` it reads into a private buffer (cyclic `IN`: one " +
+		"`upc_memget` per thread, its elements THREADS apart here and adjacent there), and the row segment of `OUT` it " +
+		"writes is buffered per owner thread into runs of adjacent elements, each put with one `upc_memput` when it " +
+		"breaks or fills and after the loop (finegrain read and write coalescing); the blocked loop over `BIN` becomes a " +
+		"loop over this thread's blocks with one `upc_memget` per block of rows. The fine-grained gets and puts of the " +
+		"original are gone; what is left is THREADS transfers per row.",
+	"structfield.upc": "The stream variations fetch the neighbour's elements in bulk (four fields: one copy of the whole " +
+		"range; two fields: the whole-structure copy moves twice the bytes the loop reads and is refused, so those gets " +
+		"stay fine-grained). The random variation is not affine: finegrain reads each `Table[idx[k]]` whole (one get " +
+		"instead of four), and the irregular rule's inspector-executor then prefetches those elements in strips of " +
+		"256 with non-blocking gets issued back to back (the same number of gets, overlapped): the seed's aggregation of " +
+		"the random struct-field reads, with non-blocking gets rather than one transfer per owner.",
 	"fig1.upc": "Both ranges are fetched with bulk copies before the loop: the fine-grained gets disappear.",
-	"fig3.upc": "`A[i].a` and `A[i].c` come from one private copy of A per thread (bulk copies); remote bytes grow because " +
-		"whole elements are fetched, messages fall.",
+	"fig3.upc": "The loop reads `A[i].a` and `A[i].c` of each element; the only coalescing offered copies whole elements, " +
+		"twice the bytes the loop reads, and `--validate` refuses it as communicating more. Static field coalescing " +
+		"(fetching only the fields the loop reads, as the seed's compiler does) is not built.",
 	"matvec.upc": "The vector is fetched once per thread (`upc_memget`, per-thread memgets for the cyclic one), as the seed's " +
 		"coalesced matvec does.",
 	"vecadd.upc": "A computation-side fix (no communication changes: the affinity test is per iteration, not remote), so the " +
