@@ -50,8 +50,11 @@ than the original (remote operations, bytes and modeled time with each
 THREADS count; the report says by how much when it does). Output lines
 compare exactly except the numbers in the clauses of a line that report a
 time or a rate ("time = 0.12 seconds", "80 MB/s", "elapsed 3ms"; a clause
-ends at , ; | or a tab): the report lists the lines so masked, and a line
-that differs in anything else is a mismatch. --validate-mask names more
+ends at , ; | or a tab). A line that still differs is compared with up to
+four more runs of the original: where the original's own runs differ, the
+fixed program may print one of their versions, or numbers that differ only
+where theirs do. The report lists the lines so masked, and a line that
+differs in anything else is a mismatch. --validate-mask names more
 such clauses (also validate-mask in .upclint.yaml), --validate-exact masks
 nothing; --validate-allow-costlier keeps fixes that communicate more. When a file's fixes fail
 together, they are tried again one at a time in the order they were
