@@ -29,11 +29,19 @@ type Aligned map[*types.Var]bool
 // and otherwise like a static pointer; callers in other units are not
 // seen either.
 func AlignedPointers(file *ast.File, info *types.Info) Aligned {
+	al, _, _ := alignedSources(file, info)
+	return al
+}
+
+// alignedSources computes the Aligned pointers of a unit, with what each
+// candidate pointer may be set to (nil for thread 0's upc_alloc under
+// MYTHREAD == 0) and the function that tells a candidate pointer's name.
+func alignedSources(file *ast.File, info *types.Info) (Aligned, map[*types.Var][]ast.Expr, func(ast.Expr) *types.Var) {
 	if file == nil || info == nil {
-		return nil
+		return nil, nil, nil
 	}
 	if !mayAlign(info) {
-		return Aligned{} // no candidate: the walks below would find none
+		return Aligned{}, nil, nil // no candidate: the walks below would find none
 	}
 	cand := func(e ast.Expr) *types.Var {
 		n, ok := ast.Unparen(e).(*ast.Name)
@@ -154,7 +162,94 @@ func AlignedPointers(file *ast.File, info *types.Info) Aligned {
 			}
 		}
 	}
-	return al
+	return al, sources, cand
+}
+
+// Allocs maps each aligned pointer of a unit to what it may point to the
+// start of: the upc_all_alloc and upc_global_alloc calls whose results it
+// may hold, the declared shared arrays whose start it may hold (their
+// *types.Var), and threadZero for upc_alloc under MYTHREAD == 0.
+type Allocs map[*types.Var]map[any]bool
+
+// threadZero stands for any upc_alloc block of thread 0 in Allocs.
+var threadZero = new(int)
+
+// Allocations computes the Allocs of a unit.
+func Allocations(file *ast.File, info *types.Info) Allocs {
+	al, sources, cand := alignedSources(file, info)
+	out := Allocs{}
+	for v := range al {
+		out[v] = map[any]bool{}
+	}
+	// Least fixpoint: a pointer copied from another may hold what that
+	// one holds.
+	for changed := true; changed; {
+		changed = false
+		for v := range al {
+			for _, src := range sources[v] {
+				var add []any
+				switch {
+				case src == nil:
+					add = []any{threadZero}
+				case teamAlloc(src):
+					add = []any{uncast(src)}
+				case arrayStart(src, info):
+					add = []any{arrayOf(src, info)}
+				default:
+					for k := range out[cand(uncast(src))] {
+						add = append(add, k)
+					}
+				}
+				for _, k := range add {
+					if !out[v][k] {
+						out[v][k] = true
+						changed = true
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Disjoint reports whether the aligned pointers p and q never point into
+// one object: no allocation or array is among what both may hold.
+func (al Allocs) Disjoint(p, q *types.Var) bool {
+	sp, sq := al[p], al[q]
+	if len(sp) == 0 || len(sq) == 0 {
+		return false
+	}
+	for k := range sp {
+		if sq[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// MayPointInto reports whether the pointer p may point into the declared
+// array v: unless p is aligned and v's start is not among what it may hold.
+func (al Allocs) MayPointInto(p, v *types.Var) bool {
+	s := al[p]
+	return len(s) == 0 || s[v]
+}
+
+// arrayOf returns the declared array whose start e is (see arrayStart).
+func arrayOf(e ast.Expr, info *types.Info) *types.Var {
+	x := uncast(e)
+	for {
+		switch y := x.(type) {
+		case *ast.UnaryExpr:
+			x = ast.Unparen(y.X)
+		case *ast.IndexExpr:
+			x = ast.Unparen(y.X)
+		case *ast.Name:
+			v, _ := info.Uses[y].(*types.Var)
+			return v
+		default:
+			return nil
+		}
+	}
 }
 
 // mayAlign reports whether the unit has a candidate of Aligned: a static

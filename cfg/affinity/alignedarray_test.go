@@ -6,6 +6,7 @@ import (
 
 	"github.com/upclint/upclint/cfg/affinity"
 	"github.com/upclint/upclint/grammar/ast"
+	"github.com/upclint/upclint/grammar/types"
 )
 
 // TestAlignedArrayStart: a blocked pointer parameter that every call
@@ -72,4 +73,47 @@ func kDef(calls string) string {
 		return ""
 	}
 	return "void k(shared [4] long q[]) {\n\tg(q);\n}"
+}
+
+// TestAllocations: pointers set from their own upc_all_alloc calls hold
+// disjoint allocations, a copy holds what its source holds, a parameter
+// what its callers pass, and a pointer set to a declared array's start
+// may point into that array only.
+func TestAllocations(t *testing.T) {
+	src := `
+#include <upc.h>
+shared [4] long A[4 * THREADS];
+shared [4] long *a, *b, *c, *pa, *any;
+void g(shared [4] long *p) { p[0] = 1; }
+void init(void) {
+	a = upc_all_alloc(THREADS, 4 * sizeof(long));
+	b = upc_all_alloc(THREADS, 4 * sizeof(long));
+	c = a;
+	pa = &A[0];
+	any = a;
+	any = b;
+	g(b);
+}`
+	u, _ := load(t, src, 0)
+	al := affinity.Allocations(u.File, u.Info)
+	v := map[string]*types.Var{}
+	for id, obj := range u.Info.Defs {
+		if x, ok := obj.(*types.Var); ok {
+			v[id.Name] = x
+		}
+	}
+	for _, tc := range []struct {
+		p, q     string
+		disjoint bool
+	}{
+		{"a", "b", true}, {"a", "c", false}, {"b", "p", false}, {"a", "p", true},
+		{"any", "a", false}, {"any", "b", false}, {"pa", "a", true}, {"pa", "pa", false},
+	} {
+		if got := al.Disjoint(v[tc.p], v[tc.q]); got != tc.disjoint {
+			t.Errorf("Disjoint(%s, %s) = %v, want %v", tc.p, tc.q, got, tc.disjoint)
+		}
+	}
+	if !al.MayPointInto(v["pa"], v["A"]) || al.MayPointInto(v["a"], v["A"]) {
+		t.Errorf("MayPointInto: pa into A %v (want true), a into A %v (want false)", al.MayPointInto(v["pa"], v["A"]), al.MayPointInto(v["a"], v["A"]))
+	}
 }

@@ -34,8 +34,9 @@ func run(pass *analysis.Pass, f *facts.Facts) error {
 	if f.WantFixes {
 		fx = newFixer(pass, f.Unit)
 	}
+	allocs := &unitAllocs{file: f.Unit.File, info: f.Unit.Info}
 	for _, fn := range f.Funcs {
-		c := &checker{vi: f.Variance, fn: fn, af: fn.Affine(), info: f.Unit.Info, threads: f.Unit.Info.StaticThreads, fx: fx}
+		c := &checker{vi: f.Variance, fn: fn, af: fn.Affine(), info: f.Unit.Info, threads: f.Unit.Info.StaticThreads, fx: fx, allocs: allocs}
 		c.check(pass)
 	}
 	return nil
@@ -48,6 +49,7 @@ type checker struct {
 	info    *types.Info
 	threads int
 	fx      *fixer
+	allocs  *unitAllocs // fixptrblock.go
 }
 
 func (c *checker) check(pass *analysis.Pass) {
@@ -422,7 +424,7 @@ func (c *checker) inhibitor(l *cfg.Loop, a *affine.Access) string {
 			}
 			continue
 		}
-		if (w.Var == nil || w.Pointer) && !c.distinctArrays(w.Base, a.Base) {
+		if (w.Var == nil || w.Pointer) && !c.distinctArrays(w.Base, a.Base) && !c.distinctAllocs(w, a) {
 			return "a write through " + wkey + " may alias " + key
 		}
 	}

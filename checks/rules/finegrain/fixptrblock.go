@@ -1,8 +1,11 @@
 package finegrain
 
 import (
+	"sync"
+
 	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/cfg/affine"
+	"github.com/upclint/upclint/cfg/affinity"
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/types"
 )
@@ -73,17 +76,21 @@ func (c *checker) sameFrame(a, r *affine.Access, fl *cfg.Loop) bool {
 // ptrWritesAlias reports whether n writes shared data that the pointer a
 // reads through may point into: any shared write, except, for an aligned
 // pointer (whose every value is a fresh upc_all_alloc or upc_global_alloc
-// block), a write to an element or member of a declared shared array or
-// structure, which no allocation overlaps.
+// block, or a declared array's start), a write to an element or member of
+// a declared shared array or structure it never points into, and a write
+// through another aligned pointer that never holds what a's does.
 func (c *checker) ptrWritesAlias(n ast.Node, a *affine.Access) bool {
-	aligned := c.alignedPtr(a)
 	found := false
 	shared := func(e ast.Expr) bool {
 		t := c.info.TypeOf(e)
 		if t != nil && !types.IsShared(t) {
 			return false
 		}
-		return !aligned || !c.declaredObject(e)
+		if r := c.declaredRoot(e); r != nil && a.Var != nil && c.allocs != nil && !c.allocs.get().MayPointInto(a.Var, r) {
+			return false
+		}
+		w := c.af.Access(ast.Unparen(e))
+		return w == nil || !c.distinctAllocs(w, a)
 	}
 	ast.InspectCode(n, func(m ast.Node) bool {
 		switch x := m.(type) {
@@ -99,24 +106,27 @@ func (c *checker) ptrWritesAlias(n ast.Node, a *affine.Access) bool {
 	return found
 }
 
-// declaredObject reports whether e is an element or member of a shared
-// array or structure declared as such (not a parameter, which is a
-// pointer), selected by indexing and "." only.
-func (c *checker) declaredObject(e ast.Expr) bool {
+// declaredRoot returns the shared array or structure declared as such
+// (not a parameter, which is a pointer) that e is an element or member of,
+// selected by indexing and "." only, or nil.
+func (c *checker) declaredRoot(e ast.Expr) *types.Var {
 	if c.arrayRoot(e) == "" {
-		return false
+		return nil
 	}
 	for {
 		switch x := ast.Unparen(e).(type) {
 		case *ast.Name:
 			v, _ := c.info.Uses[x].(*types.Var)
-			return v != nil && !v.Param && types.IsShared(v.Type())
+			if v == nil || v.Param || !types.IsShared(v.Type()) {
+				return nil
+			}
+			return v
 		case *ast.IndexExpr:
 			e = x.X
 		case *ast.MemberExpr:
 			e = x.X
 		default:
-			return false
+			return nil
 		}
 	}
 }
@@ -157,10 +167,10 @@ func (c *checker) privatePointerFixed(id *ast.Name, v *types.Var, l *cfg.Loop) b
 // blocked pointer a writes through (see pointeeLayout), or nil. The
 // rewrite puts the elements after the loop block run by block run with
 // upc_phaseof, right for any phase. Moving the writes past the loop's
-// other shared reads is only sound when they cannot overlap: the pointer
-// is aligned (it points into an allocation, which no declared object
-// overlaps, and writeShape refuses other accesses through pointers), or
-// the loop makes no other shared access.
+// other shared accesses is only sound when they cannot overlap: each is
+// to a declared array the pointer never holds the start of, or through an
+// aligned pointer that never holds what it holds (writeShape refuses other
+// accesses through pointers anyway).
 func (c *checker) ptrWriteLayout(a *affine.Access) *types.Layout {
 	if _, ok := c.pointerBlock(a); !ok || a.Var == nil {
 		return nil
@@ -179,14 +189,15 @@ func (c *checker) ptrWriteLayout(a *affine.Access) *types.Layout {
 }
 
 // ptrWriteOverlaps returns another shared access of the loop of a, a
-// write through a blocked pointer of unknown origin, that the pointer may
-// point into (see ptrWriteLayout), or nil.
+// write through a blocked pointer, that the pointer may point into (see
+// ptrWriteLayout), or nil. Other accesses through the same pointer are
+// writeShape's to refuse.
 func (c *checker) ptrWriteOverlaps(a *affine.Access) *affine.Access {
-	if c.alignedPtr(a) || len(a.Loops) == 0 {
+	if len(a.Loops) == 0 {
 		return nil
 	}
 	for _, o := range c.af.Accesses {
-		if o != a && o.Shared && !o.Addr && a.Loops[0].Contains(o.Block) {
+		if o != a && o.Shared && !o.Addr && o.Var != a.Var && a.Loops[0].Contains(o.Block) && !c.distinctAllocs(a, o) {
 			return o
 		}
 	}
@@ -247,4 +258,39 @@ func (c *checker) phasedPlace(a *affine.Access, bs int64) place {
 		return place{skip: true}
 	}
 	return place{class: classVarying}
+}
+
+// unitAllocs is what the unit's aligned pointers may point to the start
+// of, computed on first use.
+type unitAllocs struct {
+	file *ast.File
+	info *types.Info
+	once sync.Once
+	m    affinity.Allocs
+}
+
+func (u *unitAllocs) get() affinity.Allocs {
+	u.once.Do(func() { u.m = affinity.Allocations(u.file, u.info) })
+	return u.m
+}
+
+// distinctAllocs reports whether the accesses w and a, one at least
+// through a pointer, cannot reach the same object: two aligned pointers
+// that never hold the same allocation (NAS's and the GWU benchmarks' a, b
+// and c, each from its own upc_all_alloc), or an aligned pointer and a
+// declared array whose start it never holds.
+func (c *checker) distinctAllocs(w, a *affine.Access) bool {
+	if c.allocs == nil || w.Var == nil || a.Var == nil || w.Var == a.Var {
+		return false
+	}
+	al := c.allocs.get()
+	switch {
+	case w.Pointer && a.Pointer:
+		return al.Disjoint(w.Var, a.Var)
+	case w.Pointer && a.Layout != nil:
+		return !al.MayPointInto(w.Var, a.Var)
+	case a.Pointer && w.Layout != nil:
+		return !al.MayPointInto(a.Var, w.Var)
+	}
+	return false
 }

@@ -131,15 +131,19 @@ func TestBlockedPointerPlaces(t *testing.T) {
 
 // TestBlockedPointerNoFix: reads and writes through blocked pointers that
 // keep their finding without a rewrite, and say why: a write through
-// another pointer that may point into the same allocation, a write to
-// shared data a pointer of unknown origin may point into, a write through
-// a pointer whose phase is unknown in a loop that reads a declared array
-// it may point into; and the controls that are rewritten.
+// another pointer that may hold the same allocation, a write to a declared
+// array the pointer may hold the start of or to shared data a pointer of
+// unknown origin may point into, a write through a pointer in a loop that
+// reads a declared array it may point into, a loop that skips elements;
+// and the controls that are rewritten: pointers holding distinct
+// allocations, a write to a declared array the pointer never points into.
 func TestBlockedPointerNoFix(t *testing.T) {
 	src := `#include <upc_relaxed.h>
 #define B 8
 shared [B] int *al;
 shared [B] int *al2;
+shared [B] int *al3;
+shared [B] int *pa;
 shared [B] int A[B * THREADS];
 shared [B] int D[B * THREADS];
 
@@ -147,7 +151,18 @@ void alias(int lo, int n)
 {
     int k;
     for (k = 0; k < n; k++)
-        al2[k] = al[lo + k]; /* NOFIX */
+        al3[k] = al[lo + k]; /* NOFIX */
+}
+
+long distinct(int lo)
+{
+    int k;
+    long s = 0;
+    for (k = 0; k < B; k++) {
+        al2[lo + k] = k; /* NOFIX */
+        s += al[lo + k]; /* FIX */
+    }
+    return s;
 }
 
 void declared(int lo)
@@ -155,6 +170,20 @@ void declared(int lo)
     int k;
     for (k = 0; k < B; k++)
         D[k] = al[lo + k]; /* FIX */
+}
+
+void into_array(int lo)
+{
+    int k;
+    for (k = 0; k < B; k++)
+        A[k + 1] = pa[lo + k]; /* NOFIX */
+}
+
+void from_array(int lo)
+{
+    int k;
+    for (k = 0; k < B; k++)
+        pa[lo + k] = A[lo + k + 1]; /* NOFIX */
 }
 
 void unknown_origin(shared [B] int *q, int lo)
@@ -191,12 +220,16 @@ int main(void)
 {
     al = upc_all_alloc(THREADS, B * sizeof(int));
     al2 = upc_all_alloc(THREADS, B * sizeof(int));
+    al3 = al;
+    pa = A;
     alias(0, 4);
     declared(1);
+    into_array(1);
+    from_array(1);
     unknown_origin(&A[1], 2);
     put_unknown(&A[2], 1);
     put_unknown_private(&D[2], 1);
-    return stepped(0, 4, 2) > 0;
+    return stepped(0, 4, 2) + distinct(3) > 0;
 }
 `
 	checkFixMarks(t, src)
@@ -205,11 +238,13 @@ int main(void)
 		line int
 		why  string
 	}{
-		{12, "a write through al2 may alias al"},
-		{26, "no rewrite offered: the loop writes shared data, which q may point into"},
-		{33, "a write through q may alias D"},
-		{33, "no rewrite offered: q may point into D, which the loop also accesses"},
-		{48, "no rewrite offered: the loop reads only some of the elements of al"},
+		{14, "a write through al3 may alias al"},
+		{39, "no rewrite offered: the loop writes shared data, which pa may point into"},
+		{46, "no rewrite offered: pa may point into A, which the loop also accesses"},
+		{53, "no rewrite offered: the loop writes shared data, which q may point into"},
+		{60, "a write through q may alias D"},
+		{60, "no rewrite offered: q may point into D, which the loop also accesses"},
+		{75, "no rewrite offered: the loop reads only some of the elements of al"},
 	} {
 		found := false
 		for _, f := range got {
