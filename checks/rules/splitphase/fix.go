@@ -47,6 +47,9 @@ func (c *checker) fix(ed *edit.Editor, sp *split) *checks.SuggestedFix {
 	}
 	syncDone := false
 	switch {
+	case sp.guard != nil:
+		edits = append(edits, edit.Insert(stmt.Start(), "upc_handle_t "+h+" = UPC_COMPLETE_HANDLE;\n"+ed.Indent(stmt.Start())),
+			edit.Insert(sp.call.Start(), h+" = "), edit.Replace(sp.call.Fun, nb))
 	case sp.issue == sp.at:
 		edits = append(edits, edit.Insert(stmt.Start(), decl), edit.Replace(sp.call.Fun, nb))
 	case sp.down:

@@ -78,6 +78,9 @@ type split struct {
 	// down: the fix moves the statements from issue to at down below the
 	// transfer instead of the transfer up.
 	down bool
+	// guard is the if statement the transfer is the body of (then it is
+	// issued where it is), or nil.
+	guard *ast.IfStmt
 }
 
 func (s *split) message() string {
@@ -110,8 +113,31 @@ func plural(n int) string {
 // transfers (so no pointer can reach it unseen), and which can move past
 // at least one statement that does some work.
 func (c *checker) candidate(b *ast.Block, i int) *split {
-	es, ok := b.Items[i].(*ast.ExprStmt)
-	if !ok || es.X == nil {
+	var es *ast.ExprStmt
+	var guard *ast.IfStmt
+	switch st := b.Items[i].(type) {
+	case *ast.ExprStmt:
+		es = st
+	case *ast.IfStmt:
+		// if (c) upc_memget(...): the handle starts complete and the
+		// guarded call sets it (as finegrain writes a transfer of n > 0
+		// elements).
+		if st.Else != nil || st.Cond == nil || ast.SideEffects(st.Cond) {
+			return nil
+		}
+		then := st.Then
+		if blk, isBlk := then.(*ast.Block); isBlk && len(blk.Items) == 1 {
+			then = blk.Items[0]
+		}
+		e, isExpr := then.(*ast.ExprStmt)
+		if !isExpr {
+			return nil
+		}
+		es, guard = e, st
+	default:
+		return nil
+	}
+	if es.X == nil {
 		return nil
 	}
 	x, ok := es.X.(ast.Expr)
@@ -122,7 +148,7 @@ func (c *checker) candidate(b *ast.Block, i int) *split {
 	if !ok || len(call.Args) != 3 {
 		return nil
 	}
-	sp := &split{blk: b, at: i, call: call}
+	sp := &split{blk: b, at: i, call: call, guard: guard}
 	var bufArg ast.Expr
 	switch ast.CalleeName(call) {
 	case "upc_memget":
@@ -151,7 +177,7 @@ func (c *checker) candidate(b *ast.Block, i int) *split {
 	// Issue a get as early as possible: the statements before it must not
 	// change what its arguments name, nor declare or use the buffer.
 	sp.issue = i
-	if sp.get {
+	if sp.get && guard == nil {
 		args := names(call)
 		for sp.issue > 0 {
 			s := b.Items[sp.issue-1]
@@ -214,10 +240,42 @@ func (c *checker) bufName(e ast.Expr) string {
 		return ""
 	}
 	t := c.info.TypeOf(n)
+	if p, isPtr := types.Core(t).(*types.Pointer); isPtr && !types.IsShared(t) && !types.IsShared(p.Elem) && c.mallocBuffer(n) {
+		return n.Name
+	}
 	if _, isArr := types.Core(t).(*types.Array); !isArr || types.IsShared(t) {
 		return ""
 	}
 	return n.Name
+}
+
+// mallocBuffer reports whether n names a private pointer the function
+// declares once, initialised by malloc or calloc (a buffer of its own, as
+// finegrain's coalescing writes; bufConfined checks that no other pointer
+// gets it).
+func (c *checker) mallocBuffer(n *ast.Name) bool {
+	obj := c.info.Uses[n]
+	decls, fromMalloc := 0, false
+	ast.InspectCode(c.fn.Decl.Body, func(x ast.Node) bool {
+		id, ok := x.(*ast.InitDeclarator)
+		if !ok || declName(id) != n.Name {
+			return true
+		}
+		decls++
+		if ident := ast.DeclaratorIdent(id.Decl); ident == nil || obj == nil || c.info.Defs[ident] != obj {
+			return true
+		}
+		if id.Init != nil && id.Init.X != nil {
+			if call, isCall := ast.Unparen(id.Init.X).(*ast.CallExpr); isCall {
+				switch ast.CalleeName(call) {
+				case "malloc", "calloc":
+					fromMalloc = true
+				}
+			}
+		}
+		return true
+	})
+	return decls == 1 && fromMalloc
 }
 
 // bufConfined reports whether the function names buf only as the array of
@@ -231,12 +289,23 @@ func (c *checker) bufConfined(buf string) bool {
 			switch ast.CalleeName(x) {
 			case "upc_memget", "upc_memput", "upc_memget_nb", "upc_memput_nb":
 				return false
+			case "free":
+				if len(x.Args) == 1 && isName(x.Args[0], buf) {
+					return false
+				}
 			}
 		case *ast.IndexExpr:
 			if b, isName := ast.Unparen(x.X).(*ast.Name); isName && b.Name == buf {
 				if i, isExpr := x.Index.(ast.Expr); isExpr {
 					ast.InspectCode(i, visit)
 				}
+				return false
+			}
+		case *ast.SizeofExpr:
+			return false // not evaluated
+		case *ast.BinaryExpr:
+			// A malloc buffer's test against NULL.
+			if (x.Op == "==" || x.Op == "!=") && (isName(x.X, buf) && isNull(x.Y) || isName(x.Y, buf) && isNull(x.X)) {
 				return false
 			}
 		case *ast.Name:
@@ -248,6 +317,33 @@ func (c *checker) bufConfined(buf string) bool {
 	}
 	ast.InspectCode(c.fn.Decl.Body, visit)
 	return ok
+}
+
+// isName reports whether e is the name n.
+func isName(e ast.Node, n string) bool {
+	x, ok := e.(ast.Expr)
+	if !ok {
+		return false
+	}
+	id, ok := ast.Unparen(x).(*ast.Name)
+	return ok && id.Name == n
+}
+
+// isNull reports whether e is a null pointer constant: 0, or 0 cast (NULL).
+func isNull(e ast.Node) bool {
+	x, ok := e.(ast.Expr)
+	if !ok {
+		return false
+	}
+	for {
+		cast, isCast := ast.Unparen(x).(*ast.CastExpr)
+		if !isCast {
+			break
+		}
+		x = cast.X
+	}
+	v, ok := ast.IntConst(ast.Unparen(x))
+	return ok && v == 0
 }
 
 // sharedBase returns the shared variable whose elements e designates

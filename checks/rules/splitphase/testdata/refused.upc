@@ -2,6 +2,7 @@
 // the first use of its data orders memory or may touch it.
 #include <upc_relaxed.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 shared [8] long A[8 * THREADS];
 shared [8] long B[8 * THREADS];
@@ -118,6 +119,65 @@ long through_pointer_to_shared(shared [8] long *p)
     int k;
     upc_memget(buf, &A[0], sizeof(buf));
     *p = 3;
+    for (k = 0; k < 8; k++)
+        s += buf[k];
+    return s;
+}
+
+/* A malloc'ed buffer another pointer also holds: a write through it
+ * could reach the buffer unseen. */
+long malloc_escapes(void)
+{
+    long *buf = malloc(8 * sizeof *buf), s = 0;
+    int k;
+    alias = buf;
+    upc_memget(buf, &A[0], 8 * sizeof *buf);
+    for (k = 1; k < 100; k++)
+        s += k % 3;
+    for (k = 0; k < 8; k++)
+        s += buf[k];
+    free(buf);
+    return s;
+}
+
+/* The buffer is a parameter: the caller may hold it too. */
+long pointer_parameter(long *buf)
+{
+    long s = 0;
+    int k;
+    upc_memget(buf, &A[0], 8 * sizeof *buf);
+    for (k = 1; k < 100; k++)
+        s += k % 3;
+    for (k = 0; k < 8; k++)
+        s += buf[k];
+    return s;
+}
+
+/* The guard has a side effect: it cannot be read as the handle's test. */
+long guard_side_effect(int n)
+{
+    long buf[8], s = 0;
+    int k;
+    if (n-- > 0)
+        upc_memget(buf, &A[0], sizeof(buf));
+    for (k = 1; k < 100; k++)
+        s += k % 3;
+    for (k = 0; k < 8; k++)
+        s += buf[k];
+    return s + n;
+}
+
+/* The guarded transfer has an else branch. */
+long guard_else(int n)
+{
+    long buf[8], s = 0;
+    int k;
+    if (n > 0)
+        upc_memget(buf, &A[0], sizeof(buf));
+    else
+        upc_memget(buf, &A[8], sizeof(buf));
+    for (k = 1; k < 100; k++)
+        s += k % 3;
     for (k = 0; k < 8; k++)
         s += buf[k];
     return s;
