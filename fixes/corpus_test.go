@@ -80,10 +80,12 @@ func TestCorpusFixTotals(t *testing.T) {
 		// files its test names (nqueens.c sched.c gen.c).
 		inc := append(slices.Clone(u.Include), filepath.Dir(u.Path))
 		var args, sources []string
+		var threads []int
 		notRun := ""
 		switch {
 		case tc != nil:
 			args = tc.AppArgs
+			threads = harnessThreads(tc)
 			for _, f := range tc.Files {
 				if p := filepath.Join(tc.Dir, f); p != u.Path && len(tc.Files) > 1 {
 					sources = append(sources, p)
@@ -113,7 +115,7 @@ func TestCorpusFixTotals(t *testing.T) {
 			jobs = append(jobs, fixes.FileJob{Path: p, Opts: &fixes.Options{Check: &checks.Options{Config: cfg}, Unsafe: true, Unit: u.Path}})
 		}
 		// The default budget of extra validations, as upclint fix.
-		vo := fixes.ValidateOptions{Config: cfg, Args: args, Sources: sources, Timeout: 30 * time.Second}
+		vo := fixes.ValidateOptions{Config: cfg, Args: args, Sources: sources, Threads: threads, Timeout: time.Minute}
 		results := fixes.FixFiles(jobs, 1, nil)
 		for i, r := range results {
 			if notRun != "" {
@@ -145,6 +147,22 @@ func TestCorpusFixTotals(t *testing.T) {
 			t.Error(err)
 		}
 	}
+}
+
+// harnessThreads returns the dynamic THREADS counts a test allows when
+// it names them (matmult's Cannon and SUMMA need a perfect square: 4),
+// nil for the validator's defaults.
+func harnessThreads(tc *corpus.Test) []int {
+	var out []int
+	for _, n := range tc.DynamicThreads {
+		if n == corpus.Default {
+			return nil
+		}
+		if n > 0 {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // makeTest returns the test that builds path alone with make (HPCS's
