@@ -15,6 +15,7 @@ import (
 	"github.com/upclint/upclint/cfg/affine"
 	"github.com/upclint/upclint/cfg/affinity"
 	"github.com/upclint/upclint/cfg/collective"
+	"github.com/upclint/upclint/cfg/ssa"
 	"github.com/upclint/upclint/cfg/variance"
 	"github.com/upclint/upclint/checks/unit"
 	"github.com/upclint/upclint/grammar"
@@ -55,11 +56,12 @@ type Func struct {
 	Graph    *cfg.Graph
 	Variance *variance.Func
 
-	facts                                    *Facts
-	collectiveOnce, affineOnce, affinityOnce sync.Once
-	collective                               *collective.Func
-	affine                                   *affine.Func
-	affinity                                 *affinity.Func
+	facts                                             *Facts
+	collectiveOnce, affineOnce, affinityOnce, ssaOnce sync.Once
+	collective                                        *collective.Func
+	affine                                            *affine.Func
+	affinity                                          *affinity.Func
+	ssa                                               *ssa.Function
 }
 
 // Compute computes the facts of u.
@@ -178,6 +180,13 @@ func (fn *Func) Affinity() *affinity.Func {
 		fn.affinity = affinity.AnalyzeAligned(fn.Affine(), fn.facts.Unit.Info.StaticThreads, fn.facts.Aligned())
 	})
 	return fn.affinity
+}
+
+// SSA returns the function in SSA form (package ssa), built once: a rule
+// may ask for each of its loops. It is shared, not to be modified.
+func (fn *Func) SSA() *ssa.Function {
+	fn.ssaOnce.Do(func() { fn.ssa = ssa.Build(fn.Graph, &ssa.Config{File: fn.facts.Unit.File}) })
+	return fn.ssa
 }
 
 // Aligned returns the unit's pointers-to-shared that always point to the

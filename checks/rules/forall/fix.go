@@ -530,7 +530,7 @@ func (fx *fixer) liveAfter() bool {
 	if fx.fn.Graph == nil || fx.l.Header == nil {
 		return true
 	}
-	f := ssa.Build(fx.fn.Graph, &ssa.Config{File: facts.Of(fx.pass).Unit.File})
+	f := fx.fn.SSA()
 	v := f.VarOf(id)
 	if v == nil || v.Global || v.Static || v.AddrTaken || !promoted(f, v) {
 		return true
