@@ -925,14 +925,9 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 		}
 		// X[e] reads the buffer at e - lo written out (IN_local[0][j] for
 		// IN[i - 1][j] from row i - 1), not at e - lo left to cancel
-		if len(indices(a.Expr)) > 0 && fx.plainText(e) {
-			if f := c.firstForm(a); f != nil {
-				// (i + 1 - first stays: not -first + i + 1)
-				if rel, ok := c.render(f.Sub(lo)); ok && !strings.HasPrefix(rel, "-") {
-					edits = append(edits, analysis.TextEdit{Pos: e.Start(), End: e.End(), NewText: []byte(rel)})
-					continue
-				}
-			}
+		if ed, ok := c.relIndex(fx, a, e, lo); ok {
+			edits = append(edits, ed)
+			continue
 		}
 		adj := " - " + paren(lo, los)
 		if lo.IsConst() && lo.Const < 0 {
@@ -954,6 +949,54 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 		msg = fmt.Sprintf("coalesce the reads of %s: fetch %s with one upc_memget per thread before the loop", name, what)
 	}
 	return fx.finish(p, fr, b.String(), heap, stdlib, edits, msg)
+}
+
+// relIndex returns the edit that writes the first index e of a, an
+// X[e]...[f] access, as its offset e - lo in the box: in place of e when
+// e is the source's own text, or of the one macro invocation that makes
+// all of e (IN[PREV_ROW(i)][j] read as IN_local[0][j]) when the offset is
+// a number or a name. ok is false otherwise, and for an offset that
+// would print with a leading minus (i + 1 - first stays i + 1 - first,
+// not -first + i + 1).
+func (c *checker) relIndex(fx *fixer, a *affine.Access, e ast.Expr, lo *affine.Form) (analysis.TextEdit, bool) {
+	f := c.firstForm(a)
+	if f == nil || len(indices(a.Expr)) == 0 {
+		return analysis.TextEdit{}, false
+	}
+	relF := f.Sub(lo)
+	rel, ok := c.render(relF)
+	if !ok || strings.HasPrefix(rel, "-") {
+		return analysis.TextEdit{}, false
+	}
+	if fx.plainText(e) {
+		return analysis.TextEdit{Pos: e.Start(), End: e.End(), NewText: []byte(rel)}, true
+	}
+	if !ident.MatchString(rel) && !relF.IsConst() {
+		return analysis.TextEdit{}, false
+	}
+	first := firstIndexExpr(a)
+	if first == nil {
+		return analysis.TextEdit{}, false
+	}
+	from, to, ok := fx.indexSpan(first, ast.Unparen(first.X))
+	if !ok || !fx.wholeInvocation(from, to) {
+		return analysis.TextEdit{}, false
+	}
+	return analysis.TextEdit{Pos: from, End: to, NewText: []byte(rel)}, true
+}
+
+// firstIndexExpr returns the X[i] of an access X[i][j]...: the index
+// expression applied first, or nil.
+func firstIndexExpr(a *affine.Access) *ast.IndexExpr {
+	x, ok := ast.Unparen(a.Expr).(*ast.IndexExpr)
+	for ok {
+		inner, isIx := ast.Unparen(x.X).(*ast.IndexExpr)
+		if !isIx {
+			return x
+		}
+		x = inner
+	}
+	return nil
 }
 
 // tripTest returns the test that l runs at least once, "" when it surely
