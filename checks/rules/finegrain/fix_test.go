@@ -35,6 +35,24 @@ func buildUPC(t *testing.T, name string, src []byte) string {
 	return fixtest.Build(t, path)
 }
 
+// fixedText applies the finegrain fixes to the program src, written as
+// a file named name, and fails t unless the fixed text holds every want.
+func fixedText(t *testing.T, name, src string, want ...string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := fixtest.FixFile(t, path, "finegrain")
+	got := string(b)
+	for _, w := range want {
+		if !strings.Contains(got, w) {
+			t.Errorf("no %q in the fixed text:\n%s", w, got)
+		}
+	}
+	return got
+}
+
 type outcome struct {
 	status int
 	out    []string

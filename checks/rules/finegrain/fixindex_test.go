@@ -1,13 +1,6 @@
 package finegrain_test
 
-import (
-	"os"
-	"path/filepath"
-	"strings"
-	"testing"
-
-	"github.com/upclint/upclint/fixes/fixtest"
-)
+import "testing"
 
 // TestBoxIndexByValue: a coalesced read indexes the buffer at its offset
 // in the fetched rows, written out: from the index's text (IN[i + 1][j]
@@ -31,12 +24,5 @@ long rows(int r)
     return s;
 }
 `
-	path := filepath.Join(t.TempDir(), "rows.upc")
-	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	b, _ := fixtest.FixFile(t, path, "finegrain")
-	if got, want := string(b), "s += IN_local[0][j] + IN_local[2][j] + IN_local[1][j];"; !strings.Contains(got, want) {
-		t.Errorf("no %q in the fixed text:\n%s", want, got)
-	}
+	fixedText(t, "rows.upc", src, "s += IN_local[0][j] + IN_local[2][j] + IN_local[1][j];")
 }

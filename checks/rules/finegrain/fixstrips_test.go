@@ -1,12 +1,8 @@
 package finegrain_test
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/upclint/upclint/fixes/fixtest"
 )
 
 // TestStripsKeepOtherVariables: a strip loop runs the loop's init clause
@@ -36,20 +32,11 @@ void writes(int lo, int n)
         B[i] = j;
 }
 `
-	fix := func(src string) string {
-		t.Helper()
-		path := filepath.Join(t.TempDir(), "strips.upc")
-		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		got, _ := fixtest.FixFile(t, path, "finegrain")
-		return string(got)
-	}
-	if got := fix(src); strings.Contains(got, "do {") || !strings.Contains(got, "i = lo, j = 0") {
+	if got := fixedText(t, "strips.upc", src, "i = lo, j = 0"); strings.Contains(got, "do {") {
 		t.Errorf("a loop whose init sets j too was strip-mined:\n%s", got)
 	}
 	control := strings.NewReplacer("i = lo, j = 0", "i = lo", "++i, ++j", "++i", "A[i] * j", "A[i] * i", "B[i] = j", "B[i] = i").Replace(src)
-	if got := fix(control); strings.Count(got, "do {") != 2 {
+	if got := fixedText(t, "strips.upc", control); strings.Count(got, "do {") != 2 {
 		t.Errorf("the loops without j were not strip-mined:\n%s", got)
 	}
 }

@@ -1,13 +1,6 @@
 package finegrain_test
 
-import (
-	"os"
-	"path/filepath"
-	"strings"
-	"testing"
-
-	"github.com/upclint/upclint/fixes/fixtest"
-)
+import "testing"
 
 // TestCopyLoopNames: the copy loops' variables take the short names (k,
 // len; t, n, k, part) unless a declaration visible where the loop is
@@ -41,20 +34,9 @@ int cyclic(int lo, int n)
     return s;
 }
 `
-	path := filepath.Join(t.TempDir(), "names.upc")
-	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	b, _ := fixtest.FixFile(t, path, "finegrain")
-	got := string(b)
-	for _, want := range []string{
+	fixedText(t, "names.upc", src,
 		"size_t off, count;", // k is blocked's loop variable, len a macro
 		"size_t t, cnt, k;",  // n is a parameter; t of the sibling block is not visible
 		"int *got = malloc(", // part is a global
-		"for (off = 0; off < 40; off += count) {",
-	} {
-		if !strings.Contains(got, want) {
-			t.Errorf("no %q in the fixed text:\n%s", want, got)
-		}
-	}
+		"for (off = 0; off < 40; off += count) {")
 }
