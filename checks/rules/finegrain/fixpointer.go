@@ -13,8 +13,9 @@ import (
 // the block size from the pointer's type and the phase of the first
 // element from the pointer (upc_phaseof), and fetch only the bounding box
 // of the indices the loop reads, which lies in the object the pointer
-// points into as the reads do. nil when t is not such a pointer or T is
-// an array.
+// points into as the reads do. A pointer to rows of constant length (T is
+// an array) has them as inner dimensions. nil when t is not such a
+// pointer.
 func pointeeLayout(t types.Type, v *types.Var) *types.Layout {
 	if v == nil || t == nil {
 		return nil
@@ -24,14 +25,28 @@ func pointeeLayout(t types.Type, v *types.Var) *types.Layout {
 		return nil
 	}
 	elem := types.Unqualified(pt.Elem)
-	if _, isArray := types.Core(elem).(*types.Array); isArray || elem == nil {
+	dims := []types.Dim{{Len: -1}}
+	for {
+		// a pointer to rows (a parameter declared T m[][N]): the rows'
+		// constant lengths are the inner dimensions
+		arr, isArray := types.Core(elem).(*types.Array)
+		if !isArray {
+			break
+		}
+		if arr.Kind != types.FixedLen || arr.Len <= 0 {
+			return nil
+		}
+		dims = append(dims, types.Dim{Len: arr.Len})
+		elem = types.Unqualified(arr.Elem)
+	}
+	if elem == nil {
 		return nil
 	}
 	size, ok := types.Sizeof(elem)
 	if !ok || size <= 0 {
 		return nil
 	}
-	return &types.Layout{Var: v, Elem: elem, ElemSize: size, IsArray: true, Dims: []types.Dim{{Len: -1}},
+	return &types.Layout{Var: v, Elem: elem, ElemSize: size, IsArray: true, Dims: dims,
 		Strict: types.QualsOf(pt.Elem).Flags&types.StrictQ != 0}
 }
 
@@ -118,7 +133,7 @@ func (c *checker) pointerNoFix(g *group) string {
 		return base + " is computed (a cast or an expression), not a pointer variable or an element's address"
 	}
 	if pointeeLayout(c.info.TypeOf(first.Base), v) == nil {
-		return base + " points to arrays or to elements of unknown size"
+		return base + " points to rows of no constant length or to elements of unknown size"
 	}
 	if c.ptrWritesAlias(g.loop.Stmt, first) {
 		return "the loop writes shared data, which " + base + " may point into"
