@@ -120,6 +120,9 @@ func (c *checker) pointerNoFix(g *group) string {
 		if !a.Write {
 			continue
 		}
+		if _, blocked := c.pointerBlock(a); !blocked {
+			return "only writes through a blocked pointer-to-shared (shared [B] T *, B > 1) are rewritten"
+		}
 		if o := c.ptrWriteOverlaps(a); o != nil {
 			return base + " may point into " + ast.NodeString(o.Base) + ", which the loop also accesses, and the writes cannot move after it"
 		}

@@ -289,3 +289,20 @@ int main(void)
 		}
 	}
 }
+
+// TestCyclicPointerWriteSaysWhy: a write through a cyclic pointer gets no
+// rewrite, and the finding says so.
+func TestCyclicPointerWriteSaysWhy(t *testing.T) {
+	src := `#include <upc_relaxed.h>
+void fill(shared int *cp, int lo)
+{
+    int k;
+    for (k = 0; k < 40; k++)
+        cp[lo + k] = k;
+}
+`
+	fs := findingList(t, src)
+	if len(fs) != 1 || len(fs[0].Fixes) != 0 || !strings.Contains(fs[0].Message, "no rewrite offered: only writes through a blocked pointer-to-shared") {
+		t.Errorf("want one finding without a fix that says why, got %v", fs)
+	}
+}
