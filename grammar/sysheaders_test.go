@@ -251,11 +251,13 @@ func TestSystemHeaders(t *testing.T) {
 	}
 }
 
-// The rates the system corpus keeps (measured on Debian 12 with the
-// packages of .ci/run and a few -dev packages).
+// The rates the system corpus keeps. On Debian 12 with gcc 12 and the
+// -dev packages of the development machine: 1301/1301 headers, 120/121
+// programs (the one left subscripts a vector type); the margin is for
+// other package sets.
 const (
-	sysHeadersMin = 0.99
-	sysSourcesMin = 0.9
+	sysHeadersMin = 0.995
+	sysSourcesMin = 0.97
 )
 
 // TestSystemSources parses the C programs that come with the system

@@ -271,8 +271,9 @@ type EnumSpec struct {
 // Enumerator is one enumeration constant.
 type Enumerator struct {
 	Range
-	Name  *Ident `parser:"@@"`
-	Value Expr   `parser:"( '=' @@ )?"`
+	Name  *Ident       `parser:"@@"`
+	Attrs []*Attribute `parser:"@@*"` // GNU: "E __attribute__((deprecated)) = 1"
+	Value Expr         `parser:"( '=' @@ )?"`
 }
 
 // TypeofSpec is GNU __typeof__(expr) or __typeof__(type-name).
@@ -294,8 +295,9 @@ type Attribute struct {
 // AttrItem is one attribute: a name with optional arguments.
 type AttrItem struct {
 	Range
-	Name string `parser:"@( Ident | Keyword )"`
-	Args []Expr `parser:"( '(' ( @@ ( ',' @@ )* )? ')' )?"`
+	Name string    `parser:"@( Ident | Keyword )"`
+	Type *TypeName `parser:"( '(' ( @@"` // C11 _Alignas(type), a macro for __aligned__(type)
+	Args []Expr    `parser:"| ( @@ ( ',' @@ )* )? ) ')' )?"`
 }
 
 // InitDeclarator is a declarator with optional asm label, attributes and

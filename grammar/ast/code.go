@@ -322,6 +322,18 @@ func inspectCode(n Node, f func(Node) bool, eval bool) {
 		if n.Body != nil {
 			inspectCode(n.Body, f, eval)
 		}
+	case *GenericExpr:
+		// The controlling expression is not evaluated; one association is
+		// (which one depends on types, so every one is visited).
+		if n == nil || !f(n) {
+			return
+		}
+		if !eval {
+			inspectCode(n.X, f, eval)
+		}
+		for _, a := range n.Assocs {
+			inspectCode(a.X, f, eval)
+		}
 	case *VaArgExpr:
 		if n == nil || !f(n) {
 			return
@@ -498,6 +510,10 @@ func IsNil(n Node) bool {
 	case *VaArgExpr:
 		return n == nil
 	case *OffsetofExpr:
+		return n == nil
+	case *GenericExpr:
+		return n == nil
+	case *TypesCompatibleExpr:
 		return n == nil
 	case *BadExpr:
 		return n == nil

@@ -166,6 +166,12 @@ func writeNode(sb *strings.Builder, n Node) {
 		w(", " + typeString(n.Type) + ")")
 	case *OffsetofExpr:
 		w("offsetof(" + typeString(n.Type) + ", ...)")
+	case *GenericExpr:
+		w("_Generic(")
+		writeNode(sb, n.X)
+		w(", ...)")
+	case *TypesCompatibleExpr:
+		w("__builtin_types_compatible_p(" + typeString(n.A) + ", " + typeString(n.B) + ")")
 	}
 }
 

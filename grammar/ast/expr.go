@@ -157,23 +157,46 @@ type OffsetofExpr struct {
 	Path []*Designator // the first is a field
 }
 
-func (*BadExpr) exprNode()      {}
-func (*Name) exprNode()         {}
-func (*BasicLit) exprNode()     {}
-func (*UPCConst) exprNode()     {}
-func (*ParenExpr) exprNode()    {}
-func (*UnaryExpr) exprNode()    {}
-func (*PostfixExpr) exprNode()  {}
-func (*BinaryExpr) exprNode()   {}
-func (*AssignExpr) exprNode()   {}
-func (*CondExpr) exprNode()     {}
-func (*CommaExpr) exprNode()    {}
-func (*CallExpr) exprNode()     {}
-func (*IndexExpr) exprNode()    {}
-func (*MemberExpr) exprNode()   {}
-func (*CastExpr) exprNode()     {}
-func (*CompoundLit) exprNode()  {}
-func (*SizeofExpr) exprNode()   {}
-func (*StmtExpr) exprNode()     {}
-func (*VaArgExpr) exprNode()    {}
-func (*OffsetofExpr) exprNode() {}
+// GenericExpr is C11 "_Generic(X, Type: E, ..., default: E)".
+type GenericExpr struct {
+	Range
+	X      Expr
+	Assocs []*GenericAssoc
+}
+
+// GenericAssoc is one association of a GenericExpr; Type is nil for the
+// default one.
+type GenericAssoc struct {
+	Range
+	Type *TypeName
+	X    Expr
+}
+
+// TypesCompatibleExpr is GNU "__builtin_types_compatible_p(A, B)".
+type TypesCompatibleExpr struct {
+	Range
+	A, B *TypeName
+}
+
+func (*GenericExpr) exprNode()         {}
+func (*TypesCompatibleExpr) exprNode() {}
+func (*BadExpr) exprNode()             {}
+func (*Name) exprNode()                {}
+func (*BasicLit) exprNode()            {}
+func (*UPCConst) exprNode()            {}
+func (*ParenExpr) exprNode()           {}
+func (*UnaryExpr) exprNode()           {}
+func (*PostfixExpr) exprNode()         {}
+func (*BinaryExpr) exprNode()          {}
+func (*AssignExpr) exprNode()          {}
+func (*CondExpr) exprNode()            {}
+func (*CommaExpr) exprNode()           {}
+func (*CallExpr) exprNode()            {}
+func (*IndexExpr) exprNode()           {}
+func (*MemberExpr) exprNode()          {}
+func (*CastExpr) exprNode()            {}
+func (*CompoundLit) exprNode()         {}
+func (*SizeofExpr) exprNode()          {}
+func (*StmtExpr) exprNode()            {}
+func (*VaArgExpr) exprNode()           {}
+func (*OffsetofExpr) exprNode()        {}

@@ -368,6 +368,7 @@ func (p *printer) enum(e *EnumSpec) {
 
 func (p *printer) enumerator(x *Enumerator) {
 	p.s(x.Name.Name)
+	p.attrs(x.Attrs)
 	if x.Value != nil {
 		p.s(" = ")
 		p.expr(x.Value, precCond)
@@ -397,7 +398,13 @@ func (p *printer) attr(a *Attribute) {
 
 func (p *printer) attrItem(x *AttrItem) {
 	p.s(x.Name)
-	if x.Args != nil {
+	switch {
+	case x.Type != nil:
+		// C compilers take the alignment of a type, not the type
+		p.s("(__alignof__(")
+		p.typeName(x.Type)
+		p.s("))")
+	case x.Args != nil:
 		p.s("(")
 		p.exprList(x.Args)
 		p.s(")")
@@ -936,6 +943,26 @@ func (p *printer) expr(x Expr, prec int) {
 			}
 		}
 		p.s(")")
+	case *GenericExpr:
+		p.s("_Generic(")
+		p.expr(x.X, precAssign)
+		for _, a := range x.Assocs {
+			p.s(", ")
+			if a.Type == nil {
+				p.s("default")
+			} else {
+				p.typeName(a.Type)
+			}
+			p.s(": ")
+			p.expr(a.X, precAssign)
+		}
+		p.s(")")
+	case *TypesCompatibleExpr:
+		p.s("__builtin_types_compatible_p(")
+		p.typeName(x.A)
+		p.s(", ")
+		p.typeName(x.B)
+		p.s(")")
 	}
 }
 
@@ -946,10 +973,16 @@ func (p *printer) operand(op string, x Expr) {
 	sub.cfg, sub.unit, sub.indent, sub.file = p.cfg, p.unit, p.indent, p.file
 	sub.expr(x, precUnary)
 	s := sub.b.String()
-	if s != "" && (s[0] == op[len(op)-1] && strings.ContainsRune("+-&", rune(s[0]))) {
+	if s != "" && (s[0] == op[len(op)-1] && strings.ContainsRune("+-&", rune(s[0])) || identByte(op[len(op)-1]) && identByte(s[0])) {
 		p.s(" ")
 	}
 	p.s(s)
+}
+
+// identByte reports whether c may be part of an identifier (GNU's
+// __real__ and __imag__ are operators spelled as words).
+func identByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 func (p *printer) exprList(list []Expr) {

@@ -105,6 +105,7 @@ func Walk(v Visitor, node Node) {
 		}
 	case *Enumerator:
 		walkNode(v, n.Name)
+		walkList(v, n.Attrs)
 		walkExpr(v, n.Value)
 	case *TypeofSpec:
 		walkNode(v, n.Type)
@@ -114,6 +115,7 @@ func Walk(v Visitor, node Node) {
 			Walk(v, x)
 		}
 	case *AttrItem:
+		walkNode(v, n.Type)
 		for _, x := range n.Args {
 			walkExpr(v, x)
 		}
@@ -283,6 +285,17 @@ func Walk(v Visitor, node Node) {
 		for _, x := range n.Path {
 			Walk(v, x)
 		}
+	case *GenericExpr:
+		walkExpr(v, n.X)
+		for _, a := range n.Assocs {
+			Walk(v, a)
+		}
+	case *GenericAssoc:
+		walkNode(v, n.Type)
+		walkExpr(v, n.X)
+	case *TypesCompatibleExpr:
+		walkNode(v, n.A)
+		walkNode(v, n.B)
 	default:
 		panic("ast.Walk: unexpected node type " + typeName(node))
 	}

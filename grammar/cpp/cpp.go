@@ -642,7 +642,11 @@ func (p *pp) bundledFile(name string) *srcFile {
 // (__UPC_COLLECTIVE__, __UPC_NB__ ...) say which UPC 1.3 libraries the
 // bundled headers declare; programs test them (#ifndef __UPC_NB__ #error).
 // GCC and clang predeclare the type names __int128_t and __uint128_t; here
-// they are macros for the __int128 types the parser knows.
+// they are macros for the __int128 types the parser knows. So are GCC's
+// other type keywords: __complex__ is _Complex, and the interchange types
+// of ISO/IEC TS 18661-3 (_Float32 ... _Float128, which glibc's headers use
+// once __GNUC__ says GCC 7 or later) and __float128 are the standard type
+// of their size (_Float16 is taken as float).
 func predefined(staticThreads int) string {
 	var b strings.Builder
 	b.WriteString(`#define __STDC__ 1
@@ -685,6 +689,15 @@ func predefined(staticThreads int) string {
 #define __SIZEOF_INT128__ 16
 #define __int128_t __int128
 #define __uint128_t unsigned __int128
+#define __complex__ _Complex
+#define _Float16 float
+#define _Float32 float
+#define _Float64 double
+#define _Float32x double
+#define _Float64x long double
+#define _Float128 long double
+#define __float128 long double
+#define __float80 long double
 #define __SCHAR_MAX__ 0x7f
 #define __SHRT_MAX__ 0x7fff
 #define __INT_MAX__ 0x7fffffff

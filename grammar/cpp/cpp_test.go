@@ -102,6 +102,7 @@ func TestMacros(t *testing.T) {
 		{"gnu comma elision", "#define E(f, ...) g(f, ## __VA_ARGS__)\nE(1) E(1,) E(1, 2, 3)", "g ( 1 ) g ( 1 ) g ( 1 , 2 , 3 )", nil},
 		{"gnu named variadic", "#define E(f, args...) g(f, ## args) #args\nE(1) E(1, a, b)", `g ( 1 ) "" g ( 1 , a , b ) "a, b"`, nil},
 		{"variadic omitted", "#define V(a, ...) a __VA_ARGS__ end\nV(1)", "1 end", nil},
+		{"va opt", "#define F(a, ...) f(a __VA_OPT__(,) __VA_ARGS__)\n#define G(...) [__VA_OPT__((x) __VA_ARGS__)]\nF(1) F(1, 2, 3) F(1,) G() G(y)", "f ( 1 ) f ( 1 , 2 , 3 ) f ( 1 ) [ ] [ ( x ) y ]", nil},
 		{"self reference", "#define foo foo + 1\n#define bar (4 + bar)\nfoo bar", "foo + 1 ( 4 + bar )", nil},
 		{"indirect recursion", "#define a b\n#define b a\na b", "a b", nil},
 		{"blue paint survives", "#define f(x) x\n#define g f(g)\ng", "g", nil},

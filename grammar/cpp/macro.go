@@ -487,9 +487,29 @@ func (p *pp) checkArgs(name token.Token, m *Macro, inv *invocation, nparams int)
 func (p *pp) substitute(m *Macro, inv *invocation, site, end token.Pos) []token.Token {
 	out := p.get()
 	body := m.Body
-	last := 0 // where the latest ## operand starts in out: a placemarker if at len(out)
+	last := 0       // where the latest ## operand starts in out: a placemarker if at len(out)
+	var vaOpt []int // the closing parentheses of the __VA_OPT__ groups being kept
 	for i := 0; i < len(body) && !p.exceeded; i++ {
 		o := m.ops[i]
+		if o.kind == opToken && m.Variadic {
+			// C23 __VA_OPT__(tokens): the tokens when the variable
+			// arguments are not empty, else nothing.
+			if n := len(vaOpt); n > 0 && vaOpt[n-1] == i {
+				vaOpt = vaOpt[:n-1]
+				continue
+			}
+			if body[i].Kind == token.Ident && body[i].Text == "__VA_OPT__" {
+				if end := closingParen(body, i+1); end > 0 {
+					if len(inv.arg(int16(len(m.Params)-1))) == 0 {
+						i = end
+					} else {
+						vaOpt = append(vaOpt, end)
+						i++
+					}
+					continue
+				}
+			}
+		}
 		if o.kind == opPaste {
 			opPos := body[i].Pos
 			j := i + 1
@@ -547,6 +567,29 @@ func (p *pp) substitute(m *Macro, inv *invocation, site, end token.Pos) []token.
 		}
 	}
 	return out
+}
+
+// closingParen returns the index of the ')' that closes the '(' at
+// toks[open], or -1.
+func closingParen(toks []token.Token, open int) int {
+	if open >= len(toks) || toks[open].Kind != token.Punct || toks[open].Text != "(" {
+		return -1
+	}
+	depth := 0
+	for k := open; k < len(toks); k++ {
+		if toks[k].Kind != token.Punct {
+			continue
+		}
+		switch toks[k].Text {
+		case "(":
+			depth++
+		case ")":
+			if depth--; depth == 0 {
+				return k
+			}
+		}
+	}
+	return -1
 }
 
 // appendToks appends toks as produced by the expansion at site.

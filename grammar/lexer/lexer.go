@@ -399,6 +399,12 @@ func (l *Lexer) scan(t *token.Token) bool {
 			l.off = i + 1
 			return false
 		}
+		if n := ucnLen(src, i); n > 0 {
+			// an identifier that starts with a universal character name
+			i = l.ident(i + n)
+			t.Kind = token.Ident
+			break
+		}
 		// '@', '`' and a lone '\' are valid preprocessing tokens (they
 		// can be stringized); the parser rejects them if they survive.
 		i++
@@ -429,15 +435,47 @@ func (l *Lexer) ident(i int) int {
 			i += size
 			continue
 		}
-		if c == '\\' && l.splices {
-			if j := l.skipSplices(i); j > i {
-				i = j
+		if c == '\\' {
+			if n := ucnLen(src, i); n > 0 {
+				i += n
 				continue
+			}
+			if l.splices {
+				if j := l.skipSplices(i); j > i {
+					i = j
+					continue
+				}
 			}
 		}
 		break
 	}
 	return i
+}
+
+// ucnLen returns the length of the universal character name (C99 6.4.3)
+// \uXXXX or \UXXXXXXXX at src[i], 0 if there is none.
+func ucnLen(src string, i int) int {
+	if i+1 >= len(src) || src[i] != '\\' {
+		return 0
+	}
+	n := 0
+	switch src[i+1] {
+	case 'u':
+		n = 4
+	case 'U':
+		n = 8
+	default:
+		return 0
+	}
+	if i+2+n > len(src) {
+		return 0
+	}
+	for _, c := range []byte(src[i+2 : i+2+n]) {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+			return 0
+		}
+	}
+	return 2 + n
 }
 
 // number scans the rest of a pp-number (C99 6.4.8) from i.

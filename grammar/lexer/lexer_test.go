@@ -53,6 +53,7 @@ func TestLex(t *testing.T) {
 	}{
 		{"idents", "a _b $c d$1", []string{"^Ident a 1:1", "_Ident _b 1:3", "_Ident $c 1:6", "_Ident d$1 1:9"}, nil},
 		{"utf8 ident", "été x", []string{"^Ident été 1:1", "_Ident x 1:7"}, nil},
+		{"ucn ident", `\u00e9t\u00E9 x\U0001F600y \u12 \q`, []string{`^Ident \u00e9t\u00E9 1:1`, `_Ident x\U0001F600y 1:15`, `_Other \ 1:28`, "Ident u12 1:29", `_Other \ 1:33`, "Ident q 1:34"}, nil},
 		{"numbers", "1 0x1p-3 1e+5 1.5e-3f .5 1..2 08 0x1E+1 123ULL 1_a",
 			[]string{"^Number 1 1:1", "_Number 0x1p-3 1:3", "_Number 1e+5 1:10", "_Number 1.5e-3f 1:15",
 				"_Number .5 1:23", "_Number 1..2 1:26", "_Number 08 1:31", "_Number 0x1E+1 1:34",

@@ -307,6 +307,13 @@ loop:
 			}
 		case tKeyword, tIdent:
 			switch t.Value {
+			case "__real__", "__real", "__imag__", "__imag":
+				// GNU: the real or imaginary part of a complex number
+				if t.Type == tIdent && p.startsExpr(p.peek2()) {
+					pre = append(pre, prefix{kind: 'u', op: t.Value, pos: t.Pos})
+					p.lex.Next()
+					continue
+				}
 			case "sizeof", "__alignof__", "__alignof", "_Alignof", "upc_localsizeof", "upc_blocksizeof", "upc_elemsizeof":
 				if t.Type != tKeyword {
 					break loop
@@ -457,6 +464,14 @@ func (p *parser) primary() (ast.Expr, error) {
 	t := p.lex.Peek()
 	switch t.Type {
 	case tIdent:
+		if p.peek2().Value == "(" {
+			switch t.Value {
+			case "_Generic":
+				return p.generic()
+			case "__builtin_types_compatible_p":
+				return p.typesCompatible()
+			}
+		}
 		p.lex.Next()
 		return &ast.Name{Range: p.rng(t.Pos, p.end()), Name: t.Value}, nil
 	case tInt, tFloat, tChar:
@@ -516,6 +531,61 @@ func (p *parser) primary() (ast.Expr, error) {
 		}
 	}
 	return nil, p.errExpected("expression")
+}
+
+// generic parses C11 _Generic(X, Type: E, ..., default: E).
+func (p *parser) generic() (ast.Expr, error) {
+	start := p.lex.Next().Pos
+	p.lex.Next() // (
+	x, err := p.assign()
+	if err != nil {
+		return nil, err
+	}
+	g := &ast.GenericExpr{X: x}
+	for p.peekIs(",") {
+		p.lex.Next()
+		a := &ast.GenericAssoc{}
+		at := p.lex.Peek().Pos
+		if p.lex.Peek().Value == "default" {
+			p.lex.Next()
+		} else if a.Type, err = p.typeName(); err != nil {
+			return nil, err
+		}
+		if err := p.expect(":"); err != nil {
+			return nil, err
+		}
+		if a.X, err = p.assign(); err != nil {
+			return nil, err
+		}
+		a.Range = p.rng(at, p.end())
+		g.Assocs = append(g.Assocs, a)
+	}
+	if err := p.expect(")"); err != nil {
+		return nil, err
+	}
+	g.Range = p.rng(start, p.end())
+	return g, nil
+}
+
+// typesCompatible parses GNU __builtin_types_compatible_p(A, B).
+func (p *parser) typesCompatible() (ast.Expr, error) {
+	start := p.lex.Next().Pos
+	p.lex.Next() // (
+	a, err := p.typeName()
+	if err != nil {
+		return nil, err
+	}
+	if err := p.expect(","); err != nil {
+		return nil, err
+	}
+	b, err := p.typeName()
+	if err != nil {
+		return nil, err
+	}
+	if err := p.expect(")"); err != nil {
+		return nil, err
+	}
+	return &ast.TypesCompatibleExpr{Range: p.rng(start, p.end()), A: a, B: b}, nil
 }
 
 func (p *parser) vaArg() (ast.Expr, error) {

@@ -493,6 +493,10 @@ func (p *parser) enum() (*ast.EnumSpec, error) {
 func (p *parser) enumerator() (*ast.Enumerator, error) {
 	start := p.mark()
 	e := &ast.Enumerator{Name: p.optIdent()}
+	var err error
+	if e.Attrs, err = p.attrs(); err != nil {
+		return nil, err
+	}
 	if p.peekValue("=") {
 		p.lex.Next()
 		x, err := p.requiredExpr()
@@ -568,7 +572,13 @@ func (p *parser) attrItem() (*ast.AttrItem, error) {
 	x := &ast.AttrItem{Name: t.Value}
 	if p.peekValue("(") {
 		p.lex.Next()
-		if p.startsExpr(p.lex.Peek()) {
+		if startsSpec(p.lex.Peek()) {
+			typ, err := p.fastTypeName()
+			if err != nil {
+				return nil, err
+			}
+			x.Type = typ
+		} else if p.startsExpr(p.lex.Peek()) {
 			for {
 				a, err := p.assign()
 				if err != nil {

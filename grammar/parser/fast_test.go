@@ -131,6 +131,8 @@ var grammarSamples = []string{
 	"typedef unsigned char Byte; void t(c, n) Byte *c; long n; { } void u(n, c) long n; Byte *c; { }",
 	"typedef void *(__attribute__((alloc_size(1))) *mf)(unsigned long size); int (__attribute__((unused)) x);",
 	"int (__attribute__((unused)) *__attribute__((aligned(8))) p);",
+	"enum e { E0, E1 __attribute__((deprecated)) = 1, E2 __attribute__((unused)) };",
+	"struct al { __attribute__((__aligned__(double))) int x; __attribute__((aligned(struct al *))) char c; __attribute__((aligned)) int y; };",
 	"int k(a, ) int a; { }",
 	"int k(a) int a { }",
 	"int k(a) int a;",

@@ -331,7 +331,7 @@ func (r *retagger) classify(i int, t *token.Token, f *frame, rec uint8) token.Ki
 // type checker reports the unknown name once. The name is then a type name
 // in the rest of the file.
 func (r *retagger) unknownType(i int, f *frame, p *token.Token) bool {
-	if f.inInit || f.seenType || r.isDeclared(r.toks[i].Text) {
+	if f.inInit || f.seenType || r.isDeclared(r.toks[i].Text) || gnuPartOps[r.toks[i].Text] {
 		return false
 	}
 	n := r.next(i)
@@ -465,6 +465,10 @@ func (r *retagger) keyword(i int, t *token.Token, f *frame, rec uint8) {
 		}
 	}
 }
+
+// gnuPartOps are GNU's operators spelled as identifiers: "__real__ z = 1"
+// is an assignment, not a declaration of z.
+var gnuPartOps = map[string]bool{"__real__": true, "__real": true, "__imag__": true, "__imag": true}
 
 // startsDecl reports whether t can begin declaration specifiers.
 func (r *retagger) startsDecl(t *token.Token) bool {

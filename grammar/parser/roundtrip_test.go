@@ -82,3 +82,36 @@ func TestRoundTrip(t *testing.T) {
 		roundTrip(t, path, f)
 	}
 }
+
+// TestRoundTripGNU: the C11 and GNU expressions and attribute positions
+// print as they parse.
+func TestRoundTripGNU(t *testing.T) {
+	src := `typedef void *(__attribute__((malloc)) *alloc_fn)(unsigned long);
+enum e { E0, E1 __attribute__((deprecated)) = 1 };
+double _Complex z;
+int f(int x) {
+	int a = _Generic(x, int: 1, char *: 2, default: 3) + __builtin_types_compatible_p(int, const int);
+	__real__ z = -__imag__ z;
+	return a + (int)__real__ z;
+}
+`
+	f, _ := parseString(t, "gnu.c", src)
+	out := ast.String(f)
+	for _, want := range []string{"__attribute__((malloc)) *alloc_fn", "E1 __attribute__((deprecated)) = 1"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("printed text lacks %q:\n%s", want, out)
+		}
+	}
+	roundTrip(t, "gnu.c", f)
+	for _, e := range []string{"_Generic(x, int: 1, char *: 2, default: 3)", "__builtin_types_compatible_p(int, const int)", "__real__ z + -__imag__ z"} {
+		fset := gotoken.NewFileSet()
+		x, diags := ParseExpr(fset, tokenize(fset, "e.c", e))
+		if len(diags) > 0 || x == nil {
+			t.Errorf("%s: %v", e, diags)
+			continue
+		}
+		if got := ast.String(x); got != e {
+			t.Errorf("%s prints as %s", e, got)
+		}
+	}
+}

@@ -339,6 +339,10 @@ func (c *checker) attrs(a *ast.Attribute, aligned *int64, packed *bool) {
 	for _, it := range a.Items {
 		switch it.Name {
 		case "aligned", "__aligned__":
+			if it.Type != nil {
+				*aligned = max(*aligned, Alignof(c.typeName(it.Type)))
+				continue
+			}
 			if len(it.Args) == 0 {
 				if *aligned < 16 {
 					*aligned = 16
@@ -649,10 +653,20 @@ func funcParamList(d *ast.Declarator) *ast.ParamList {
 			return pl
 		}
 	}
-	if dd.Name != nil && len(dd.Suffixes) > 0 {
+	if (dd.Name != nil || bareName(dd.Nested)) && len(dd.Suffixes) > 0 {
 		return dd.Suffixes[0].Params
 	}
 	return nil
+}
+
+// bareName reports whether d is a name in parentheses, "(f)" or "((f))",
+// as in a definition that keeps a function-like macro f from expanding:
+// "int (f)(int x) { ... }".
+func bareName(d *ast.Declarator) bool {
+	if d == nil || d.Direct == nil || len(d.Ptrs) > 0 || len(d.Direct.Suffixes) > 0 {
+		return false
+	}
+	return d.Direct.Name != nil || bareName(d.Direct.Nested)
 }
 
 // ---- declarations ----

@@ -186,6 +186,15 @@ func (c *checker) expr0(e ast.Expr) operand {
 		c.rvalue(e.X)
 		t := c.typeName(e.Type)
 		return operand{mode: ModeValue, typ: t}
+	case *ast.GenericExpr:
+		return c.generic(e)
+	case *ast.TypesCompatibleExpr:
+		a, b := Unqualified(c.typeName(e.A)), Unqualified(c.typeName(e.B))
+		r := int64(0)
+		if compatible(a, b) {
+			r = 1
+		}
+		return operand{mode: ModeConstant, typ: Typ[Int], val: intVal(r)}
 	case *ast.OffsetofExpr:
 		return c.offsetof(e)
 	}
@@ -292,6 +301,26 @@ func (c *checker) unary(e *ast.UnaryExpr) operand {
 		// GNU label address
 		c.labelRef(e.X)
 		return operand{mode: ModeValue, typ: &Pointer{Elem: Typ[Void]}}
+	case "__real__", "__real", "__imag__", "__imag":
+		// GNU: a part of a complex number, an lvalue if the number is;
+		// of a real number, the number itself (or zero)
+		x := c.expr(e.X)
+		if x.invalid() {
+			return invalidOp
+		}
+		if !IsArithmetic(x.typ) {
+			c.errorf(e, "invalid argument type '%s' to %s", x.typ, e.Op)
+			return invalidOp
+		}
+		t := Unqualified(x.typ)
+		if k, _ := basicKind(t); IsComplex(t) {
+			t = Typ[k-ComplexFloat+Float]
+		}
+		mode := x.mode
+		if mode != ModeLvalue {
+			mode = ModeValue
+		}
+		return operand{mode: mode, typ: t}
 	}
 	x := c.rvalue(e.X)
 	if x.invalid() {
@@ -1234,4 +1263,43 @@ func (c *checker) stmtExpr(e *ast.StmtExpr) operand {
 		last.mode = ModeValue
 	}
 	return last
+}
+
+// generic checks C11 _Generic (C11 6.5.1.1): the result is the association
+// whose type is compatible with the controlling expression's type after
+// lvalue conversion, else the default one.
+func (c *checker) generic(e *ast.GenericExpr) operand {
+	x := c.rvalue(e.X)
+	var chosen, deflt *ast.GenericAssoc
+	for _, a := range e.Assocs {
+		if a.Type == nil {
+			if deflt != nil {
+				c.errorf(a, "duplicate default association in _Generic")
+			}
+			deflt = a
+			continue
+		}
+		t := c.typeName(a.Type)
+		if !x.invalid() && chosen == nil && compatible(Unqualified(x.typ), Unqualified(t)) {
+			chosen = a
+		}
+	}
+	if chosen == nil {
+		chosen = deflt
+	}
+	var result operand
+	for _, a := range e.Assocs {
+		y := c.expr(a.X)
+		if a == chosen {
+			result = y
+		}
+	}
+	if x.invalid() {
+		return invalidOp
+	}
+	if chosen == nil {
+		c.errorf(e, "controlling expression type '%s' not compatible with any generic association type", x.typ)
+		return invalidOp
+	}
+	return result
 }

@@ -326,6 +326,13 @@ func exprChildren(e ast.Expr) []ast.Node {
 		add(x.X, x.Type)
 	case *ast.OffsetofExpr:
 		add(x.Type)
+	case *ast.GenericExpr:
+		add(x.X)
+		for _, a := range x.Assocs {
+			add(a.Type, a.X)
+		}
+	case *ast.TypesCompatibleExpr:
+		add(x.A, x.B)
 	}
 	return out
 }

@@ -10,4 +10,11 @@
 
 #define offsetof(type, member) __builtin_offsetof(type, member)
 
+/* C11: a type as aligned as any scalar type (16 bytes on x86-64, as the
+   long double member makes it). */
+typedef struct {
+	long long __max_align_ll;
+	long double __max_align_ld;
+} max_align_t;
+
 #endif /* _UPCLINT_STDDEF_H */
