@@ -18,11 +18,11 @@ import (
 var cHeaders = []string{
 	"alloca.h", "argp.h", "arpa/inet.h", "assert.h", "complex.h", "ctype.h", "dirent.h",
 	"dlfcn.h", "endian.h", "err.h", "errno.h", "execinfo.h", "fcntl.h",
-	"fenv.h", "float.h", "getopt.h", "inttypes.h", "iso646.h", "libgen.h",
+	"fenv.h", "float.h", "fnmatch.h", "getopt.h", "glob.h", "grp.h", "inttypes.h", "iso646.h", "libgen.h",
 	"limits.h", "locale.h", "malloc.h", "math.h", "memory.h", "netdb.h", "netinet/in.h", "netinet/tcp.h", "omp.h",
-	"poll.h", "pthread.h", "pwd.h", "sched.h", "setjmp.h", "signal.h", "stdarg.h",
+	"poll.h", "pthread.h", "pwd.h", "regex.h", "sched.h", "semaphore.h", "setjmp.h", "signal.h", "stdarg.h",
 	"stdalign.h", "stdbool.h", "stddef.h", "stdint.h", "stdio.h", "stdlib.h", "stdnoreturn.h", "string.h",
-	"strings.h", "sys/file.h", "sys/ipc.h", "sys/mman.h", "sys/param.h",
+	"strings.h", "sys/file.h", "sys/ioctl.h", "sys/ipc.h", "sys/mman.h", "sys/param.h", "sys/statvfs.h", "syslog.h", "termios.h",
 	"sys/resource.h", "sys/select.h", "sys/shm.h", "sys/socket.h", "sys/stat.h",
 	"sys/syscall.h", "sys/uio.h",
 	"sys/sysinfo.h", "sys/time.h", "sys/timeb.h", "sys/times.h",
@@ -123,11 +123,26 @@ var typeNames = []string{
 	"u_int16_t", "u_int32_t", "u_int64_t", "ushort", "uint", "ulong",
 	"quad_t", "u_quad_t", "loff_t", "daddr_t", "register_t", "fsblkcnt_t",
 	"fsfilcnt_t", "socklen_t", "sa_family_t", "in_addr_t", "in_port_t",
+	"fsblkcnt64_t", "fsfilcnt64_t", "blkcnt64_t", "ino64_t", "off64_t", "timer_t",
+	"regoff_t", "cc_t", "speed_t", "tcflag_t",
 }
 
 // structs lists the structures (and struct typedefs) whose size and member
 // offsets are compared.
 var structs = map[string][]string{
+	"struct group":      {"gr_name", "gr_passwd", "gr_gid", "gr_mem"},
+	"struct itimerspec": {"it_interval", "it_value"},
+	"struct statvfs": {"f_bsize", "f_frsize", "f_blocks", "f_bfree", "f_bavail", "f_files",
+		"f_ffree", "f_favail", "f_fsid", "f_flag", "f_namemax"},
+	"glob_t": {"gl_pathc", "gl_pathv", "gl_offs", "gl_flags", "gl_closedir", "gl_readdir",
+		"gl_opendir", "gl_lstat", "gl_stat"},
+	"regex_t":          {"re_nsub"},
+	"regmatch_t":       {"rm_so", "rm_eo"},
+	"sem_t":            nil,
+	"struct termios":   {"c_iflag", "c_oflag", "c_cflag", "c_lflag", "c_line", "c_cc", "c_ispeed", "c_ospeed"},
+	"struct winsize":   {"ws_row", "ws_col", "ws_xpixel", "ws_ypixel"},
+	"fsid_t":           nil,
+	"max_align_t":      nil,
 	"struct timespec":  {"tv_sec", "tv_nsec"},
 	"struct timeval":   {"tv_sec", "tv_usec"},
 	"struct timezone":  {"tz_minuteswest", "tz_dsttime"},

@@ -129,7 +129,6 @@ extern char **environ;
 extern int chroot(const char *path);
 extern int daemon(int nochdir, int noclose);
 extern int getgroups(int size, gid_t list[]);
-extern int setgroups(size_t size, const gid_t *list);
 extern pid_t getpgid(pid_t pid);
 extern pid_t getsid(pid_t pid);
 extern int setpgrp(void);

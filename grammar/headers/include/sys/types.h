@@ -40,7 +40,7 @@ typedef unsigned short u_int16_t;
 typedef unsigned int u_int32_t;
 typedef unsigned long u_int64_t;
 
-typedef long fsblkcnt64_t;
+typedef unsigned long fsblkcnt64_t;
 typedef unsigned long fsfilcnt64_t;
 typedef long blkcnt64_t;
 typedef unsigned long ino64_t;
