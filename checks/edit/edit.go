@@ -229,6 +229,11 @@ func (e *Editor) FileScope(fn *facts.Func, base string, decl func(name string) s
 // Taken reports whether a fix may not declare name (see Names).
 func (e *Editor) Taken(name string) bool { return e.names.Taken(name) }
 
+// Claim marks name taken for the fixes of the unit that follow and reports
+// whether it was free: two fixes of one run must not declare one name in
+// the same scope.
+func (e *Editor) Claim(name string) bool { return e.names.Claim(name) }
+
 // Uses counts the occurrences of identifier name in the text of n outside
 // the text of the nodes skip.
 func (e *Editor) Uses(n ast.Node, name string, skip ...ast.Node) int {

@@ -25,9 +25,11 @@ func (c *checker) fix(ed *edit.Editor, sp *split) *checks.SuggestedFix {
 	if ed == nil || !ed.In(sp.call) {
 		return nil
 	}
-	// The handle is named after the buffer, as a person would (blk_handle).
+	// The handle is named after the buffer, as a person would
+	// (blk_handle), and claimed: a second transfer into blk in the same
+	// block gets blk_handle2.
 	h := sp.buf + "_handle"
-	for k := 2; ed.Taken(h); k++ {
+	for k := 2; !ed.Claim(h); k++ {
 		h = fmt.Sprintf("%s_handle%d", sp.buf, k)
 		if k > 99 {
 			return nil
