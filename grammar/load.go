@@ -67,11 +67,15 @@ func Load(fset *gotoken.FileSet, filename string, src []byte, cfg *Config) *Unit
 	lib := libraryDecl(fset)
 	deferDecl := func(t *token.Token) bool { return lib.at(t.SitePos()) }
 	// units that start with the same leading includes share the parse of
-	// their tokens
+	// their tokens, kept from the second such unit on (most command lines
+	// and include lists serve one unit)
 	var file *ast.File
 	var pdiags diag.List
+	shared := (*parser.Prefix)(nil)
 	if pp.Prefix != nil {
-		shared, _ := pp.Prefix.Attached().(*parser.Prefix)
+		shared, _ = pp.Prefix.Attached().(*parser.Prefix)
+	}
+	if shared != nil || pp.Prefix != nil && pp.Prefix.Units() > 1 {
 		var from *parser.Prefix // a parse to build on: that of fewer includes
 		for s := pp.Prefix.Parent(); shared == nil && s != nil && from == nil; s = s.Parent() {
 			from, _ = s.Attached().(*parser.Prefix)
@@ -79,7 +83,9 @@ func Load(fset *gotoken.FileSet, filename string, src []byte, cfg *Config) *Unit
 		var built *parser.Prefix
 		file, pdiags, built = parser.ParsePrefixed(fset, filename, pp.Tokens, deferDecl, pp.Prefix.Tokens(), shared, from)
 		if built != nil {
-			pp.Prefix.Attach(built)
+			// tokens, positions, declarations: about two tokens' worth
+			// of memory per token
+			pp.Prefix.Attach(built, 2*built.Tokens())
 		}
 	} else {
 		file, pdiags = parser.ParseFileDeferring(fset, filename, pp.Tokens, deferDecl)

@@ -52,10 +52,11 @@ type PrefixCache struct {
 var NoPrefixCache = &PrefixCache{off: true}
 
 // NewPrefixCache returns an empty cache that keeps up to about limit tokens
-// (<= 0 means 1<<20); when full, it is emptied.
+// (<= 0 means 1<<21), counting what later stages attach to its states
+// (Attach); when full, it is emptied.
 func NewPrefixCache(limit int) *PrefixCache {
 	if limit <= 0 {
-		limit = 1 << 20
+		limit = 1 << 21
 	}
 	return &PrefixCache{limit: limit, entries: make(map[prefixKey]*prefixState)}
 }
@@ -95,15 +96,21 @@ func (c *PrefixCache) put(k prefixKey, s *prefixState) {
 	}
 	n := len(s.out) + 16
 	if c.tokens+n > c.limit {
-		// A long-running server moves between projects: start over.
-		clear(c.entries)
-		c.tokens = 0
+		c.empty()
 		if n > c.limit {
 			return
 		}
 	}
 	c.entries[k] = s
+	s.cache = c
 	c.tokens += n
+}
+
+// empty drops every state, as a long-running server moving between
+// projects starts over. c.mu is held.
+func (c *PrefixCache) empty() {
+	clear(c.entries)
+	c.tokens = 0
 }
 
 // prefixState is the preprocessor's state after some leading includes.
@@ -131,6 +138,8 @@ type prefixState struct {
 
 	// attached is what later stages derived from the tokens (Attach).
 	attached atomic.Pointer[any]
+	units    atomic.Int32 // units that started from the state
+	cache    *PrefixCache // the cache that keeps the state, if any
 }
 
 // Prefix is a cached preprocessor state that a unit started from: the
@@ -142,6 +151,11 @@ type Prefix = prefixState
 
 // Tokens reports how many tokens the state produced.
 func (s *prefixState) Tokens() int { return s.ntokens }
+
+// Units reports how many units started from s so far (the current one
+// included): a later stage may keep what it derives only for a state that
+// serves more than one unit.
+func (s *prefixState) Units() int { return int(s.units.Load()) }
 
 // Parent returns the state s grew from (after fewer leading includes), or
 // nil.
@@ -157,12 +171,20 @@ func (s *prefixState) Attached() any {
 
 // Attach attaches v to s unless a value is attached already, and returns
 // the value attached. Values must not be modified once attached: concurrent
-// units read them.
-func (s *prefixState) Attach(v any) any {
-	if s.attached.CompareAndSwap(nil, &v) {
-		return v
+// units read them. cost is v's size in tokens' worth of memory, which
+// counts towards the limit of the cache that keeps s.
+func (s *prefixState) Attach(v any, cost int) any {
+	if !s.attached.CompareAndSwap(nil, &v) {
+		return s.Attached()
 	}
-	return s.Attached()
+	if c := s.cache; c != nil {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if c.tokens += cost; c.tokens > c.limit {
+			c.empty()
+		}
+	}
+	return v
 }
 
 type fileRec struct {
@@ -281,6 +303,9 @@ func (p *pp) runPrefix(filename string, incs []leadInclude) int {
 			break
 		}
 		c.put(keys[done], p.snapshot())
+	}
+	if p.from != nil {
+		p.from.units.Add(1)
 	}
 	return done
 }

@@ -230,3 +230,37 @@ func TestPrefixCacheLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestPrefixAttach: a value attached to a cached state is kept for the
+// units that start from it, counts towards the cache's limit, and empties
+// the cache when it goes over it.
+func TestPrefixAttach(t *testing.T) {
+	c := NewPrefixCache(100)
+	disk := map[string]string{"/p/u.c": "#include <a.h>\nint x;\n"}
+	run := func() *Result {
+		return Preprocess(gotoken.NewFileSet(), "/p/u.c", []byte(disk["/p/u.c"]), &Config{
+			ReadFile: memFiles(disk), Bundled: &prefixHeaders, Prefixes: c})
+	}
+	r := run()
+	if r.Prefix == nil || r.Prefix.Units() != 1 || r.Prefix.Attached() != nil {
+		t.Fatalf("the first unit's state: %+v", r.Prefix)
+	}
+	if got := r.Prefix.Attach("parse", 10); got != "parse" {
+		t.Fatalf("Attach returned %v", got)
+	}
+	if got := r.Prefix.Attach("other", 10); got != "parse" {
+		t.Errorf("a second Attach returned %v, want the value attached first", got)
+	}
+	r2 := run()
+	if r2.Prefix != r.Prefix || r2.Prefix.Units() != 2 || r2.Prefix.Attached() != "parse" {
+		t.Fatalf("the second unit does not start from the first one's state and its value: %p %p %v", r2.Prefix, r.Prefix, r2.Prefix.Attached())
+	}
+	c.mu.Lock()
+	n := c.tokens
+	c.mu.Unlock()
+	// the parent state (after the built-in macros) is in the cache too
+	r2.Prefix.Parent().Attach("big", 100-n+1)
+	if r3 := run(); r3.Prefix == r.Prefix || c.Hits() != 1 {
+		t.Errorf("the cache was not emptied when an attached value went over its limit (%d hits)", c.Hits())
+	}
+}
