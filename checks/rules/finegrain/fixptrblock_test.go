@@ -1,10 +1,13 @@
 package finegrain_test
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/grammar"
 )
 
 // findingsOf runs finegrain (with fixes) on src and returns its findings
@@ -304,5 +307,54 @@ void fill(shared int *cp, int lo)
 	fs := findingList(t, src)
 	if len(fs) != 1 || len(fs[0].Fixes) != 0 || !strings.Contains(fs[0].Message, "no rewrite offered: only writes through a blocked pointer-to-shared") {
 		t.Errorf("want one finding without a fix that says why, got %v", fs)
+	}
+}
+
+// TestBlockSizeNotConstant: a blocked pointer whose block size depends on
+// dynamic THREADS has no layout to copy by: no finegrain finding, no fix
+// (the front end says the program needs static THREADS). With static
+// THREADS the block size is a constant and the read is coalesced.
+func TestBlockSizeNotConstant(t *testing.T) {
+	src := `#include <upc_relaxed.h>
+#define N 64
+shared [N / THREADS] double *p;
+
+double f(int lo)
+{
+    int k;
+    double s = 0;
+    for (k = 0; k < 10; k++)
+        s += p[lo + k];
+    return s;
+}
+
+int main(void)
+{
+    p = upc_all_alloc(THREADS, N / THREADS * sizeof(double));
+    return f(0) > 0;
+}
+`
+	for _, tc := range []struct {
+		threads int
+		fixes   int
+	}{{0, 0}, {4, 1}} {
+		path := filepath.Join(t.TempDir(), "t.upc")
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		res, err := checks.Run([]string{path}, &checks.Options{Jobs: 1, Config: grammar.Config{StaticThreads: tc.threads},
+			Enabled: func(r string) bool { return r == "finegrain" }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, f := range res.Findings {
+			if f.Rule == "finegrain" {
+				n += len(f.Fixes)
+			}
+		}
+		if n != tc.fixes {
+			t.Errorf("THREADS %d: %d finegrain fixes, want %d: %v", tc.threads, n, tc.fixes, res.Findings)
+		}
 	}
 }
