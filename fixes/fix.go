@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -226,6 +227,9 @@ func fixSource(path string, src []byte, opts *Options, only map[string]bool) *Fi
 			ids[fix] = a.id
 			return only[a.id]
 		})
+		var clash []Conflict
+		chosen[path], clash = distinctNames(chosen[path], lf)
+		conflicts = append(conflicts, clash...)
 		rejected = map[string]Applied{}
 		for _, c := range conflicts {
 			a, _ := record(c.Finding, c.Fix, toSrc)
@@ -308,6 +312,46 @@ func fixSpan(f *checks.Finding, edits []checks.Edit, toSrc []int, n int) span {
 	}
 	return sp
 }
+
+// distinctNames keeps, in order, the chosen fixes whose file-scope
+// declarations (the unindented lines they insert) name no identifier,
+// absent from src, that an earlier chosen fix declares too: two fixes
+// that each picked the same fresh name on the same text (one broadcast
+// source per function, one gather table per loop of an array) would
+// define it twice. The others are returned as conflicts: the next round
+// picks another name on the rewritten text.
+func distinctNames(chosen []Chosen, src []byte) (keep []Chosen, clash []Conflict) {
+	known := map[string]bool{}
+	for _, w := range identRE.FindAll(src, -1) {
+		known[string(w)] = true
+	}
+	declared := map[string]bool{}
+	for _, c := range chosen {
+		var names []string
+		for _, e := range c.Fix.Edits {
+			if !fileScope(e) {
+				continue
+			}
+			for _, w := range identRE.FindAllString(e.NewText, -1) {
+				if !known[w] {
+					names = append(names, w)
+				}
+			}
+		}
+		if slices.ContainsFunc(names, func(n string) bool { return declared[n] }) {
+			clash = append(clash, Conflict{c.Finding, c.Fix})
+			continue
+		}
+		for _, n := range names {
+			declared[n] = true
+		}
+		keep = append(keep, c)
+	}
+	return keep, clash
+}
+
+// identRE matches a C identifier.
+var identRE = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
 
 // fileScope reports whether an edit inserts only whole unindented lines:
 // a preprocessor directive or a file-scope declaration.
