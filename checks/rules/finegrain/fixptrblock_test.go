@@ -259,15 +259,16 @@ int main(void)
 	}
 }
 
-// TestNoFetchBeforeUncountedIV: the loop nest the forall rewrite makes of
-// a blocked upc_forall, "for (i = i_blk; i < N && i < i_blk + 4; i++)",
-// has no induction variable of its own (two bounds), and an earlier loop
-// of the function counts i: the reads of out[i][j] are not fetched before
-// the i_blk loop, where i is not yet set, but at most per row.
+// TestNoFetchBeforeUncountedIV: a loop nest like the one the forall
+// rewrite makes of a blocked upc_forall, "for (i = i_blk; i < N && i <
+// i_blk + 4; i++)", has no induction variable of its own (two bounds), and
+// an earlier loop of the function counts i: the reads of the cyclic
+// out[i + 1][j] are not fetched before the i_blk loop, where i is not yet
+// set, but at most per row.
 func TestNoFetchBeforeUncountedIV(t *testing.T) {
 	src := `#include <upc_relaxed.h>
 #define NC 16
-shared [4 * NC] double out[4 * THREADS][NC];
+shared double out[4 * THREADS][NC];
 shared [4 * NC] double *in;
 double s;
 int main(void)

@@ -169,7 +169,7 @@ func (c *checker) singleBlock(d *affine.Form, bs int64, a *affine.Access) bool {
 	for _, t := range d.Terms {
 		isIV := false
 		for _, name := range t.Atoms {
-			if at := c.af.Atoms[name]; at != nil && at.Kind == affine.Induction {
+			if at := c.af.Atoms[name]; at != nil && at.Kind == affine.Induction && counted(a, name) {
 				isIV = true
 			}
 		}
@@ -255,4 +255,17 @@ func (c *checker) mayBeMyThread(v *types.Var) bool {
 		}
 	}
 	return may
+}
+
+// counted reports whether name is the induction variable of a loop around
+// a: an atom is named after its variable, which may count another loop of
+// the function and be set otherwise here (the forall rewrite's
+// for (i = i_blk; i < N && i < i_blk + B; i++) has no induction variable).
+func counted(a *affine.Access, name string) bool {
+	for _, l := range a.Loops {
+		if iv := l.Induction(); iv != nil && iv.Name == name {
+			return true
+		}
+	}
+	return false
 }

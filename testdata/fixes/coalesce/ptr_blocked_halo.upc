@@ -26,15 +26,15 @@ void relax(void)
 
 int main(void)
 {
-    int i, j, k;
+    int i, j;
     double s = 0;
     in = upc_all_alloc(THREADS, RB * NC * sizeof(double));
-    upc_forall (k = 0; k < RB * NC * THREADS; k++; &in[k])
-        in[k] = (k * 3) % 10;
+    upc_forall (i = 0; i < RB * NC * THREADS; i++; &in[i])
+        in[i] = (i * 3) % 10;
     upc_barrier;
     relax();
     upc_barrier;
-    upc_forall (i = 0; i < RB * THREADS; i++; &out[i][0])
+    upc_forall (i = 1; i < RB * THREADS - 1; i++; &out[i][0])
         for (j = 0; j < NC; j++)
             s += out[i][j] * (i + j % 3);
     printf("thread %d: %.1f\n", MYTHREAD, s);
