@@ -339,7 +339,7 @@ func distinctNames(chosen []Chosen, src []byte) (keep []Chosen, clash []Conflict
 			}
 		}
 		if slices.ContainsFunc(names, func(n string) bool { return declared[n] }) {
-			clash = append(clash, Conflict{c.Finding, c.Fix})
+			clash = append(clash, Conflict(c))
 			continue
 		}
 		for _, n := range names {
