@@ -58,6 +58,13 @@ func (c *checker) loop(s *ast.ForStmt) bool {
 	if l == nil {
 		return false
 	}
+	// The counter's bound is the other side of the condition's comparison
+	// (cfg.Loop.Induction): a loop whose condition is not t < THREADS or
+	// THREADS > t is none, without computing its induction variable.
+	if cond, ok := ast.Unparen(s.Cond).(*ast.BinaryExpr); !ok || cond == nil ||
+		!(cond.Op == "<" && c.info.IsThreads(cond.Y) || cond.Op == ">" && c.info.IsThreads(cond.X)) {
+		return false
+	}
 	iv := l.Induction()
 	if iv == nil || iv.Start == nil || !iv.StepKnown || iv.StepConst != 1 || iv.Op != "<" {
 		return false
