@@ -444,3 +444,26 @@ func (s *totals) String() string {
 	fmt.Fprintf(&b, "files whose kept fixes communicate more: %d", s.costlier)
 	return b.String()
 }
+
+// TestRefusalKinds: each refusal reason the fix loop and the validator
+// give is listed under its kind; a link error of the original is the
+// original's, not a differing exit status.
+func TestRefusalKinds(t *testing.T) {
+	for reason, want := range map[string]string{
+		"original: collect2: error: ld returned 1 exit status":                                    "the original does not build or run",
+		"original, THREADS=8: timed out after 30s":                                                "the original does not build or run",
+		"THREADS=2: communicates more than the original: bytes 4 → 5 (+1, 1.25x)":                 "communicates more",
+		`THREADS=2 thread 0 output line 2: "0.5" (original) vs "0.0" (fixed)`:                     "output differs",
+		"THREADS=2 thread 0: exit status 0 (original) vs 1 (fixed)":                               "exit status differs",
+		"not validated: the limit of 8 extra validations per file was reached":                    "not tried (validation budget, or needs a refused fix)",
+		"overlaps another fix in every round":                                                     "overlaps another fix in every round",
+		"edits another file":                                                                      "edits another file",
+		"fixed: x.upc:3:5: error: use of undeclared identifier 'i' [typecheck]":                   "the fixed program does not build or run",
+		"fixed, THREADS=4: timed out after 1m0s (the original ran in 2s)":                         "the fixed program times out",
+		"not validated alone: the harness builds it with make (several files, generated headers)": "not validated alone: built by make",
+	} {
+		if got := refusal(reason); got != want {
+			t.Errorf("refusal(%q) = %q, want %q", reason, got, want)
+		}
+	}
+}
