@@ -353,6 +353,9 @@ func Parent(body ast.Node, s ast.Stmt) ast.Node {
 // HasSplitBarrier reports whether the function uses upc_notify or
 // upc_wait: a collective inserted there could fall between the two.
 func HasSplitBarrier(fn *facts.Func) bool {
+	if !fn.Mentions("upc_notify", "upc_wait") {
+		return false // the statements begin with these tokens
+	}
 	found := false
 	ast.Inspect(fn.Decl, func(n ast.Node) bool {
 		if b, ok := n.(*ast.BarrierStmt); ok && b.Kind != "upc_barrier" {

@@ -7,6 +7,7 @@ package facts
 
 import (
 	"reflect"
+	"slices"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
@@ -187,6 +188,24 @@ func (fn *Func) Affinity() *affinity.Func {
 func (fn *Func) SSA() *ssa.Function {
 	fn.ssaOnce.Do(func() { fn.ssa = ssa.Build(fn.Graph, &ssa.Config{File: fn.facts.Unit.File}) })
 	return fn.ssa
+}
+
+// Mentions reports whether a token of the function definition is spelled
+// as one of words (keywords, names): a test, cheaper than walking the
+// function, that it may contain what those tokens begin. It answers true
+// when it cannot tell.
+func (fn *Func) Mentions(words ...string) bool {
+	toks := fn.facts.Unit.File.Tokens
+	first, end := fn.Decl.Span()
+	if first < 0 || end > len(toks) || first >= end {
+		return true
+	}
+	for i := first; i < end; i++ {
+		if slices.Contains(words, toks[i].Text) {
+			return true
+		}
+	}
+	return false
 }
 
 // Aligned returns the unit's pointers-to-shared that always point to the

@@ -85,3 +85,40 @@ int g(void) { int s = 0; upc_forall (int i = 0; i < 4*THREADS; i++; &a[i]) s += 
 		}
 	}
 }
+
+// TestMentions: a function mentions the words its own tokens spell, also
+// through a macro, and not those of another function.
+func TestMentions(t *testing.T) {
+	src := `#include <upc.h>
+#define NOTIFY upc_notify
+void split(void) {
+    NOTIFY;
+    upc_wait;
+}
+void whole(void) { upc_barrier; }
+`
+	u := grammar.Load(gotoken.NewFileSet(), "m.upc", []byte(src), nil)
+	if len(u.Diags) > 0 {
+		t.Fatalf("front end: %v", u.Diags[0].Message)
+	}
+	f := Compute(u)
+	if len(f.Funcs) != 2 {
+		t.Fatalf("%d functions, want 2", len(f.Funcs))
+	}
+	split, whole := f.Funcs[0], f.Funcs[1]
+	for _, c := range []struct {
+		fn    *Func
+		words []string
+		want  bool
+	}{
+		{split, []string{"upc_notify"}, true},
+		{split, []string{"upc_wait"}, true},
+		{split, []string{"upc_barrier"}, false},
+		{whole, []string{"upc_notify", "upc_wait"}, false},
+		{whole, []string{"upc_barrier"}, true},
+	} {
+		if got := c.fn.Mentions(c.words...); got != c.want {
+			t.Errorf("%s mentions %v = %v, want %v", c.fn.Graph.Name, c.words, got, c.want)
+		}
+	}
+}
