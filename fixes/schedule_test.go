@@ -112,3 +112,29 @@ func TestJudgeUnreached(t *testing.T) {
 		t.Errorf("no steal in any original run: %v", s)
 	}
 }
+
+// TestSummarySaysScheduleVerdict: the summary of a file kept on the lines
+// its fix changes says so, with the figures, and says nothing for a file
+// whose totals decided.
+func TestSummarySaysScheduleVerdict(t *testing.T) {
+	s := &ScheduleVerdict{Threads: 8, Original: []Comm{{RemoteOps: 5070}, {RemoteOps: 155182}}, Fixed: []Comm{{RemoteOps: 5078}},
+		ChangedOriginal: 2, ChangedFixed: 10, Before: LineComm{RemoteOps: 616, RemoteBytes: 9856}, After: LineComm{RemoteOps: 35, RemoteBytes: 10880}}
+	r := &FileResult{Path: "uts.upc", Original: []byte("a\n"), Fixed: []byte("b\n"),
+		Validation: &Validation{OK: true, Threads: []int{8}, Schedule: []*ScheduleVerdict{s}}}
+	var b strings.Builder
+	if err := writeSummary(&b, []*FileResult{r}, false); err != nil {
+		t.Fatal(err)
+	}
+	want := "uts.upc: kept on the lines it changes: THREADS=8: communication depends on the schedule (remote ops: original 5070 and 155182, fixed 5078); the 12 changed lines: 616 ops, 9856 bytes"
+	if !strings.Contains(b.String(), want) {
+		t.Errorf("summary:\n%s\nwant a line containing %q", b.String(), want)
+	}
+	r.Validation.Schedule = nil
+	b.Reset()
+	if err := writeSummary(&b, []*FileResult{r}, false); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), "kept on the lines") {
+		t.Errorf("a file the totals decided: %s", b.String())
+	}
+}
