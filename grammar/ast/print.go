@@ -704,6 +704,7 @@ func (p *printer) stmt(s Stmt) {
 		p.labeled(s.Body)
 	case *LabeledStmt:
 		p.s(s.Label.Name + ":")
+		p.attrs(s.Attrs)
 		p.labeled(s.Body)
 	case *GotoStmt:
 		if s.Label != nil {

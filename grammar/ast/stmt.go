@@ -106,8 +106,9 @@ type DefaultStmt struct {
 // LabeledStmt is "Label: Body".
 type LabeledStmt struct {
 	Range
-	Label *Ident `parser:"@@ ':'"`
-	Body  Stmt   `parser:"@@"`
+	Label *Ident       `parser:"@@ ':'"`
+	Attrs []*Attribute `parser:"@@*"` // GNU label attributes: "out: __attribute__((unused))"
+	Body  Stmt         `parser:"@@"`
 }
 
 // GotoStmt is "goto Label;" (or GNU "goto *X;", then Label is nil).

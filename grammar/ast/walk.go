@@ -225,6 +225,7 @@ func Walk(v Visitor, node Node) {
 		walkStmt(v, n.Body)
 	case *LabeledStmt:
 		walkNode(v, n.Label)
+		walkList(v, n.Attrs)
 		walkStmt(v, n.Body)
 	case *GotoStmt:
 		walkNode(v, n.Label)

@@ -993,11 +993,15 @@ func (p *parser) stmt() (ast.Stmt, error) {
 		if n := p.peek2(); n.Type == tPunct && n.Value == ":" {
 			label := p.optIdent()
 			p.lex.Next()
+			attrs, err := p.attrs()
+			if err != nil {
+				return nil, err
+			}
 			body, err := p.stmt()
 			if err != nil {
 				return nil, err
 			}
-			return &ast.LabeledStmt{Range: p.rng(start, p.mark()), Label: label, Body: body}, nil
+			return &ast.LabeledStmt{Range: p.rng(start, p.mark()), Label: label, Attrs: attrs, Body: body}, nil
 		}
 	case tPunct:
 		if t.Value == "{" {

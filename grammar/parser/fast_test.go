@@ -114,6 +114,8 @@ var grammarSamples = []string{
 	"int *p = (int []){1, 2}; int s = sizeof (int){1};",
 	"int f(void) { #pragma upc strict\n x = 1; }",
 	"int f(void) { goto *p; }",
+	"int u(const char *s, int strict); int v(int shared, double relaxed) { return shared + (int)relaxed; } void w(int *shared, strict shared int *q);",
+	"int f(void) { a: __attribute__((unused)); b: __attribute__((hot)) x++; c: __attribute__((cold)) int y; return 0; }",
 	"int v = __builtin_offsetof(struct s, a.b[2]) + __builtin_va_arg(ap, int);",
 	"_Static_assert(sizeof(int) == 4, \"int\" \"32\"); __extension__ _Static_assert(1, \"x\");",
 	"_Static_assert(1);",

@@ -177,6 +177,17 @@ func (r *retagger) lookup(name string) bool {
 	return r.base != nil && r.base.typedefs[name]
 }
 
+// inScope reports whether a scope declares name: a UPC keyword declared
+// as a parameter name is an identifier in the function's body.
+func (r *retagger) inScope(name string) bool {
+	for i := len(r.scopes) - 1; i > 0; i-- {
+		if _, ok := r.scopes[i][name]; ok {
+			return true
+		}
+	}
+	return false
+}
+
 // isDeclared reports whether name was declared as an object or function.
 func (r *retagger) isDeclared(name string) bool {
 	return r.declared[name] || r.base != nil && r.base.declared[name]
@@ -462,6 +473,22 @@ func (r *retagger) keyword(i int, t *token.Token, f *frame, rec uint8) {
 					t.Kind = token.Ident
 				}
 			}
+			if f.kind == fParams && f.seenType && !f.inInit {
+				// a parameter named shared, strict or relaxed in a C
+				// header's prototype ("UBool strict)"): a qualifier
+				// there would make an invalid UPC parameter anyway
+				if n := r.next(i); isPunct(n, ",") || isPunct(n, ")") {
+					t.Kind = token.Ident
+					if r.scopes[f.scope] == nil {
+						r.scopes[f.scope] = make(map[string]bool)
+					}
+					r.scopes[f.scope][t.Text] = false // a name in the body too
+				}
+				return
+			}
+			if r.inScope(t.Text) {
+				t.Kind = token.Ident
+			}
 		}
 	}
 }
@@ -540,6 +567,13 @@ func (r *retagger) punct(i int, t *token.Token, f *frame, rec uint8, pending str
 			parent.record = g.saved
 		}
 	case "{":
+		if f.kind == fParams && rec == 0 {
+			// "main(void {": the parameter list was never closed and a
+			// body starts (the parser reports the missing ')'); closing
+			// the list keeps the declarations after it right
+			r.pop()
+			f = r.top()
+		}
 		switch {
 		case rec != 0:
 			if f.recEnum {

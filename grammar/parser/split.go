@@ -99,6 +99,16 @@ func split(toks []token.Token, keep map[int]bool, from int) []piece {
 					j++
 					break scan
 				}
+				if s == "}" && len(stack) > 0 && !bytes.ContainsRune(stack, '{') {
+					// A '}' that leaves only brackets open ("main(void {
+					// ... }") closed a body whose ')' is missing if a
+					// declaration starts the next line: end this one here
+					// rather than swallow the next.
+					if n := nextToken(toks, j); n != nil && n.Flags&token.BOL != 0 && declStart(n) {
+						j++
+						break scan
+					}
+				}
 			case ";":
 				// outside braces, a ';' inside brackets is an error: end
 				// the declaration there rather than at the end of the file

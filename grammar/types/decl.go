@@ -15,6 +15,7 @@ type declSpec struct {
 	aligned     int64
 	packed      bool
 	err         bool // an error was reported for the specifiers
+	autoType    bool // GNU __auto_type: the type is the initializer's
 }
 
 // qualState collects qualifiers from a specifier or pointer qualifier list.
@@ -191,6 +192,9 @@ func (c *checker) specs(ds *ast.DeclSpecs, alone bool) declSpec {
 			other = c.recordSpec(s.Record, alone)
 		case s.Enum != nil:
 			other = c.enumSpec(s.Enum, alone)
+		case s.TypeName != nil && s.TypeName.Name == "__auto_type" && c.scope.Lookup("__auto_type") == nil:
+			r.autoType = true
+			other = Typ[Int] // until the initializer says
 		case s.TypeName != nil:
 			if obj, ok := c.scope.Lookup(s.TypeName.Name).(*TypeName); ok {
 				c.info.TypedefUses[s.TypeName] = obj
@@ -690,7 +694,14 @@ func (c *checker) initDeclarator(ds *declSpec, id *ast.InitDeclarator) {
 		var pk bool
 		c.attrs(a, &al, &pk)
 	}
-	t, name := c.derive(ds.typ, id.Decl, false)
+	base := ds.typ
+	if ds.autoType && id.Init != nil && id.Init.X != nil {
+		// the type of the initializer after lvalue conversion
+		if x := c.rvalue(id.Init.X); !x.invalid() {
+			base = Unqualified(x.typ)
+		}
+	}
+	t, name := c.derive(base, id.Decl, false)
 	if name == nil {
 		if id.Init != nil {
 			c.initializer(t, id.Init)
