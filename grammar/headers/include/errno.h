@@ -95,4 +95,56 @@ extern int *__errno_location(void);
 #define EOWNERDEAD 130
 #define ENOTRECOVERABLE 131
 
+/* The other Linux codes. */
+#define ECHRNG 44
+#define EL2NSYNC 45
+#define EL3HLT 46
+#define EL3RST 47
+#define ELNRNG 48
+#define EUNATCH 49
+#define ENOCSI 50
+#define EL2HLT 51
+#define EBADE 52
+#define EBADR 53
+#define EXFULL 54
+#define ENOANO 55
+#define EBADRQC 56
+#define EBADSLT 57
+#define EDEADLOCK EDEADLK
+#define EBFONT 59
+#define ENONET 64
+#define ENOPKG 65
+#define EREMOTE 66
+#define EADV 68
+#define ESRMNT 69
+#define ECOMM 70
+#define EDOTDOT 73
+#define ENOTUNIQ 76
+#define EBADFD 77
+#define EREMCHG 78
+#define ELIBACC 79
+#define ELIBBAD 80
+#define ELIBSCN 81
+#define ELIBMAX 82
+#define ELIBEXEC 83
+#define ERESTART 85
+#define ESTRPIPE 86
+#define EUCLEAN 117
+#define ENOTNAM 118
+#define ENAVAIL 119
+#define EISNAM 120
+#define EREMOTEIO 121
+#define ENOMEDIUM 123
+#define EMEDIUMTYPE 124
+#define ENOKEY 126
+#define EKEYEXPIRED 127
+#define EKEYREVOKED 128
+#define EKEYREJECTED 129
+#define ERFKILL 132
+#define EHWPOISON 133
+
+/* GNU: the program's name as invoked, and its last component. */
+extern char *program_invocation_name;
+extern char *program_invocation_short_name;
+
 #endif /* _UPCLINT_ERRNO_H */

@@ -52,4 +52,40 @@ extern int munlockall(void);
 extern int shm_open(const char *name, int oflag, mode_t mode);
 extern int shm_unlink(const char *name);
 
+/* Linux flags glibc declares with _GNU_SOURCE (or by default). */
+#define MAP_FILE 0
+#define MAP_SHARED_VALIDATE 0x03
+#define MAP_TYPE 0x0f
+#define MAP_32BIT 0x40
+#define MAP_GROWSDOWN 0x00100
+#define MAP_DENYWRITE 0x00800
+#define MAP_EXECUTABLE 0x01000
+#define MAP_NONBLOCK 0x10000
+#define MAP_SYNC 0x80000
+#define MAP_FIXED_NOREPLACE 0x100000
+#define MAP_HUGE_SHIFT 26
+#define MAP_HUGE_MASK 0x3f
+#define MADV_FREE 8
+#define MADV_REMOVE 9
+#define MADV_DONTFORK 10
+#define MADV_DOFORK 11
+#define MADV_MERGEABLE 12
+#define MADV_UNMERGEABLE 13
+#define MADV_NOHUGEPAGE 15
+#define MADV_DONTDUMP 16
+#define MADV_DODUMP 17
+#define MADV_WIPEONFORK 18
+#define MADV_KEEPONFORK 19
+#define MADV_COLD 20
+#define MADV_PAGEOUT 21
+#define MADV_HWPOISON 100
+#define MREMAP_MAYMOVE 1
+#define MREMAP_FIXED 2
+#define MFD_CLOEXEC 1U
+#define MFD_ALLOW_SEALING 2U
+#define MFD_HUGETLB 4U
+extern void *mremap(void *old_address, size_t old_size, size_t new_size, int flags, ...);
+extern int mincore(void *addr, size_t len, unsigned char *vec);
+extern int memfd_create(const char *name, unsigned int flags);
+
 #endif /* _UPCLINT_SYS_MMAN_H */

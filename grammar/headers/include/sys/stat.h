@@ -72,4 +72,22 @@ extern int chmod(const char *path, mode_t mode);
 extern int fchmod(int fd, mode_t mode);
 extern mode_t umask(mode_t mask);
 
+/* The *at forms, nanosecond times and the BSD names glibc declares. */
+#define S_IREAD S_IRUSR
+#define S_IWRITE S_IWUSR
+#define S_IEXEC S_IXUSR
+#define ACCESSPERMS (S_IRWXU | S_IRWXG | S_IRWXO)
+#define ALLPERMS (S_ISUID | S_ISGID | S_ISVTX | S_IRWXU | S_IRWXG | S_IRWXO)
+#define DEFFILEMODE (S_IRUSR | S_IWUSR | S_IRGRP | S_IWGRP | S_IROTH | S_IWOTH)
+#define UTIME_NOW ((1l << 30) - 1l)
+#define UTIME_OMIT ((1l << 30) - 2l)
+extern int fstatat(int dirfd, const char * restrict path, struct stat * restrict buf, int flags);
+extern int fchmodat(int dirfd, const char *path, mode_t mode, int flags);
+extern int mkdirat(int dirfd, const char *path, mode_t mode);
+extern int mkfifoat(int dirfd, const char *path, mode_t mode);
+extern int mknod(const char *path, mode_t mode, dev_t dev);
+extern int mknodat(int dirfd, const char *path, mode_t mode, dev_t dev);
+extern int utimensat(int dirfd, const char *path, const struct timespec times[2], int flags);
+extern int futimens(int fd, const struct timespec times[2]);
+
 #endif /* _UPCLINT_SYS_STAT_H */
