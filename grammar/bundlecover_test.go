@@ -64,6 +64,11 @@ var visibleThrough = map[string][]string{
 	"math.h":     {"MAXFLOAT", "isinff", "isnanf", "finitef", "drem", "significand", "lgamma_r", "signgam", "exp10f", "sincosl"},
 	"time.h":     {"timer_t", "timer_create", "timezone", "daylight", "tzname", "strptime", "timelocal"},
 	"sys/time.h": {"TIMEVAL_TO_TIMESPEC", "futimes", "lutimes", "adjtime"},
+	"pthread.h":  {"PTHREAD_MUTEX_ROBUST", "PTHREAD_PRIO_INHERIT", "PTHREAD_RWLOCK_PREFER_WRITER_NP", "PTHREAD_STACK_MIN"},
+	"signal.h":   {"NSIG", "SI_QUEUE", "SEGV_MAPERR", "SIGEV_THREAD", "SA_ONESHOT"},
+	"fcntl.h":    {"O_DIRECT", "O_NOATIME", "F_SETOWN", "AT_REMOVEDIR", "POSIX_FADV_DONTNEED", "posix_fadvise", "S_IRUSR"},
+	"sys/mman.h": {"MAP_NONBLOCK", "MADV_DONTFORK", "mremap"},
+	"errno.h":    {"EREMOTEIO", "EDEADLOCK", "program_invocation_name"},
 	"stdio.h":    {"getc_unlocked", "putc_unlocked", "fileno_unlocked", "open_memstream", "tempnam", "setlinebuf", "getw", "renameat"},
 }
 
