@@ -259,10 +259,10 @@ type Func struct {
 	blocks []blockEvents
 	ctrl   []*Reason // by block index: memo of Control for the current round
 	done   []bool
-	brAt   []uint64        // by block index: epoch+1 at which brWhy was computed
-	brWhy  []*Reason       // memo of branch
-	quiet  uint64          // shared+1 at the start of the last round that changed nothing
-	stops  map[[2]int]bool // memo of controlsUnlessStopped
+	brAt   []uint64  // by block index: epoch+1 at which brWhy was computed
+	brWhy  []*Reason // memo of branch
+	quiet  uint64    // shared+1 at the start of the last round that changed nothing
+	stops  [][]int8  // by block index and control dependence: memo of controlsUnlessStopped (0 unknown, 1 no, 2 yes)
 }
 
 // Func returns the facts of a function definition.
@@ -749,17 +749,18 @@ func (f *Func) Control(b *cfg.Block) *Reason {
 	var r *Reason
 	// A branch whose other arms only end the program (an error check on
 	// one thread) does not make what the remaining threads compute differ.
-	stopsOnly := func(br *cfg.Block) bool { return !f.controlsUnlessStopped(b, br) }
-	for _, d := range f.Graph.ControlDeps(b) {
-		if br := f.branch(d.Block); br != nil && !stopsOnly(d.Block) {
+	deps := f.Graph.ControlDeps(b)
+	stopsOnly := func(i int) bool { return !f.controlsUnlessStopped(b, deps, i) }
+	for i, d := range deps {
+		if br := f.branch(d.Block); br != nil && !stopsOnly(i) {
 			r = br.At(d.Block)
 			break
 		}
 	}
 	if r == nil {
-		for _, d := range f.Graph.ControlDeps(b) {
+		for i, d := range deps {
 			if d.Block != b {
-				if up := f.Control(d.Block); up != nil && !stopsOnly(d.Block) {
+				if up := f.Control(d.Block); up != nil && !stopsOnly(i) {
 					r = up
 					break
 				}
@@ -770,20 +771,26 @@ func (f *Func) Control(b *cfg.Block) *Reason {
 	return r
 }
 
-// controlsUnlessStopped is f.Graph.ControlsUnlessStopped(b, br), which
-// depends on the graph only, memoized: Control asks it again in every round
-// of the fixpoint.
-func (f *Func) controlsUnlessStopped(b, br *cfg.Block) bool {
-	key := [2]int{b.Index, br.Index}
-	if r, ok := f.stops[key]; ok {
-		return r
-	}
-	r := f.Graph.ControlsUnlessStopped(b, br)
+// controlsUnlessStopped is f.Graph.ControlsUnlessStopped(b, deps[i].Block)
+// for b's control dependences deps, which depends on the graph only,
+// memoized by block and dependence: Control asks it again in every round of
+// the fixpoint.
+func (f *Func) controlsUnlessStopped(b *cfg.Block, deps []cfg.ControlDep, i int) bool {
 	if f.stops == nil {
-		f.stops = map[[2]int]bool{}
+		f.stops = make([][]int8, len(f.Graph.Blocks))
 	}
-	f.stops[key] = r
-	return r
+	memo := f.stops[b.Index]
+	if memo == nil {
+		memo = make([]int8, len(deps))
+		f.stops[b.Index] = memo
+	}
+	if memo[i] == 0 {
+		memo[i] = 1
+		if f.Graph.ControlsUnlessStopped(b, deps[i].Block) {
+			memo[i] = 2
+		}
+	}
+	return memo[i] == 2
 }
 
 // Branch returns why the choice of successor of block b may differ between
