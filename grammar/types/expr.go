@@ -1287,9 +1287,12 @@ func (c *checker) generic(e *ast.GenericExpr) operand {
 	if chosen == nil {
 		chosen = deflt
 	}
+	// The result is the selected expression's value: as an lvalue it
+	// would be an lvalue the translator and the rules do not look
+	// through (assigning to a _Generic is rare).
 	var result operand
 	for _, a := range e.Assocs {
-		y := c.expr(a.X)
+		y := c.rvalue(a.X)
 		if a == chosen {
 			result = y
 		}
