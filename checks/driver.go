@@ -148,27 +148,34 @@ func checkFile(path string, opts *Options) ([]Finding, int, error) {
 	if readFile == nil {
 		readFile = os.ReadFile
 	}
-	limit := opts.MaxFileSize
-	if limit <= 0 {
-		limit = DefaultMaxFileSize
-	}
+	limit := opts.maxFileSize()
 	if st, err := os.Stat(path); err == nil && st.Size() > limit && opts.Config.ReadFile == nil {
-		return []Finding{inputFinding(path, fmt.Sprintf(
-			"file too large to analyse (%d bytes, limit %d; see --max-file-size)", st.Size(), limit))}, 0, nil
+		return []Finding{tooLarge(path, st.Size(), limit)}, 0, nil
 	}
 	src, err := readFile(path)
 	if err != nil {
 		return nil, 0, err
 	}
 	if int64(len(src)) > limit {
-		return []Finding{inputFinding(path, fmt.Sprintf(
-			"file too large to analyse (%d bytes, limit %d; see --max-file-size)", len(src), limit))}, 0, nil
+		return []Finding{tooLarge(path, int64(len(src)), limit)}, 0, nil
 	}
 	if opts.Source != nil {
 		opts.Source(path, src)
 	}
 	_, findings := AnalyzeSource(path, src, opts)
 	return findings, bytes.Count(src, []byte{'\n'}) + 1, nil
+}
+
+// maxFileSize is the size limit of opts.
+func (o *Options) maxFileSize() int64 {
+	if o.MaxFileSize <= 0 {
+		return DefaultMaxFileSize
+	}
+	return o.MaxFileSize
+}
+
+func tooLarge(path string, size, limit int64) Finding {
+	return inputFinding(path, fmt.Sprintf("file too large to analyse (%d bytes, limit %d; see --max-file-size)", size, limit))
 }
 
 func inputFinding(path, msg string) Finding {
@@ -192,8 +199,9 @@ func fromDiag(fset *gotoken.FileSet, d diag.Diagnostic, read func(string) []byte
 
 // AnalyzeSource analyses one translation unit whose text is src, reading
 // headers through opts.Config.ReadFile. It returns the loaded unit (nil for
-// a binary file) and the findings of the enabled rules, in order. The
-// language server calls it with the editor's unsaved text.
+// a binary file or one larger than opts.MaxFileSize) and the findings of
+// the enabled rules, in order. The language server calls it with the
+// editor's unsaved text.
 func AnalyzeSource(path string, src []byte, opts *Options) (*grammar.Unit, []Finding) {
 	readFile := opts.Config.ReadFile
 	if readFile == nil {
@@ -201,6 +209,11 @@ func AnalyzeSource(path string, src []byte, opts *Options) (*grammar.Unit, []Fin
 	}
 	if i := bytes.IndexByte(src[:min(len(src), 8192)], 0); i >= 0 {
 		return nil, []Finding{inputFinding(path, fmt.Sprintf("binary file (NUL byte at offset %d), not analysed", i))}
+	}
+	// upclint fix and the language server analyse text they read
+	// themselves: the limit of Run holds for them too
+	if limit := opts.maxFileSize(); int64(len(src)) > limit {
+		return nil, []Finding{tooLarge(path, int64(len(src)), limit)}
 	}
 	fset := gotoken.NewFileSet()
 	cfg := opts.Config
