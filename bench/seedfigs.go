@@ -89,14 +89,15 @@ var analysis = map[string]string{
 		"with one `upc_memput` per owner and a barrier, the owner applying what it receives. The forall finding on " +
 		"`&Table[i]` (initialisation) comes without a rewrite because the loop variable is `uint64_t` (the forall fix " +
 		"requires a signed integer induction variable).",
-	"uts.upc": "The steal's node-by-node copy `loot[k] = q[v].items[h + k]` becomes one `upc_memget` of the stolen nodes " +
-		"under the same lock (finegrain, unsafe: `loot` is a private pointer). Idle threads poll: each retries the " +
-		"counter's lock and every victim's lock and head until the work is done, so the same binary makes from a few " +
-		"thousand to over a million remote operations at THREADS 8 depending on the schedule, and how many steals " +
-		"happen (and how many nodes each takes) varies as much; with the default tree thread 0 does most of the work " +
-		"before the others start. The whole program's totals therefore compare schedules, not the fix (in either " +
-		"direction); the fix is measured on the lines it changes, by their modeled time per KiB of stolen nodes moved " +
-		"(one 16-byte get per node before, one get per steal after), which is how `--validate` judges it too.",
+	"uts.upc": "The steal's node-by-node copy of a chunk, `loot[k] = stealStack[v].stack[h + k]` under the victim's lock, " +
+		"becomes one `upc_memget` of the chunk into a private buffer under the same lock (finegrain, unsafe: `loot` is a " +
+		"private pointer). As in UTS, expanding a node communicates nothing (each thread works on the local part of its own " +
+		"stack) and an idle thread waits on its own flag; what communicates is the steals (CHUNK = 20 nodes: 20 remote " +
+		"gets before the fix, one after, besides the lock and the stack's indices), the thieves' unlocked reads of the " +
+		"victims' `workAvail`, a release's check for waiters and the cancelable barrier's joins and wake-ups. How many " +
+		"steals happen, and who takes from whom, depends on the schedule, so the same binary's totals vary between runs: " +
+		"the table gives the median run with the range, and the lines the fix changes are also measured by their modeled " +
+		"time per KiB moved, summed over the runs (how `--validate` judges such a program).",
 	"barrier_bug.upc": "Not run: it deadlocks by design with THREADS > 1; the collectivity and singlevalued findings have no fix.",
 	"barrier_ok.upc":  "No finding (by design): original and fixed are the same program; it shows the noise floor of the measurements.",
 }

@@ -11,8 +11,8 @@ import (
 
 // TestVaryingCommunication: runs that communicate differently give the
 // median run's figures with the range, and the verdict comes from the
-// changed lines' modeled time per KiB, not from the totals the polling
-// moved.
+// changed lines' modeled time per KiB, not from the totals the schedule
+// moved; it says whether the median runs gain too.
 func TestVaryingCommunication(t *testing.T) {
 	net := runtime.NetParams{ONs: 300, LNs: 1500, GNsByte: 0.08}
 	run := func(ops uint64, modeled float64, stealReads, stealBulk, stealBytes uint64) *runtime.Stats {
@@ -40,7 +40,14 @@ func TestVaryingCommunication(t *testing.T) {
 		t.Errorf("changed lines speedup %.2f, want > 10 (37 gets instead of 619 reads)", s)
 	}
 	k := &KernelResult{Name: "uts.upc", Findings: []string{"finegrain"}, Changed: true, Validated: true, Points: []Point{p}}
-	if v := verdict(k); !strings.HasPrefix(v, "improves on the lines the fix changes") {
+	if v := verdict(k); !strings.HasPrefix(v, "improves on the lines the fix changes") || !strings.Contains(v, "**no gain** on the whole program's median run (1.00x") {
+		t.Errorf("verdict %q", v)
+	}
+	// A fixed program whose median run communicates less gains as a whole.
+	faster := after
+	faster.Modeled = before.Modeled / 2
+	k.Points = []Point{{Threads: 16, Before: before, After: faster}}
+	if v := verdict(k); !strings.HasPrefix(v, "improves (2.00x on the median run, ") {
 		t.Errorf("verdict %q", v)
 	}
 	// The same per-byte cost is no gain, whatever the totals.
