@@ -281,6 +281,19 @@ double ex = 1e-3, ey = .5e+2, ez = 5.;
 unsigned long long u = 0x7fffffffffffffffULL;
 int main(void) { return (int)(a + b + c + d) + (int)e + (int)f + (int)g + (int)h + (int)hx + (int)hf + (int)hl + (int)(ex + ey + ez) + (int)u; }
 `, true, false, ""},
+	{"literal suffixes of GNU and TS 18661-3", `
+__float128 q = 1.0Q;
+_Float128 r = 2.0f128;
+_Float32 f = 1.5f32;
+_Float64 d = 2.5f64;
+_Float64x x = 1.0f64x;
+double _Complex im = 2.0i + 1.0;
+float _Complex jf = 3.0fi;
+int bin = 0b1011;
+unsigned long long big = 18446744073709551615ULL;
+long double ld = 1e4000L * 0 + 0x1p-16382L;
+int main(void) { return (int)q + (int)r + (int)f + (int)d + (int)x + (int)__imag__ im + (int)__imag__ jf + bin + (big != 0) + (ld != 0); }
+`, true, false, ""},
 	{"character and string literals", `
 #include <wchar.h>
 #include <stddef.h>
@@ -862,6 +875,14 @@ int main(void) { return pick(1, 2) + utf8_next("", 0, 1) * 0; }
 shared void *p;
 int main(void) { p = p + 1; return 0; }
 `, false, true, ""},
+	{"errors: invalid floating suffix", `
+double d = 1.0zz;
+int main(void) { return (int)d; }
+`, false, false, ""},
+	{"errors: invalid integer suffix", `
+int n = 12qq;
+int main(void) { return n; }
+`, false, false, ""},
 	{"errors: undeclared identifier", `
 int main(void) { return undefined_name; }
 `, false, false, ""},

@@ -205,13 +205,13 @@ func TestPragmaToken(t *testing.T) {
 }
 
 func TestCooking(t *testing.T) {
-	_, diags, r, _ := pre(t, "#define T int\nT x = 1, y = 0x1p-3, z = 1.5f; shared relaxed upc_forall wait 08 1.2.3 1e 0x 12qq", nil)
+	_, diags, r, _ := pre(t, "#define T int\nT x = 1, y = 0x1p-3, z = 1.5f; shared relaxed upc_forall wait 08 1.2.3 1e 0x 12qq 1.0f8 2.0f128 1.5Q 3f32", nil)
 	var got []string
 	for _, tk := range r.Tokens {
 		got = append(got, tk.Kind.String()+":"+tk.Text)
 	}
 	want := "Keyword:int Ident:x Punct:= Int:1 Punct:, Ident:y Punct:= Float:0x1p-3 Punct:, Ident:z Punct:= Float:1.5f Punct:; " +
-		"Keyword:shared Keyword:relaxed Keyword:upc_forall Ident:wait Int:08 Float:1.2.3 Float:1e Int:0x Int:12qq EOF:"
+		"Keyword:shared Keyword:relaxed Keyword:upc_forall Ident:wait Int:08 Float:1.2.3 Float:1e Int:0x Int:12qq Float:1.0f8 Float:2.0f128 Float:1.5Q Int:3f32 EOF:"
 	if strings.Join(got, " ") != want {
 		t.Errorf("got  %s\nwant %s", strings.Join(got, " "), want)
 	}
@@ -221,6 +221,8 @@ func TestCooking(t *testing.T) {
 		`2:72: error: invalid floating constant "1e"`,
 		`2:75: error: invalid integer constant "0x"`,
 		`2:78: error: invalid suffix "qq" on integer constant`,
+		`2:83: error: invalid floating constant "1.0f8"`,
+		`2:102: error: invalid suffix "f32" on integer constant`,
 	}
 	if strings.Join(diags, "\n") != strings.Join(wantDiags, "\n") {
 		t.Errorf("diagnostics:\n%s", strings.Join(diags, "\n"))

@@ -615,17 +615,35 @@ func validFloat(s string, hex bool) bool {
 	} else if hex {
 		return false // a hexadecimal floating constant needs its exponent
 	}
-	// Suffixes: f, l, and the GNU imaginary i/j, in either order.
+	// Suffixes: f, l, GNU's q and w, the fN and fNx of ISO/IEC TS 18661-3,
+	// and the GNU imaginary i/j, in either order.
 	var fl, im bool
-	for ; i < len(s); i++ {
+	for i < len(s) {
 		switch c := s[i]; {
-		case !fl && strings.IndexByte("fFlL", c) >= 0:
+		case !fl && (c == 'f' || c == 'F') && floatNSuffix(s[i:]) > 0:
 			fl = true
+			i += floatNSuffix(s[i:])
+		case !fl && strings.IndexByte("fFlLqQwW", c) >= 0:
+			fl, i = true, i+1
 		case !im && strings.IndexByte("iIjJ", c) >= 0:
-			im = true
+			im, i = true, i+1
 		default:
 			return false
 		}
 	}
 	return true
+}
+
+// floatNSuffix returns the length of the suffix f16, f32, f64, f128, f32x,
+// f64x or f128x (either case of f) at the start of s, else 0.
+func floatNSuffix(s string) int {
+	if s == "" || s[0] != 'f' && s[0] != 'F' {
+		return 0
+	}
+	for _, n := range [...]string{"128x", "32x", "64x", "128", "16", "32", "64"} {
+		if strings.HasPrefix(s[1:], n) {
+			return 1 + len(n)
+		}
+	}
+	return 0
 }

@@ -1,6 +1,7 @@
 package types
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
@@ -95,13 +96,20 @@ func floatLit(s string) (Type, Value, bool) {
 	for len(body) > 0 {
 		ch := body[len(body)-1]
 		isHex := strings.HasPrefix(body, "0x") || strings.HasPrefix(body, "0X")
+		if k, n := floatNType(body); n > 0 && (!isHex || strings.ContainsAny(body[:len(body)-n], "pP")) {
+			// _Float32 ... _Float128 are float, double and long double
+			t = Typ[k]
+			body = body[:len(body)-n]
+			continue
+		}
 		switch ch {
 		case 'f', 'F':
 			if isHex && !strings.ContainsAny(body, "pP") {
 				goto done
 			}
 			t = Typ[Float]
-		case 'l', 'L':
+		case 'l', 'L', 'q', 'Q', 'w', 'W':
+			// GNU: q is __float128, w __float80, both long double here
 			t = Typ[LongDouble]
 		case 'i', 'j', 'I', 'J':
 			imag = true
@@ -116,8 +124,9 @@ done:
 	}
 	f, err := strconv.ParseFloat(body, 64)
 	if err != nil {
-		// out of range values still have a type
-		return t, Value{}, err == nil
+		// a value out of double's range (inf, or a long double's) still
+		// has a type, as compilers take it with at most a warning
+		return t, Value{}, errors.Is(err, strconv.ErrRange)
 	}
 	if imag {
 		return t, Value{}, true
@@ -126,6 +135,20 @@ done:
 		f = float64(float32(f))
 	}
 	return t, floatVal(f), true
+}
+
+// floatNType returns the kind of the TS 18661-3 suffix (f16 ... f128x)
+// that ends s, and its length; 0 if there is none.
+func floatNType(s string) (BasicKind, int) {
+	for _, x := range [...]struct {
+		suffix string
+		kind   BasicKind
+	}{{"f16", Float}, {"f32", Float}, {"f64", Double}, {"f32x", Double}, {"f128", LongDouble}, {"f64x", LongDouble}, {"f128x", LongDouble}} {
+		if len(s) > len(x.suffix) && strings.EqualFold(s[len(s)-len(x.suffix):], x.suffix) {
+			return x.kind, len(x.suffix)
+		}
+	}
+	return 0, 0
 }
 
 // charLit types and evaluates a character constant.
@@ -326,7 +349,8 @@ func (c *checker) basicLit(e *ast.BasicLit) operand {
 			if it, iv, iok := intLit(e.Value); iok {
 				return operand{mode: ModeConstant, typ: it, val: iv, null: iv.Int == 0}
 			}
-			c.errorf(e, "invalid floating constant '%s'", e.Value)
+			// The preprocessor reported the malformed constant (one
+			// mistake, one error); its uses are not checked.
 			return operand{mode: ModeInvalid, typ: Typ[Invalid]}
 		}
 		if v.Kind == NoValue {
