@@ -883,6 +883,60 @@ int main(void) { return (int)d; }
 int n = 12qq;
 int main(void) { return n; }
 `, false, false, ""},
+	{"HPC C idioms through the bundled headers", `
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdint.h>
+#include <inttypes.h>
+#include <math.h>
+#include <time.h>
+#include <sys/time.h>
+#include <unistd.h>
+#include <getopt.h>
+#include <assert.h>
+#include <errno.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <sched.h>
+#include <pthread.h>
+#include <limits.h>
+#include <float.h>
+typedef struct node node;
+struct node { node *next; double v; };
+static volatile sig_atomic_t stop;
+static jmp_buf env;
+static const char *const names[] = { "a", "b" };
+#define DEBUG(...) do { if (0) fprintf(stderr, __VA_ARGS__); } while (0)
+static void __attribute__((constructor)) init(void) { stop = 0; }
+static int cmp(const void *a, const void *b) { double x = *(const double *)a, y = *(const double *)b; return (x > y) - (x < y); }
+static double vsum(int n, ...) { va_list ap, aq; double s = 0; va_start(ap, n); va_copy(aq, ap); for (int i = 0; i < n; i++) s += va_arg(aq, double); va_end(aq); va_end(ap); return s; }
+static void scale(int n, double (*m)[n], double f) { for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) m[i][j] *= f; }
+int main(int argc, char *argv[], char *envp[]) {
+	static struct option opts[] = { { "size", required_argument, 0, 's' }, { 0, 0, 0, 0 } };
+	int c, n = 4;
+	while ((c = getopt_long(argc, argv, "s:", opts, NULL)) != -1) if (c == 's') n = atoi(optarg);
+	struct timespec ts; struct timeval t0, t1, dt;
+	clock_gettime(CLOCK_MONOTONIC, &ts); gettimeofday(&t0, NULL); gettimeofday(&t1, NULL); timersub(&t1, &t0, &dt);
+	double (*m)[n] = malloc(sizeof(double[n][n]));
+	double *v; if (posix_memalign((void **)&v, 64, n * sizeof *v)) return 1;
+	for (size_t i = 0; i < (size_t)n; i++) v[i] = drand48() * M_PI + sqrt(fabs(sin((double)i))) + (isnan(v[0]) ? 0 : 1);
+	qsort(v, n, sizeof *v, cmp); scale(n, m, 2.0);
+	int64_t big = INT64_C(1) << 40; printf("%" PRId64 " %zu %s\n", big, (size_t)n, names[0]);
+	char *line = NULL; size_t cap = 0; ssize_t len = 0; (void)len; (void)line; (void)cap;
+	char *save, buf[32] = "a,b"; for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) DEBUG("%s", tok);
+	if (setjmp(env)) return 2;
+	if (errno == ERANGE || v[0] > DBL_MAX || n > INT_MAX) longjmp(env, 1);
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN); cpu_set_t set; CPU_ZERO(&set); CPU_SET(0, &set);
+	pthread_barrier_t bar; pthread_barrier_init(&bar, NULL, 1); pthread_barrier_wait(&bar);
+	node a = { .next = NULL, .v = vsum(2, 1.0, 2.0) }, b = a; b.next = &a;
+	assert(b.next->v == 3.0 && envp != NULL);
+	free(m); free(v);
+	return (int)cpus * 0 + (int)ts.tv_nsec * 0 + (int)dt.tv_usec * 0 + (stop ? EXIT_FAILURE : EXIT_SUCCESS);
+}
+`, true, false, ""},
 	{"errors: undeclared identifier", `
 int main(void) { return undefined_name; }
 `, false, false, ""},
