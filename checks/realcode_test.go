@@ -226,10 +226,10 @@ func BenchmarkDevelopmentCorpus(b *testing.B) {
 	b.ReportMetric(float64(lines*b.N)/(cpuTime()-cpu0).Seconds(), "lines/cpu-s")
 }
 
-// BenchmarkDevelopmentCorpusFrontEnd is BenchmarkDevelopmentCorpus with
+// BenchmarkCorpusFrontEnd is BenchmarkDevelopmentCorpus with
 // the front end alone (grammar.Load: preprocessing, parsing, type checking),
 // one unit at a time, each pass with a new cache of leading includes.
-func BenchmarkDevelopmentCorpusFrontEnd(b *testing.B) {
+func BenchmarkCorpusFrontEnd(b *testing.B) {
 	units := loadCorpus(b)
 	srcs := make([][]byte, len(units))
 	lines := 0
