@@ -30,6 +30,7 @@ package variance
 import (
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/grammar/ast"
@@ -102,10 +103,25 @@ const (
 	FormSharedAt      // "read of shared e at a thread-dependent index (inner)"
 )
 
+// maxWhat bounds the inner text a reason repeats. Each link of a chain
+// repeats the text of the links it wraps, so a chain of n links would
+// cost n² bytes: a unit whose 10,000 functions each call the previous one
+// took 1 GB. Real chains stay far below it (the longest reason of the
+// development corpus has about 1,000 bytes).
+const maxWhat = 2000
+
 // wrap returns a reason whose text is prefix followed by inner's in
-// parentheses, with inner's origin.
+// parentheses (cut after maxWhat bytes), with inner's origin.
 func wrap(n ast.Node, form Form, subject, prefix string, inner *Reason) *Reason {
-	return &Reason{Node: n, What: prefix + " (" + inner.What + ")", Origin: inner.Origin, Form: form,
+	what := inner.What
+	if len(what) > maxWhat {
+		cut := maxWhat
+		for cut > 0 && !utf8.RuneStart(what[cut]) {
+			cut--
+		}
+		what = what[:cut] + "..."
+	}
+	return &Reason{Node: n, What: prefix + " (" + what + ")", Origin: inner.Origin, Form: form,
 		Inner: inner, Subject: subject, Control: inner.Control}
 }
 

@@ -1,6 +1,7 @@
 package variance_test
 
 import (
+	"fmt"
 	gotoken "go/token"
 	"os"
 	"path/filepath"
@@ -285,5 +286,40 @@ void f(int *q) {
 	}
 	if d := (*variance.Reason)(nil).Describe(); d != "the thread" {
 		t.Errorf("nil Describe = %q", d)
+	}
+}
+
+// TestLongChainText: in a chain of calls whose results are thread-dependent
+// (f1 returns f0's result, f2 f1's, ...), each reason repeats the text of
+// those it wraps only up to a bound: whole, the texts would grow with the
+// square of the chain's length.
+func TestLongChainText(t *testing.T) {
+	const n = 2000
+	var b strings.Builder
+	b.WriteString("#include <upc.h>\nint f0(void) { return MYTHREAD; }\n")
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "int f%d(void) { return f%d() + 1; }\n", i, i-1)
+	}
+	u := grammar.Load(gotoken.NewFileSet(), "t.upc", []byte(b.String()), nil)
+	for _, d := range u.Diags {
+		t.Fatalf("%v", d)
+	}
+	in := variance.Analyze(u.File, u.Info, nil)
+	if len(in.Funcs) != n+1 {
+		t.Fatalf("%d functions", len(in.Funcs))
+	}
+	total := 0
+	for _, f := range in.Funcs {
+		if f.Result == nil {
+			t.Fatalf("%s: result not thread-dependent", f.Obj.Name())
+		}
+		total += len(f.Result.What)
+	}
+	last := in.Funcs[n].Result.What
+	if !strings.HasPrefix(last, "result of f"+fmt.Sprint(n-1)) || !strings.Contains(last, "...") {
+		t.Errorf("last reason: %.200s", last)
+	}
+	if total > 3000*(n+1) {
+		t.Errorf("the reasons' texts have %d bytes in all, %d a function", total, total/(n+1))
 	}
 }
