@@ -314,7 +314,7 @@ func fixSpan(f *checks.Finding, edits []checks.Edit, toSrc []int, n int) span {
 }
 
 // distinctNames keeps, in order, the chosen fixes whose file-scope
-// declarations (the unindented lines they insert) name no identifier,
+// declarations (see declares) name no identifier,
 // absent from src, that an earlier chosen fix declares too: two fixes
 // that each picked the same fresh name on the same text (one broadcast
 // source per function, one gather table per loop of an array) would
@@ -329,7 +329,7 @@ func distinctNames(chosen []Chosen, src []byte) (keep []Chosen, clash []Conflict
 	for _, c := range chosen {
 		var names []string
 		for _, e := range c.Fix.Edits {
-			if !fileScope(e) {
+			if !declares(e) {
 				continue
 			}
 			for _, w := range identRE.FindAllString(e.NewText, -1) {
@@ -348,6 +348,21 @@ func distinctNames(chosen []Chosen, src []byte) (keep []Chosen, clash []Conflict
 		keep = append(keep, c)
 	}
 	return keep, clash
+}
+
+// declares reports whether an edit inserts lines whose first is
+// unindented: a file-scope declaration, perhaps after a block comment
+// whose lines are indented (" * ...").
+func declares(e checks.Edit) bool {
+	if e.Pos.Offset != e.End.Offset || e.Pos.Col != 1 && !strings.HasPrefix(e.NewText, "\n") {
+		return false
+	}
+	for _, line := range strings.Split(strings.ReplaceAll(e.NewText, "\r\n", "\n"), "\n") {
+		if strings.TrimSpace(line) != "" {
+			return line[0] != ' ' && line[0] != '\t'
+		}
+	}
+	return false
 }
 
 // identRE matches a C identifier.
