@@ -593,10 +593,14 @@ int g(int T) { return T * 2; }
 int h(void) { U u; u.T = 1; { typedef char T; T c = 'a'; return c + u.T; } }
 int main(void) { T t = 1; for (T i = 0; i < 2; i++) t += i; return f(t) + g(t) + h(); }
 `, true, false, ""},
+	{"typedef name redeclared in a for header, braced body", `
+typedef int T;
+int main(void) { T t = 1; for (T T = 0; T < 2; T++) { t += T; } for (T i = 0; i < 2; i++) { T x = i; t += x; } return t; }
+`, true, false, ""},
 	{"typedef name redeclared in a for header", `
 typedef int T;
 int main(void) { T t = 1; for (T T = 0; T < 2; T++) t += T; return t; }
-`, true, false, "the typedef pass closes the for statement's scope at its ')': in the body T is a type again"},
+`, true, false, "the typedef pass closes the for statement's scope at its ')': in a body without braces T is a type again"},
 	{"GNU empty initializers and casts to union", `
 struct s { int a, b; };
 union u { int i; double d; };

@@ -80,6 +80,9 @@ type retagger struct {
 
 	pending    string // "attr", "typeof", "for": the construct whose '(' comes next
 	closedType bool   // the last ')' closed a parenthesized type name: '{' starts a compound literal
+	// forScope holds the names a for header declared that hide typedef
+	// names, from its ')' to the '{' of its body, which they are in
+	forScope map[string]bool
 
 	// base is the state after a shared prefix of the tokens, read-only:
 	// its file-scope typedef names and declared names lie under scopes[0]
@@ -539,6 +542,9 @@ func (r *retagger) punct(i int, t *token.Token, f *frame, rec uint8, pending str
 		if f.kind == fParams {
 			ps = r.scopes[f.scope]
 		}
+		if f.kind == fFor && isPunct(r.next(i), "{") {
+			r.forScope = r.scopes[f.scope]
+		}
 		g := r.pop()
 		parent := r.top()
 		switch g.kind {
@@ -567,6 +573,12 @@ func (r *retagger) punct(i int, t *token.Token, f *frame, rec uint8, pending str
 			parent.record = g.saved
 		}
 	case "{":
+		if m := r.forScope; m != nil {
+			// the body of "for (T T = 0; ...)": T is not a type there
+			r.forScope = nil
+			r.push(frame{kind: fBlock, close: "}", scope: r.pushScope(maps.Clone(m))})
+			return
+		}
 		if f.kind == fParams && rec == 0 {
 			// "main(void {": the parameter list was never closed and a
 			// body starts (the parser reports the missing ')'); closing
