@@ -105,12 +105,15 @@ func (fx *fixer) source(pos gotoken.Pos) ([]byte, int, bool) {
 
 // plan is one coalescing rewrite: the shape of the fetch and the edits.
 type plan struct {
-	g      *group
-	v      *types.Var
-	lay    *types.Layout
-	stmt   ast.Stmt
-	elem   string // the element type, as C
-	inner  []int64
+	g     *group
+	v     *types.Var
+	lay   *types.Layout
+	stmt  ast.Stmt
+	elem  string // the element type, as C
+	inner []int64
+	// dims: the text of each inner dimension, as the array's declaration
+	// names it (see constText)
+	dims   []string
 	buf    string
 	unsafe string
 	// ptr: v is a pointer-to-shared, whose first element may have any
@@ -189,6 +192,7 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 			return nil
 		}
 		p.inner = append(p.inner, d.Len)
+		p.dims = append(p.dims, fx.constText(d.Len, fx.declNodes(v)...))
 	}
 	elem := types.Unqualified(lay.Elem)
 	if elem == nil || types.IsShared(elem) {
@@ -556,19 +560,19 @@ func (fx *fixer) frame(s ast.Stmt) (frame, bool) {
 func (p *plan) declare(fr frame, n string, nConst int64) (string, bool) {
 	dims := ""
 	elems := nConst
-	for _, d := range p.inner {
-		dims += "[" + strconv.FormatInt(d, 10) + "]"
+	for k, d := range p.inner {
+		dims += "[" + p.dimText(k) + "]"
 		elems *= d
 	}
 	if nConst > 0 && elems <= p.stackElems() {
-		return fmt.Sprintf("%s%s %s[%d]%s;\n", fr.indent, p.elem, p.buf, nConst, dims), false
+		return fmt.Sprintf("%s%s %s[%s]%s;\n", fr.indent, p.elem, p.buf, n, dims), false
 	}
 	decl := "*" + p.buf
 	if dims != "" {
 		decl = "(*" + p.buf + ")" + dims
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s%s %s = malloc(%s * sizeof *%s);\n", fr.indent, p.elem, decl, n, p.buf)
+	fmt.Fprintf(&b, "%s%s %s = malloc(%s * sizeof *%s);\n", fr.indent, p.elem, decl, factor(n), p.buf)
 	cond := p.buf + " == NULL"
 	if nConst < 0 {
 		cond = n + " > 0 && " + cond
@@ -694,7 +698,7 @@ func (c *checker) stridedFix(fx *fixer, p *plan) *analysis.SuggestedFix {
 		if span.Const >= 0 {
 			nConst = span.Const/int64(c.threads) + 1
 		}
-		count = strconv.FormatInt(nConst, 10)
+		count = fx.constText(nConst, l.Stmt)
 	}
 	if nConst == 0 {
 		return nil
@@ -768,6 +772,9 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 	if !ok1 || !ok2 {
 		return nil
 	}
+	if nConst > 0 {
+		rs = fx.constText(nConst, p.stmt)
+	}
 	// The box is only meaningful when the loop runs: an empty loop must
 	// fetch nothing (its box may lie outside the array).
 	trip, ok := c.tripTest(l)
@@ -828,16 +835,19 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 	// Element counts and the flat index of the first element.
 	ne := nName
 	if rowElems != 1 {
-		ne = fmt.Sprintf("%s * %d", paren(rows, nName), rowElems)
+		ne = fmt.Sprintf("%s * %s", paren(rows, nName), p.rowText())
 		if nConst > 0 {
-			ne = strconv.FormatInt(nConst*rowElems, 10)
+			ne = product(nName, p.rowText())
 		}
 	}
 	flo := los
 	if rowElems != 1 {
-		flo = fmt.Sprintf("%s * %d", paren(lo, los), rowElems)
-		if lo.IsConst() {
-			flo = strconv.FormatInt(lo.Const*rowElems, 10)
+		flo = fmt.Sprintf("%s * %s", paren(lo, los), p.rowText())
+		switch {
+		case lo.IsConst() && lo.Const == 0:
+			flo = "0"
+		case lo.IsConst() && lo.Const == 1:
+			flo = p.rowText()
 		}
 	}
 	stdlib := false
@@ -875,14 +885,15 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 		openBlock()
 		i1 := in + fr.unit
 		i2 := i1 + fr.unit
-		fmt.Fprintf(&b, "%s/* one upc_memget per block of %d elements */\n", i1, bs)
+		bst := fx.blockText(bs, p.v)
+		fmt.Fprintf(&b, "%s/* one upc_memget per block of %s elements */\n", i1, bst)
 		fmt.Fprintf(&b, "%ssize_t %s, %s;\n", i1, k, r)
 		fmt.Fprintf(&b, "%sfor (%s = 0; %s < %s; %s += %s) {\n", i1, k, k, ne, k, r)
-		phase := fmt.Sprintf("%s %% %d", first(k), bs)
+		phase := fmt.Sprintf("%s %% %s", first(k), operand(bst))
 		if p.ptr {
 			phase = fmt.Sprintf("upc_phaseof(%s + %s)", flat, first(k))
 		}
-		fmt.Fprintf(&b, "%s%s = %d - %s;\n", i2, r, bs, phase)
+		fmt.Fprintf(&b, "%s%s = %s - %s;\n", i2, r, bst, phase)
 		fmt.Fprintf(&b, "%sif (%s > %s - %s)\n%s%s%s = %s - %s;\n", i2, r, ne, k, i2, fr.unit, r, ne, k)
 		fmt.Fprintf(&b, "%supc_memget(%s + %s, %s + %s, %s * sizeof(%s));\n", i2, bufFlat, k, flat, first(k), r, p.elem)
 		fmt.Fprintf(&b, "%s}\n%s}\n", i1, in)

@@ -235,6 +235,10 @@ func (c *checker) memberFix(fx *fixer, g *group) (sf *checks.SuggestedFix, handl
 	if !ok1 || !ok2 || !ok3 || !ok4 {
 		return nil, true
 	}
+	if ncols > 0 {
+		// as the loop's bound or the array's declaration names it
+		ns = fx.constText(ncols, fs, root.Decl)
+	}
 	// A buffer of one row is one-dimensional when every X[E].m can be
 	// replaced whole (E not made by a macro).
 	rows := nrows > 1
@@ -266,7 +270,7 @@ func (c *checker) memberFix(fx *fixer, g *group) (sf *checks.SuggestedFix, handl
 	count := ""
 	switch {
 	case rows:
-		fmt.Fprintf(&b, "%s%s %s[%d][%d];\n", in, ts, p.buf, nrows, ncols)
+		fmt.Fprintf(&b, "%s%s %s[%d][%s];\n", in, ts, p.buf, nrows, ns)
 	case heap:
 		n := ns
 		if ncols < 0 {
@@ -285,9 +289,9 @@ func (c *checker) memberFix(fx *fixer, g *group) (sf *checks.SuggestedFix, handl
 		}
 		decl, _ := p.declare(fr, n, ncols)
 		b.WriteString(decl)
-		count = n + " * sizeof *" + p.buf
+		count = factor(n) + " * sizeof *" + p.buf
 	default:
-		fmt.Fprintf(&b, "%s%s %s[%d];\n", in, ts, p.buf, ncols)
+		fmt.Fprintf(&b, "%s%s %s[%s];\n", in, ts, p.buf, ns)
 	}
 	body := in
 	if trip != "" {

@@ -150,8 +150,8 @@ func (c *checker) readStrips(fx *fixer, p *plan, bs int64) *analysis.SuggestedFi
 	i1 := in + u
 	rows := strip + halo
 	dims, zeros := "", ""
-	for _, d := range p.inner {
-		dims += "[" + strconv.FormatInt(d, 10) + "]"
+	for k := range p.inner {
+		dims += "[" + p.dimText(k) + "]"
 		zeros += "[0]"
 	}
 	boxLo := sName // first row fetched
@@ -184,7 +184,7 @@ func (c *checker) readStrips(fx *fixer, p *plan, bs int64) *analysis.SuggestedFi
 	}
 	n := count
 	if rowElems != 1 {
-		n = count + " * " + strconv.FormatInt(rowElems, 10)
+		n = count + " * " + p.rowText()
 	}
 	start := "&" + name + "[" + boxLo + "]" + strings.Repeat("[0]", len(p.inner))
 	if p.at != "" {
@@ -205,10 +205,11 @@ func (c *checker) readStrips(fx *fixer, p *plan, bs int64) *analysis.SuggestedFi
 		}
 		k, r := nm.k, nm.len
 		i2, i3 := i1+u, i1+u+u
-		fmt.Fprintf(&b, " {\n%s/* one upc_memget per block of %d elements */\n", i2, bs)
+		bst := fx.blockText(bs, p.v)
+		fmt.Fprintf(&b, " {\n%s/* one upc_memget per block of %s elements */\n", i2, bst)
 		fmt.Fprintf(&b, "%ssize_t %s, %s;\n", i2, k, r)
 		fmt.Fprintf(&b, "%sfor (%s = 0; %s < %s; %s += %s) {\n", i2, k, k, n, k, r)
-		fmt.Fprintf(&b, "%s%s = %d - upc_phaseof(%s + %s);\n", i3, r, bs, start, k)
+		fmt.Fprintf(&b, "%s%s = %s - upc_phaseof(%s + %s);\n", i3, r, bst, start, k)
 		fmt.Fprintf(&b, "%sif (%s > %s - %s)\n%s%s%s = %s - %s;\n", i3, r, n, k, i3, u, r, n, k)
 		fmt.Fprintf(&b, "%supc_memget(%s + %s, %s + %s, %s * sizeof(%s));\n", i3, bufFlat, k, start, k, r, p.elem)
 		fmt.Fprintf(&b, "%s}\n%s}\n", i2, i1)
@@ -225,7 +226,7 @@ func (c *checker) readStrips(fx *fixer, p *plan, bs int64) *analysis.SuggestedFi
 		}
 		fmt.Fprintf(&b, " {\n%s/* one upc_memget per thread: its elements are THREADS apart here, adjacent there */\n", i2)
 		fmt.Fprintf(&b, "%ssize_t %s, %s, %s;\n", i2, t, cnt, k)
-		fmt.Fprintf(&b, "%s%s %s[%d];\n", i2, p.elem, part, rows*rowElems)
+		fmt.Fprintf(&b, "%s%s %s[%s];\n", i2, p.elem, part, product(strconv.FormatInt(rows, 10), p.rowText()))
 		fmt.Fprintf(&b, "%sfor (%s = 0; %s < THREADS && %s < %s; %s++) {\n", i2, t, t, t, n, t)
 		fmt.Fprintf(&b, "%s%s = (%s - %s + THREADS - 1) / THREADS;\n", i3, cnt, n, t)
 		fmt.Fprintf(&b, "%supc_memget(%s, %s + %s, %s * sizeof *%s);\n", i3, part, start, t, cnt, part)

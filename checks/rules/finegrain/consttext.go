@@ -1,0 +1,225 @@
+package finegrain
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/upclint/upclint/grammar/ast"
+	"github.com/upclint/upclint/grammar/token"
+	"github.com/upclint/upclint/grammar/types"
+)
+
+// namedConst is an object-like macro whose expansion is one integer
+// constant, as the source invokes it.
+type namedConst struct {
+	name string
+	v    int64
+}
+
+// namedConsts returns the object-like macros invoked in the tokens of
+// nodes, each expanding to one integer (#define CHUNK 20, -DIMGSIZE=1024),
+// in the order of the nodes and of their tokens.
+func (fx *fixer) namedConsts(nodes ...ast.Node) []namedConst {
+	if fx.unit == nil || fx.unit.File == nil {
+		return nil
+	}
+	toks := fx.unit.File.Tokens
+	var out []namedConst
+	for _, n := range nodes {
+		if n == nil {
+			continue
+		}
+		first, end := n.Span()
+		if first < 0 || end > len(toks) || first >= end {
+			continue
+		}
+		for i := first; i < end; {
+			t := toks[i]
+			if !t.FromMacro() {
+				i++
+				continue
+			}
+			j := i
+			var num []token.Token
+			other := false
+			for ; j < end && toks[j].Exp == t.Exp && toks[j].ExpEnd == t.ExpEnd; j++ {
+				switch {
+				case toks[j].Kind == token.Int || toks[j].Kind == token.Number:
+					num = append(num, toks[j])
+				case !toks[j].Is("(") && !toks[j].Is(")"):
+					other = true
+				}
+			}
+			partial := i > 0 && toks[i-1].Exp == t.Exp && toks[i-1].ExpEnd == t.ExpEnd
+			i = j
+			if partial || other || len(num) != 1 || i < end && toks[i].Exp == t.Exp {
+				continue
+			}
+			v, err := strconv.ParseInt(strings.TrimRight(num[0].Text, "uUlL"), 0, 64)
+			if err != nil {
+				continue
+			}
+			src, off, ok := fx.source(t.Exp)
+			e := off + int(t.ExpEnd-t.Exp)
+			if !ok || e > len(src) || e <= off || !ident.MatchString(string(src[off:e])) {
+				continue
+			}
+			out = append(out, namedConst{name: string(src[off:e]), v: v})
+		}
+	}
+	return out
+}
+
+// constText writes the constant v as the source does when a macro the
+// source invokes in nodes names it, or v from such a macro simply (N,
+// 2 * N, N - 1), so that the fixed code follows the macro when the
+// program is built with another value of it; else v as a number. Nodes
+// come in order of preference: the first one's macros are tried first,
+// and a value two macros of one node share is left a number (GWU
+// matrix's N, M and P are all 128).
+func (fx *fixer) constText(v int64, nodes ...ast.Node) string {
+	num := strconv.FormatInt(v, 10)
+	if v < 2 {
+		return num
+	}
+	for _, n := range nodes {
+		cs := fx.namedConsts(n)
+		// the one way each try writes v, "" for none, num when two differ
+		for _, try := range []func(add func(string)){
+			func(add func(string)) { // N
+				for _, c := range cs {
+					if c.v == v {
+						add(c.name)
+					}
+				}
+			},
+			func(add func(string)) { // RB * N, as a block size is written
+				for i, a := range cs {
+					for _, b := range cs[i+1:] {
+						if a.v >= 2 && b.v >= 2 && a.v*b.v == v && a.name != b.name {
+							add(a.name + " * " + b.name)
+						}
+					}
+				}
+			},
+			func(add func(string)) { // 2 * N, N - 1
+				for _, c := range cs {
+					if c.v < 4 {
+						continue
+					}
+					for k := int64(2); k <= 4; k++ {
+						if c.v*k == v {
+							add(strconv.FormatInt(k, 10) + " * " + c.name)
+						}
+					}
+					for d := int64(1); d <= 2; d++ {
+						switch v {
+						case c.v + d:
+							add(c.name + " + " + strconv.FormatInt(d, 10))
+						case c.v - d:
+							add(c.name + " - " + strconv.FormatInt(d, 10))
+						}
+					}
+				}
+			},
+		} {
+			found, twice := "", false
+			try(func(s string) {
+				twice = twice || found != "" && found != s
+				found = s
+			})
+			switch {
+			case twice:
+				return num // two macros of the node give v
+			case found != "":
+				return found
+			}
+		}
+	}
+	return num
+}
+
+// factor parenthesises a constant's text for a product or a sum it is
+// one term of (CHUNK + 1 is (CHUNK + 1) in (CHUNK + 1) * sizeof *buf).
+func factor(s string) string {
+	if strings.ContainsAny(s, "+-") {
+		return "(" + s + ")"
+	}
+	return s
+}
+
+// operand parenthesises a constant's text for any operator (x % (RB * N)).
+func operand(s string) string {
+	if strings.Contains(s, " ") {
+		return "(" + s + ")"
+	}
+	return s
+}
+
+// dimText is the text of the plan's inner dimension k.
+func (p *plan) dimText(k int) string {
+	if k < len(p.dims) {
+		return p.dims[k]
+	}
+	return strconv.FormatInt(p.inner[k], 10)
+}
+
+// declNodes returns v's declarator and, for a file-scope v, the
+// specifiers of its declaration (where a block size is written), nil
+// ones left out.
+func (fx *fixer) declNodes(v *types.Var) []ast.Node {
+	if v == nil || v.Decl == nil {
+		return nil
+	}
+	out := []ast.Node{v.Decl}
+	if fx.unit == nil || fx.unit.File == nil {
+		return out
+	}
+	f, e := v.Decl.Span()
+	for _, x := range fx.unit.File.Decls {
+		d, ok := x.(*ast.Decl)
+		if !ok || d.Specs == nil || d.Body != nil {
+			continue
+		}
+		if df, de := d.Span(); df <= f && e <= de {
+			return append(out, d.Specs)
+		}
+	}
+	return out
+}
+
+// rowText is the number of elements of a row of the plan's array (the
+// product of its inner dimensions), from the dimensions' text.
+func (p *plan) rowText() string {
+	var parts []string
+	for k := range p.inner {
+		parts = append(parts, p.dimText(k))
+	}
+	return product(parts...)
+}
+
+// product writes the product of the factors' texts, the numbers among
+// them multiplied out (3 * NC, not 3 * 1 * NC; 48, not 6 * 8).
+func product(fs ...string) string {
+	n := int64(1)
+	var names []string
+	for _, f := range fs {
+		if v, err := strconv.ParseInt(f, 10, 64); err == nil {
+			n *= v
+			continue
+		}
+		names = append(names, factor(f))
+	}
+	if n != 1 || len(names) == 0 {
+		names = append([]string{strconv.FormatInt(n, 10)}, names...)
+	}
+	return strings.Join(names, " * ")
+}
+
+// blockText writes the block size bs of v as v's declaration does.
+func (fx *fixer) blockText(bs int64, v *types.Var) string {
+	nodes := fx.declNodes(v)
+	slices.Reverse(nodes) // the specifiers first
+	return fx.constText(bs, nodes...)
+}
