@@ -34,6 +34,10 @@ type domTree struct {
 	frontier [][]int32
 	virtual  []int32 // post-dominators: blocks given a virtual edge to Exit
 	cd       [][]ControlDep
+	// guard is, per block, the nearest dominator (itself included)
+	// entered from a branch (see entered), or -1: Guarded visits only
+	// those, not every dominator of a long straight function.
+	guard []int32
 
 	childBlocks, frontierBlocks [][]*Block // children and frontier as blocks, on first use
 }
@@ -253,9 +257,43 @@ func (t *domTree) dominates(a, b int) bool {
 func (g *Graph) domTree() *domTree {
 	if g.dom == nil {
 		succ, pred := g.adjacency()
-		g.dom = buildDomTree(len(g.Blocks), int32(g.Entry.Index), succ, pred)
+		dom := buildDomTree(len(g.Blocks), int32(g.Entry.Index), succ, pred)
+		dom.guard = make([]int32, len(g.Blocks))
+		done := make([]bool, len(g.Blocks))
+		var guardOf func(i int32) int32
+		guardOf = func(i int32) int32 {
+			if !done[i] {
+				done[i] = true
+				switch {
+				case entered(g.Blocks[i]):
+					dom.guard[i] = i
+				case dom.idom[i] >= 0:
+					dom.guard[i] = guardOf(dom.idom[i])
+				default:
+					dom.guard[i] = -1
+				}
+			}
+			return dom.guard[i]
+		}
+		for _, i := range dom.order { // a dominator comes first: no recursion
+			guardOf(i)
+		}
+		for i := range g.Blocks {
+			guardOf(int32(i))
+		}
+		g.dom = dom
 	}
 	return g.dom
+}
+
+// entered reports whether d's only predecessor branches on a condition.
+func entered(d *Block) bool {
+	if len(d.Preds) != 1 {
+		return false
+	}
+	p := d.Preds[0]
+	_, ok := p.Control().(ast.Expr)
+	return ok && len(p.Succs) >= 2
 }
 
 func (g *Graph) postDomTree() *domTree {
@@ -578,17 +616,17 @@ func sinkSCCs(n int, succ [][]int32, live, reaches []bool) [][]int32 {
 // not nil the branch must belong to it, so that the values the condition
 // tests in an iteration of in are still those of that iteration at b.
 func (g *Graph) Guarded(b *Block, in *Loop, match func(cond ast.Expr, kind EdgeKind) bool) bool {
-	for d := b; d != nil; d = g.Idom(d) {
-		if len(d.Preds) != 1 {
-			continue
-		}
+	t := g.domTree()
+	for j := t.guard[b.Index]; j >= 0; j = t.guard[t.idom[j]] {
+		d := g.Blocks[j]
 		p := d.Preds[0]
-		e, ok := p.Control().(ast.Expr)
-		if !ok || len(p.Succs) < 2 || in != nil && !in.Contains(p) {
-			continue
+		if in == nil || in.Contains(p) {
+			if i := p.SuccIndex(d); i >= 0 && match(ast.Unparen(p.Control().(ast.Expr)), p.Edges[i].Kind) {
+				return true
+			}
 		}
-		if i := p.SuccIndex(d); i >= 0 && match(ast.Unparen(e), p.Edges[i].Kind) {
-			return true
+		if t.idom[j] < 0 {
+			break
 		}
 	}
 	return false
