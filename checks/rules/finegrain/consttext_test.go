@@ -1,0 +1,90 @@
+package finegrain_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/upclint/upclint/fixes/fixtest"
+)
+
+// macroProgram reads a member array sized by a macro (UTS's steal of
+// CHUNK nodes) and the rows of an array blocked by a product of macros;
+// the fix must size its buffers and blocks with the macros, so that the
+// fixed program stays right when built with another N.
+const macroProgram = `#include <upc_relaxed.h>
+#include <stdio.h>
+
+#define N 8
+#define RB 2
+
+struct stack {
+    int top;
+    int items[N];
+};
+shared struct stack st[THREADS];
+shared [RB * N] int IN[RB * N * THREADS][N];
+
+int main(void)
+{
+    int i, j, k, v;
+    long s = 0;
+    int loot[N];
+    upc_forall (i = 0; i < THREADS; i++; i)
+        for (k = 0; k < N; k++)
+            st[i].items[k] = i * 100 + k;
+    upc_forall (i = 0; i < RB * N * THREADS; i++; &IN[i][0])
+        for (j = 0; j < N; j++)
+            IN[i][j] = i * 7 + j;
+    upc_barrier;
+    v = (MYTHREAD + 1) % THREADS;
+    for (k = 0; k < N; k++)
+        loot[k] = st[v].items[k];
+    for (k = 0; k < N; k++)
+        s += loot[k] * (k + 1);
+    i = (MYTHREAD * 5 + 3) % (RB * N * THREADS - 2) + 1;
+    for (j = 1; j < N - 1; j++)
+        s += IN[i - 1][j] + IN[i][j - 1] + IN[i + 1][j + 1];
+    printf("thread %d: s=%ld\n", MYTHREAD, s);
+    return 0;
+}
+`
+
+// TestFixFollowsMacros: a program fixed with N 8 is built with N 8 and
+// N 24, and each build must run as the original built with the same N
+// (a buffer written [8] would be overrun with N 24).
+func TestFixFollowsMacros(t *testing.T) {
+	fixed := fixedText(t, "macro_n.upc", macroProgram,
+		"int st_items_local[N];",
+		"int IN_local[2][N];",
+		"len = RB * N - (i * N + off) % (RB * N);",
+		"for (off = 0; off < 2 * N; off += len) {")
+	for _, bare := range []string{"[8]", " 8;", " 16 ", "% 16"} {
+		if strings.Contains(fixed, bare) {
+			t.Errorf("the fixed text writes a macro's value (%q):\n%s", bare, fixed)
+		}
+	}
+	if testing.Short() || !fixtest.HaveCC() {
+		t.Skip("builds and runs the program")
+	}
+	for _, n := range []string{"8", "24"} {
+		t.Run("N="+n, func(t *testing.T) {
+			with := func(src string) []byte {
+				return []byte(strings.Replace(src, "#define N 8\n", "#define N "+n+"\n", 1))
+			}
+			compareRuns(t, "macro_n.upc", with(macroProgram), with(fixed))
+		})
+	}
+}
+
+// TestFixKernelUTSChunk: UTS's steal buffer is CHUNK nodes long, as the
+// loop that fills it says, not 20.
+func TestFixKernelUTSChunk(t *testing.T) {
+	path := filepath.Join("../../../testdata/kernels", "uts.upc")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixedText(t, "uts.upc", string(src), "node_t stealStack_stack_local[CHUNK];")
+}
