@@ -65,7 +65,11 @@ func (fx *fixer) namedConsts(nodes ...ast.Node) []namedConst {
 			if !ok || e > len(src) || e <= off || !ident.MatchString(string(src[off:e])) {
 				continue
 			}
-			out = append(out, namedConst{name: string(src[off:e]), v: v})
+			name := string(src[off:e])
+			if name == "THREADS" || name == "MYTHREAD" || strings.HasPrefix(name, "UPC_") || strings.HasPrefix(name, "__") {
+				continue // the static thread count and the implementation's own
+			}
+			out = append(out, namedConst{name: name, v: v})
 		}
 	}
 	return out
@@ -222,4 +226,25 @@ func (fx *fixer) blockText(bs int64, v *types.Var) string {
 	nodes := fx.declNodes(v)
 	slices.Reverse(nodes) // the specifiers first
 	return fx.constText(bs, nodes...)
+}
+
+// dimSizes returns the size expressions of v's declarator, one per
+// array dimension in order (A[P][M]: P and M), nil unless v is declared
+// as a plain array.
+func dimSizes(v *types.Var) []ast.Node {
+	if v == nil || v.Decl == nil || v.Decl.Decl == nil || len(v.Decl.Decl.Ptrs) > 0 {
+		return nil
+	}
+	d := v.Decl.Decl.Direct
+	if d == nil || d.Name == nil || d.Nested != nil {
+		return nil
+	}
+	var out []ast.Node
+	for _, s := range d.Suffixes {
+		if s.Array == nil || s.Array.Size == nil {
+			return nil
+		}
+		out = append(out, s.Array.Size)
+	}
+	return out
 }

@@ -187,12 +187,19 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 	if p.unsafe == "" && c.derefThrough(g.loop.Stmt, false) {
 		p.unsafe = "the loop writes through a private pointer, which might point into " + v.Name()
 	}
-	for _, d := range lay.Dims[1:] {
+	sizes := dimSizes(v)
+	for k, d := range lay.Dims[1:] {
 		if d.Threads || d.Len <= 0 {
 			return nil
 		}
 		p.inner = append(p.inner, d.Len)
-		p.dims = append(p.dims, fx.constText(d.Len, fx.declNodes(v)...))
+		// the dimension's own size when the declarator has it: A[P][M]
+		// with P and M equal, A[P][128]
+		nodes := fx.declNodes(v)
+		if len(sizes) == len(lay.Dims) {
+			nodes = sizes[k+1 : k+2]
+		}
+		p.dims = append(p.dims, fx.constText(d.Len, nodes...))
 	}
 	elem := types.Unqualified(lay.Elem)
 	if elem == nil || types.IsShared(elem) {

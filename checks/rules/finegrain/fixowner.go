@@ -52,6 +52,11 @@ func (c *checker) ownerFix(fx *fixer, p *plan) *analysis.SuggestedFix {
 	if !ok {
 		return nil
 	}
+	if len(p.inner) > 0 && !lo.IsConst() {
+		// lo * NC, with the row length the declaration names
+		los, _ := c.render(lo)
+		flos = paren(lo, los) + " * " + p.rowText()
+	}
 	fr, ok := fx.frame(p.stmt)
 	if !ok {
 		return nil
@@ -69,6 +74,9 @@ func (c *checker) ownerFix(fx *fixer, p *plan) *analysis.SuggestedFix {
 			return nil
 		}
 		rels[k] = paren(rel, rs)
+		if ts, ok := c.flatText(p, a, lo); ok {
+			rels[k] = ts
+		}
 	}
 	if p.buf = fx.localName(c.fn.Decl, name+"_local", "_local"); p.buf == "" {
 		return nil
@@ -115,6 +123,51 @@ func (c *checker) ownerFix(fx *fixer, p *plan) *analysis.SuggestedFix {
 		in, t, t, t, in, fr.unit, p.buf, t, elem(first), p.buf, t)
 	msg := fmt.Sprintf("coalesce the reads of %s: one upc_memget per thread before the loop, read by layout", name)
 	return fx.finish(p, fr, b.String(), heap, false, edits, msg)
+}
+
+// flatText writes the flat index of a less lo rows from its indices and
+// the dimensions' text ((r - lo) * NC + c, not c + 24 * r - 24 * lo), ok
+// false when a term would print with a minus.
+func (c *checker) flatText(p *plan, a *affine.Access, lo *affine.Form) (string, bool) {
+	ix := indices(a.Expr)
+	if len(ix) != len(p.inner)+1 || len(p.inner) == 0 {
+		return "", false
+	}
+	var terms []string
+	for i, e := range ix {
+		fi, _ := c.af.Form(e, a.Block)
+		if fi == nil {
+			return "", false
+		}
+		if i == 0 {
+			fi = fi.Sub(lo)
+		}
+		if fi.IsConst() && fi.Const == 0 {
+			continue
+		}
+		s, ok := c.render(fi)
+		if !ok || strings.HasPrefix(s, "-") {
+			return "", false
+		}
+		stride := (&plan{inner: p.inner[i:], dims: p.dims[min(i, len(p.dims)):]}).rowText()
+		switch {
+		case i == len(ix)-1:
+			terms = append(terms, s)
+		case fi.IsConst():
+			terms = append(terms, product(s, stride))
+		default:
+			terms = append(terms, paren(fi, s)+" * "+stride)
+		}
+	}
+	switch len(terms) {
+	case 0:
+		return "0", true
+	case 1:
+		if !strings.Contains(terms[0], " ") {
+			return terms[0], true
+		}
+	}
+	return "(" + strings.Join(terms, " + ") + ")", true
 }
 
 // flatForm returns the index of a in the flat order of its array, whose
