@@ -284,11 +284,12 @@ func (fx *fixer) lineEnd(end gotoken.Pos) gotoken.Pos {
 }
 
 // putCode writes the statements that put the n elements of buf (n a C
-// expression, at most nConst <= stackLimit) to start and on, a pointer to
-// shared with v's layout, at indentation in, with the copy loop's
-// variables named nm. The cyclic case gathers each thread's elements into
-// a part on the stack.
-func (w *writeFix) putCode(b *strings.Builder, fr frame, nm copyNames, in, start, n string, nConst, bs int64) {
+// expression, at most maxN <= stackLimit, maxN a constant's text) to
+// start and on, a pointer to shared with v's layout whose block size bs
+// is written bst, at indentation in, with the copy loop's variables
+// named nm. The cyclic case gathers each thread's elements into a part
+// on the stack.
+func (w *writeFix) putCode(b *strings.Builder, fr frame, nm copyNames, in, start, n, maxN string, bs int64, bst string) {
 	u := fr.unit
 	switch {
 	case bs == 0:
@@ -297,10 +298,10 @@ func (w *writeFix) putCode(b *strings.Builder, fr frame, nm copyNames, in, start
 		k, r := nm.k, nm.len
 		fmt.Fprintf(b, "%s{\n", in)
 		i1, i2 := in+u, in+u+u
-		fmt.Fprintf(b, "%s/* one upc_memput per block of %d elements */\n", i1, bs)
+		fmt.Fprintf(b, "%s/* one upc_memput per block of %s elements */\n", i1, bst)
 		fmt.Fprintf(b, "%ssize_t %s, %s;\n", i1, k, r)
 		fmt.Fprintf(b, "%sfor (%s = 0; %s < %s; %s += %s) {\n", i1, k, k, n, k, r)
-		fmt.Fprintf(b, "%s%s = %d - upc_phaseof(%s + %s);\n", i2, r, bs, start, k)
+		fmt.Fprintf(b, "%s%s = %s - upc_phaseof(%s + %s);\n", i2, r, bst, start, k)
 		fmt.Fprintf(b, "%sif (%s > %s - %s)\n%s%s%s = %s - %s;\n", i2, r, n, k, i2, u, r, n, k)
 		fmt.Fprintf(b, "%supc_memput(%s + %s, %s + %s, %s * sizeof(%s));\n", i2, start, k, w.buf, k, r, w.elem)
 		fmt.Fprintf(b, "%s}\n%s}\n", i1, in)
@@ -310,7 +311,7 @@ func (w *writeFix) putCode(b *strings.Builder, fr frame, nm copyNames, in, start
 		i1, i2, i3 := in+u, in+u+u, in+u+u+u
 		fmt.Fprintf(b, "%s/* one upc_memput per thread: its elements are THREADS apart here, adjacent there */\n", i1)
 		fmt.Fprintf(b, "%ssize_t %s, %s, %s;\n", i1, t, cnt, k)
-		fmt.Fprintf(b, "%s%s %s[%d];\n", i1, w.elem, part, nConst)
+		fmt.Fprintf(b, "%s%s %s[%s];\n", i1, w.elem, part, maxN)
 		fmt.Fprintf(b, "%sfor (%s = 0; %s < THREADS && %s < %s; %s++) {\n", i1, t, t, t, n, t)
 		fmt.Fprintf(b, "%s%s = (%s - %s + THREADS - 1) / THREADS;\n", i2, cnt, n, t)
 		fmt.Fprintf(b, "%sfor (%s = 0; %s < %s; %s++)\n", i2, k, k, cnt, k)
@@ -353,13 +354,15 @@ func (c *checker) writeWhole(fx *fixer, w *writeFix) *analysis.SuggestedFix {
 	name := w.v.Name()
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s/* the elements of %s this loop writes, put after it */\n", fr.indent, name)
-	fmt.Fprintf(&b, "%s%s %s[%d];\n", fr.indent, w.elem, w.buf, n)
+	// as the loop's bound or the array's declaration names it
+	nt := fx.constText(n, append([]ast.Node{w.fs}, fx.declNodes(w.v)...)...)
+	fmt.Fprintf(&b, "%s%s %s[%s];\n", fr.indent, w.elem, w.buf, nt)
 	before := b.String()
 	b.Reset()
 	// The loop writes every element of the range: it runs at least once,
 	// as its range is constant and not empty.
 	b.WriteString("\n")
-	w.putCode(&b, fr, nm, fr.indent, start, strconv.FormatInt(n, 10), n, bs)
+	w.putCode(&b, fr, nm, fr.indent, start, nt, nt, bs, fx.blockText(bs, w.v))
 	after := strings.TrimSuffix(b.String(), "\n")
 	los, _ := c.render(w.lo)
 	firsts, _ := c.render(w.first)
@@ -473,10 +476,10 @@ func (c *checker) writeStrips(fx *fixer, w *writeFix) *analysis.SuggestedFix {
 	fmt.Fprintf(&b, "%sif (%s)", i1, cond)
 	if bs == 0 {
 		fmt.Fprintf(&b, "\n")
-		w.putCode(&b, fr, nm, i1+u, start, n, strip, bs)
+		w.putCode(&b, fr, nm, i1+u, start, n, strconv.FormatInt(strip, 10), bs, fx.blockText(bs, w.v))
 	} else {
 		var inner strings.Builder
-		w.putCode(&inner, fr, nm, i1, start, n, strip, bs)
+		w.putCode(&inner, fr, nm, i1, start, n, strconv.FormatInt(strip, 10), bs, fx.blockText(bs, w.v))
 		b.WriteString(" " + strings.TrimPrefix(inner.String(), i1))
 	}
 	next := eName
