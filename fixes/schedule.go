@@ -54,6 +54,14 @@ import (
 //   - synchronisation: the fixed program may not make more barriers or
 //     collective calls than the original's run with the most.
 //
+//   - changed lines that repeat: when the original's runs report the same
+//     nonzero communication on the changed lines, those lines do not
+//     depend on the schedule (a stencil's row reads in a program that
+//     polls elsewhere), and no run of the fixed program may make more
+//     remote operations, bytes or modeled time on them than one run of
+//     the original did: per byte alone would let a fix that fetches whole
+//     rows for a few columns through.
+//
 // The lines a fix does not change are not compared: their counts differ
 // between runs of the same binary. What this cannot see, in a program
 // whose communication depends on its schedule: a fix that changes the
@@ -79,6 +87,10 @@ type ScheduleVerdict struct {
 	// THREADS count validated, which judged this one: the original's
 	// runs with this count did not reach them (no steal happened).
 	Pooled *LineComm
+	// Repeats, when set, is the original's changed lines in each of its
+	// runs, which all reported the same nonzero communication there; the
+	// fixed program's runs are then held to it run by run.
+	Repeats *LineComm
 	// SyncBefore is the most barriers and collective calls of the
 	// original's runs, SyncAfter the fixed program's.
 	SyncBefore, SyncAfter uint64
@@ -126,6 +138,44 @@ func (s *ScheduleVerdict) judge(ref LineComm) {
 		s.Reason = fmt.Sprintf("modeled time per KiB %v → %v",
 			time.Duration(1024*perByte(float64(b.Modeled), b.RemoteBytes)), time.Duration(1024*perByte(float64(a.Modeled), a.RemoteBytes)))
 	}
+}
+
+// judgeRepeated sets Reason when a run of the fixed program communicates
+// more on the changed lines than each run of the original did there
+// (s.Repeats); fixedRuns are the fixed program's runs' changed lines.
+func (s *ScheduleVerdict) judgeRepeated(fixedRuns []LineComm) {
+	b := s.Repeats
+	if b == nil || s.Reason != "" {
+		return
+	}
+	for _, a := range fixedRuns {
+		switch {
+		case a.RemoteBytes > b.RemoteBytes:
+			s.Reason = fmt.Sprintf("the changed lines communicate the same in every run of the original; bytes per run %d → %d", b.RemoteBytes, a.RemoteBytes)
+		case a.RemoteOps > b.RemoteOps:
+			s.Reason = fmt.Sprintf("the changed lines communicate the same in every run of the original; remote ops per run %d → %d", b.RemoteOps, a.RemoteOps)
+		case a.Modeled > b.Modeled:
+			s.Reason = fmt.Sprintf("the changed lines communicate the same in every run of the original; modeled time per run %v → %v", b.Modeled, a.Modeled)
+		default:
+			continue
+		}
+		return
+	}
+}
+
+// repeated returns the changed lines' communication of the original's
+// runs when there are two or more and all report the same nonzero
+// figures, nil otherwise.
+func repeated(runs []LineComm) *LineComm {
+	if len(runs) < 2 || runs[0].RemoteOps == 0 {
+		return nil
+	}
+	for _, r := range runs[1:] {
+		if r != runs[0] {
+			return nil
+		}
+	}
+	return &runs[0]
 }
 
 // unreached reports whether the original's runs did not reach the
@@ -272,19 +322,26 @@ func (vd *validator) judgeCounts(v *Validation, counts []*countRuns, fixed []byt
 	del, ins := ChangedLines(vd.original, fixed)
 	for _, cr := range counts {
 		s := &ScheduleVerdict{Threads: cr.n, ChangedOriginal: len(del), ChangedFixed: len(ins)}
+		var origRuns, fixedRuns []LineComm
 		for _, r := range cr.original {
+			lc := LinesIn(r.Stats, vd.path, del)
+			origRuns = append(origRuns, lc)
 			s.Original = append(s.Original, comm(cr.n, r.Stats))
-			s.Before = addLineComm(s.Before, LinesIn(r.Stats, vd.path, del))
+			s.Before = addLineComm(s.Before, lc)
 			s.SyncBefore = max(s.SyncBefore, syncOps(r.Stats))
 		}
 		for _, r := range cr.fixed {
+			lc := LinesIn(r.Stats, vd.path, ins)
+			fixedRuns = append(fixedRuns, lc)
 			s.Fixed = append(s.Fixed, comm(cr.n, r.Stats))
-			s.After = addLineComm(s.After, LinesIn(r.Stats, vd.path, ins))
+			s.After = addLineComm(s.After, lc)
 			s.SyncAfter = max(s.SyncAfter, syncOps(r.Stats))
 		}
+		s.Repeats = repeated(origRuns)
 		if !s.unreached() {
 			s.judge(s.Before)
 		}
+		s.judgeRepeated(fixedRuns)
 		v.Schedule = append(v.Schedule, s)
 	}
 	if s := vd.judgeUnreached(v.Schedule, fixed); s != nil {

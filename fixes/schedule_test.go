@@ -138,3 +138,40 @@ func TestSummarySaysScheduleVerdict(t *testing.T) {
 		t.Errorf("a file the totals decided: %s", b.String())
 	}
 }
+
+// TestJudgeRepeated: changed lines that communicate the same in every run
+// of the original are held to it run by run, so a fix that moves more
+// bytes at a lower cost per byte (whole rows for a few columns) is refused
+// even in a program whose other lines depend on the schedule.
+func TestJudgeRepeated(t *testing.T) {
+	lc := func(ops, bytes uint64, us int) LineComm {
+		return LineComm{RemoteOps: ops, RemoteBytes: bytes, Modeled: time.Duration(us) * time.Microsecond}
+	}
+	cases := []struct {
+		name         string
+		orig, fixed  []LineComm
+		repeats      bool
+		reasonPrefix string // "" passes
+	}{
+		{"rows for columns", []LineComm{lc(400, 3200, 900), lc(400, 3200, 900)}, []LineComm{lc(40, 3400, 200), lc(40, 3400, 200)}, true,
+			"the changed lines communicate the same in every run of the original; bytes per run 3200 → 3400"},
+		{"same bytes, fewer ops", []LineComm{lc(400, 3200, 900), lc(400, 3200, 900)}, []LineComm{lc(40, 3200, 200)}, true, ""},
+		{"more modeled time", []LineComm{lc(4, 3200, 100), lc(4, 3200, 100)}, []LineComm{lc(4, 3200, 101)}, true,
+			"the changed lines communicate the same in every run of the original; modeled time per run"},
+		// Steals whose count follows the schedule: not held run by run.
+		{"lines that vary", []LineComm{lc(400, 3200, 900), lc(600, 4800, 1300)}, []LineComm{lc(30, 6400, 200)}, false, ""},
+		// No steal in either run of the original: the pooled reference judges.
+		{"not reached", []LineComm{{}, {}}, []LineComm{lc(30, 6400, 200)}, false, ""},
+		{"one run", []LineComm{lc(400, 3200, 900)}, []LineComm{lc(30, 6400, 200)}, false, ""},
+	}
+	for _, c := range cases {
+		s := &ScheduleVerdict{Threads: 4, Repeats: repeated(c.orig)}
+		if got := s.Repeats != nil; got != c.repeats {
+			t.Errorf("%s: repeats %v, want %v", c.name, got, c.repeats)
+		}
+		s.judgeRepeated(c.fixed)
+		if c.reasonPrefix == "" && s.Reason != "" || c.reasonPrefix != "" && !strings.HasPrefix(s.Reason, c.reasonPrefix) {
+			t.Errorf("%s: reason %q, want %q", c.name, s.Reason, c.reasonPrefix)
+		}
+	}
+}
