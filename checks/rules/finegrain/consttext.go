@@ -248,3 +248,32 @@ func dimSizes(v *types.Var) []ast.Node {
 	}
 	return out
 }
+
+// coefNames maps the values of the macros g's loop and its arrays'
+// declarations invoke to their names, for the coefficients of the
+// rewrite's index forms (a row stride l * M flattens to 128 * l): values
+// of at least 3 that one name gives (GWU matrix's N, M and P, all 128,
+// are named by the array's own dimension, or not at all).
+func (fx *fixer) coefNames(g *group) map[int64]string {
+	nodes := []ast.Node{g.loop.Stmt}
+	seen := map[*types.Var]bool{}
+	for _, a := range g.accs {
+		if a.Var != nil && !seen[a.Var] {
+			seen[a.Var] = true
+			nodes = append(nodes, fx.declNodes(a.Var)...)
+		}
+	}
+	m := map[int64]string{}
+	bad := map[int64]bool{}
+	for _, c := range fx.namedConsts(nodes...) {
+		switch old, ok := m[c.v]; {
+		case c.v < 3 || bad[c.v]:
+		case ok && old != c.name:
+			delete(m, c.v)
+			bad[c.v] = true
+		default:
+			m[c.v] = c.name
+		}
+	}
+	return m
+}

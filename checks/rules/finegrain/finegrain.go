@@ -50,6 +50,9 @@ type checker struct {
 	threads int
 	fx      *fixer
 	allocs  *unitAllocs // fixptrblock.go
+	// coefs: while a rewrite is written, the macros that name its
+	// coefficients (see coefNames)
+	coefs map[int64]string
 }
 
 func (c *checker) check(pass *analysis.Pass) {

@@ -135,6 +135,8 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 	default:
 		return nil
 	}
+	c.coefs = fx.coefNames(g)
+	defer func() { c.coefs = nil }()
 	for _, a := range g.accs {
 		if a.Write {
 			return c.coalesceWrites(fx, g) // fixwrite.go
@@ -454,6 +456,7 @@ func leaves(s ast.Stmt) bool {
 // plain name invariant where the fetch is inserted.
 func (c *checker) render(f *affine.Form) (string, bool) {
 	var b strings.Builder
+	var named int64 // the value of a macro a coefficient is written as
 	for _, t := range f.Terms {
 		for _, a := range t.Atoms {
 			at := c.af.Atoms[a]
@@ -472,18 +475,26 @@ func (c *checker) render(f *affine.Form) (string, bool) {
 		case b.Len() > 0:
 			b.WriteString(" + ")
 		}
-		if coef != 1 {
+		if name, ok := c.coefs[coef]; ok {
+			b.WriteString(name + " * ") // 128 * l is M * l where the source says so
+			named = coef
+		} else if coef != 1 {
 			b.WriteString(strconv.FormatInt(coef, 10) + " * ")
 		}
 		b.WriteString(strings.Join(t.Atoms, " * "))
+	}
+	abs := strconv.FormatInt(max(f.Const, -f.Const), 10)
+	if named != 0 && f.Const%named == 0 {
+		// with the coefficient's macro: NC * i - NC, not NC * i - 16
+		abs = product(strconv.FormatInt(max(f.Const, -f.Const)/named, 10), c.coefs[named])
 	}
 	switch {
 	case b.Len() == 0:
 		b.WriteString(strconv.FormatInt(f.Const, 10))
 	case f.Const > 0:
-		b.WriteString(" + " + strconv.FormatInt(f.Const, 10))
+		b.WriteString(" + " + abs)
 	case f.Const < 0:
-		b.WriteString(" - " + strconv.FormatInt(-f.Const, 10))
+		b.WriteString(" - " + abs)
 	}
 	return b.String(), true
 }
