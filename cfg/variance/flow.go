@@ -64,6 +64,7 @@ type flow struct {
 	gate     []*cfg.Block // by block index: for a join of a variant branch, the branch
 	branched []bool       // by block index: variant branches whose joins are in gate
 	loops    *cfg.LoopForest
+	users    map[*def][]*def // the φs each definition reaches, on first use
 }
 
 // defChunk is the number of definitions allocated at once: the
@@ -490,11 +491,49 @@ func (f *Func) evalDefs() bool {
 			if in.Vars[d.v] == nil {
 				in.Vars[d.v] = why
 			}
+			f.spread(d, exitCache, exitDone)
 		} else if !d.impure {
 			d.nilAt = in.epoch + 1
 		}
 	}
 	return changed
+}
+
+// spread evaluates again the φs that d, now variant, reaches, and those
+// that these reach when they become variant: a chain of φs (a variable of
+// the innermost of n nested loops has one at each loop's head and exit)
+// becomes variant in one round instead of one link per round, which made
+// n nested loops cost n³.
+func (f *Func) spread(d *def, exitCache map[*cfg.Loop]*cfg.Block, exitDone map[*cfg.Loop]bool) {
+	fl, in := f.flow, f.info
+	if fl.users == nil {
+		fl.users = map[*def][]*def{}
+		for _, p := range fl.phis {
+			for _, e := range p.edges {
+				if e != nil && e != p {
+					fl.users[e] = append(fl.users[e], p)
+				}
+			}
+		}
+	}
+	stack := []*def{d}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, u := range fl.users[x] {
+			if u.why != nil {
+				continue
+			}
+			if why := f.phiVariant(u, exitCache, exitDone); why != nil {
+				u.why = why
+				in.epoch++
+				if in.Vars[u.v] == nil {
+					in.Vars[u.v] = why
+				}
+				stack = append(stack, u)
+			}
+		}
+	}
 }
 
 func (f *Func) assignVariant(d *def) *Reason {
