@@ -236,6 +236,10 @@ int add(int a, int b) {
 out:
 	return 0;
 }
+void load(const void *cfg, int *out) {
+	__asm__ volatile("" :: "m"(*((const void **)cfg)));
+	__asm__("" : "=m"(*(int *)out) : "r"((long)(int)(short)1));
+}
 int reg_var asm("renamed_var");
 int f(void) __asm__("f_impl");
 int main(void) { register int rv asm("rbx") = 1; return add(1, 2) + (int)rdtsc() * 0 + rv * 0; }
@@ -524,7 +528,11 @@ int main(void) {
 typedef float v4sf __attribute__((vector_size(16)));
 typedef int v4si __attribute__((__vector_size__(4 * sizeof(int))));
 int main(void) { v4sf a = { 1, 2, 3, 4 }, b = a + a; v4si c = { 1 }; return (int)b[0] + c[0]; }
-`, true, false, "vector types are their element type: a vector cannot be subscripted"},
+`, true, false, ""},
+	{"errors: subscripting a scalar", `
+typedef float scalar;
+int main(void) { scalar f = 1; return (int)f[0]; }
+`, false, false, ""},
 	{"vector arithmetic", `
 typedef float v4sf __attribute__((vector_size(16)));
 v4sf axpy(float a, v4sf x, v4sf y) { v4sf av = { a, a, a, a }; return av * x + y; }

@@ -161,7 +161,9 @@ type AsmStmt struct {
 	Range
 	Keyword string   `parser:"@( '__asm__' | '__asm' | 'asm' )"`
 	Quals   []string `parser:"@( 'volatile' | '__volatile__' | 'goto' | 'inline' )*"`
-	Body    []string `parser:"'(' @( ~( '(' | ')' ) | '(' ~')'* ')' )* ')' ';'"`
+	// Body nests parentheses three deep, as operands with casts do:
+	// "m" (*((const void **)p)).
+	Body []string `parser:"'(' @( ~( '(' | ')' ) | '(' ( ~( '(' | ')' ) | '(' ( ~( '(' | ')' ) | '(' ~')'* ')' )* ')' )* ')' )* ')' ';'"`
 }
 
 func (*Block) stmtNode()        {}

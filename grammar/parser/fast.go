@@ -1295,6 +1295,36 @@ func (p *parser) forallStmt() (ast.Stmt, error) {
 	return s, nil
 }
 
+// asmTokens appends the tokens of an asm statement's body up to the ')'
+// that closes it, as AsmStmt.Body's tag reads them: parentheses nest three
+// deep (depth counts those open), the innermost holding any token but ')'.
+func (p *parser) asmTokens(body []string, depth int) ([]string, error) {
+	for {
+		q := p.lex.Peek()
+		if q.EOF() || q.Value == ")" {
+			return body, nil
+		}
+		body = append(body, p.lex.Next().Value)
+		if q.Value != "(" {
+			continue
+		}
+		if depth < 2 {
+			var err error
+			if body, err = p.asmTokens(body, depth+1); err != nil {
+				return nil, err
+			}
+		} else {
+			for n := p.lex.Peek(); !n.EOF() && n.Value != ")"; n = p.lex.Peek() {
+				body = append(body, p.lex.Next().Value)
+			}
+		}
+		if err := p.expectValue(")"); err != nil {
+			return nil, err
+		}
+		body = append(body, ")")
+	}
+}
+
 func (p *parser) asmStmt() (*ast.AsmStmt, error) {
 	t := p.lex.Next()
 	s := &ast.AsmStmt{Keyword: t.Value}
@@ -1308,21 +1338,9 @@ func (p *parser) asmStmt() (*ast.AsmStmt, error) {
 	if err := p.expectValue("("); err != nil {
 		return nil, err
 	}
-	for {
-		q := p.lex.Peek()
-		if q.EOF() || q.Value == ")" {
-			break
-		}
-		s.Body = append(s.Body, p.lex.Next().Value)
-		if q.Value == "(" {
-			for n := p.lex.Peek(); !n.EOF() && n.Value != ")"; n = p.lex.Peek() {
-				s.Body = append(s.Body, p.lex.Next().Value)
-			}
-			if err := p.expectValue(")"); err != nil {
-				return nil, err
-			}
-			s.Body = append(s.Body, ")")
-		}
+	var err error
+	if s.Body, err = p.asmTokens(s.Body, 0); err != nil {
+		return nil, err
 	}
 	if err := p.expectValue(")"); err != nil {
 		return nil, err

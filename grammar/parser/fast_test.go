@@ -114,6 +114,7 @@ var grammarSamples = []string{
 	"int *p = (int []){1, 2}; int s = sizeof (int){1};",
 	"int f(void) { #pragma upc strict\n x = 1; }",
 	"int f(void) { goto *p; }",
+	"void f(void *c) { __asm__ volatile (\"x\" :: \"m\" (*((const void **)c))); asm (\"y\" : \"=m\" (*(int *)c) : \"r\" ((long)(int)(short)1)); }",
 	"int u(const char *s, int strict); int v(int shared, double relaxed) { return shared + (int)relaxed; } void w(int *shared, strict shared int *q);",
 	"int f(void) { a: __attribute__((unused)); b: __attribute__((hot)) x++; c: __attribute__((cold)) int y; return 0; }",
 	"int v = __builtin_offsetof(struct s, a.b[2]) + __builtin_va_arg(ap, int);",

@@ -345,6 +345,9 @@ type checker struct {
 	tentative    []tentativeDef    // file-scope definitions of incomplete type
 	// unknownTypes records the unknown type names already reported.
 	unknownTypes map[string]bool
+	// vectors are the typedef names of GNU vector types (vector_size),
+	// whose values are subscripted like arrays of their element type
+	vectors map[*TypeName]bool
 	// hidden lists the names left undeclared in a unit with missing
 	// headers, in order of first use, and where each was first used.
 	hidden     []string

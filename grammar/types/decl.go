@@ -1,6 +1,8 @@
 package types
 
 import (
+	"slices"
+
 	"github.com/upclint/upclint/grammar/ast"
 )
 
@@ -16,6 +18,7 @@ type declSpec struct {
 	packed      bool
 	err         bool // an error was reported for the specifiers
 	autoType    bool // GNU __auto_type: the type is the initializer's
+	vector      bool // a GNU vector_size attribute
 }
 
 // qualState collects qualifiers from a specifier or pointer qualifier list.
@@ -184,6 +187,7 @@ func (c *checker) specs(ds *ast.DeclSpecs, alone bool) declSpec {
 		if c.addQual(&r.quals, s) {
 			if s.Attr != nil {
 				c.attrs(s.Attr, &r.aligned, &r.packed)
+				r.vector = r.vector || vectorAttr(s.Attr)
 			}
 			continue
 		}
@@ -361,6 +365,16 @@ func (c *checker) attrs(a *ast.Attribute, aligned *int64, packed *bool) {
 			*packed = true
 		}
 	}
+}
+
+// vectorAttr reports whether a is GNU's vector_size attribute.
+func vectorAttr(a *ast.Attribute) bool {
+	for _, it := range a.Items {
+		if it.Name == "vector_size" || it.Name == "__vector_size__" {
+			return true
+		}
+	}
+	return false
 }
 
 // typeName evaluates a type name (cast, sizeof, compound literal, ...).
@@ -720,6 +734,12 @@ func (c *checker) initDeclarator(ds *declSpec, id *ast.InitDeclarator) {
 		}
 		obj := &TypeName{object{name: name.Name, pos: name.Start()}}
 		obj.typ = &Named{Obj: obj, Type: t}
+		if ds.vector || slices.ContainsFunc(id.Attrs, vectorAttr) {
+			if c.vectors == nil {
+				c.vectors = map[*TypeName]bool{}
+			}
+			c.vectors[obj] = true
+		}
 		c.declareTypedef(name, obj)
 		return
 	}

@@ -1009,6 +1009,10 @@ func (c *checker) index(e *ast.IndexExpr) operand {
 		}
 	}
 	if !ok {
+		if n, isNamed := Unqualified(x.typ).(*Named); isNamed && c.vectors[n.Obj] && IsInteger(i.typ) {
+			// a GNU vector's element (the type stands for its element)
+			return operand{mode: ModeLvalue, typ: Unqualified(Core(x.typ))}
+		}
 		c.errorf(e, "subscripted value is not an array or pointer (have '%s')", x.typ)
 		return invalidOp
 	}
