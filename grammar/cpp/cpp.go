@@ -293,9 +293,21 @@ func (p *pp) push(f *srcFile) {
 // popInput closes the innermost file at its end.
 func (p *pp) popInput() {
 	in := p.inputs[len(p.inputs)-1]
+	// one error for each of the innermost few: a file cut short (or
+	// generated) may leave thousands open
+	const maxUnterminated = 10
+	unlisted := 0
+	if n := len(p.conds) - in.condBase; n > maxUnterminated {
+		unlisted = n - maxUnterminated
+		p.conds = append(p.conds[:in.condBase+1], p.conds[len(p.conds)-maxUnterminated+1:]...)
+	}
 	for len(p.conds) > in.condBase {
 		c := p.conds[len(p.conds)-1]
-		p.errorf(c.pos, "unterminated conditional directive (#if without #endif)")
+		if len(p.conds)-1 == in.condBase && unlisted > 0 {
+			p.errorf(c.pos, "unterminated conditional directive (#if without #endif), with %d more inside it not listed", unlisted)
+		} else {
+			p.errorf(c.pos, "unterminated conditional directive (#if without #endif)")
+		}
 		p.conds = p.conds[:len(p.conds)-1]
 		in.guard = guardNone
 	}
