@@ -132,11 +132,12 @@ func retagShared(toks []token.Token, base *retagState, from, cut int) (map[int]b
 
 // state returns the state before toks[cut] if the tokens before it end a
 // top-level declaration and were retagged without a look past them, nil
-// otherwise. The maps are copies.
+// otherwise. The maps are copies. Every other field of the retagger must be
+// at its starting value here (a field added to it is checked here too).
 func (r *retagger) state(cut int) *retagState {
 	f := r.top()
 	last := r.prev(cut)
-	if len(r.frames) != 1 || len(r.scopes) != 1 || r.pending != "" || r.closedType ||
+	if len(r.frames) != 1 || len(r.scopes) != 1 || r.pending != "" || r.closedType || r.forScope != nil ||
 		f.seenType || f.typedef || f.inInit || f.record != 0 || f.saved != 0 || f.params != nil || f.hasParams ||
 		f.typeofEnd || f.member || f.oldStyle ||
 		last == nil || !isPunct(last, ";") && !isPunct(last, "}") || r.peeked >= 0 && &r.toks[r.peeked] == last {
