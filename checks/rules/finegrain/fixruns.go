@@ -140,14 +140,16 @@ func (c *checker) writeRuns(fx *fixer, w *writeFix, p *cfg.Loop) *analysis.Sugge
 	in := frP.indent
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s/* %s: each thread's pending run of adjacent elements of %s, put with one upc_memput */\n", in, run, name)
-	fmt.Fprintf(&b, "%ssize_t %s = (%d + %d) / THREADS + 1, %s;\n", in, capn, w.stackElems(), n, o)
+	// the row's length as the loop's bound or the declaration names it
+	nt := fx.constText(n, append([]ast.Node{w.fs}, fx.declNodes(w.v)...)...)
+	fmt.Fprintf(&b, "%ssize_t %s = (%d + %s) / THREADS + 1, %s;\n", in, capn, w.stackElems(), nt, o)
 	fmt.Fprintf(&b, "%s%s %s[THREADS * %s];\n", in, w.elem, run, capn)
 	fmt.Fprintf(&b, "%ssize_t %s[THREADS], %s[THREADS];\n", in, first, ln)
 	fmt.Fprintf(&b, "%sfor (%s = 0; %s < THREADS; %s++)\n%s%s%s[%s] = 0;\n", in, o, o, o, in, u, ln, o)
 	beforeP := b.String()
 	b.Reset()
 	fmt.Fprintf(&b, "%s/* the row segment of %s this loop writes */\n", fr.indent, name)
-	fmt.Fprintf(&b, "%s%s %s[%d];\n", fr.indent, w.elem, w.buf, n)
+	fmt.Fprintf(&b, "%s%s %s[%s];\n", fr.indent, w.elem, w.buf, nt)
 	beforeL := b.String()
 
 	// After the inner loop: append the row's part of every thread.
@@ -164,8 +166,8 @@ func (c *checker) writeRuns(fx *fixer, w *writeFix, p *cfg.Loop) *analysis.Sugge
 	fmt.Fprintf(&b, "%s/* each thread's part of the row (adjacent there) extends its pending run or starts one */\n", i1)
 	t, cnt, k, f := nm.t, nm.n, nm.k, nm.flat
 	fmt.Fprintf(&b, "%ssize_t %s, %s, %s, %s;\n", i1, t, cnt, k, f)
-	fmt.Fprintf(&b, "%sfor (%s = 0; %s < THREADS && %s < %d; %s++) {\n", i1, t, t, t, n, t)
-	fmt.Fprintf(&b, "%s%s = (%d - %s + THREADS - 1) / THREADS;\n", i2, cnt, n, t)
+	fmt.Fprintf(&b, "%sfor (%s = 0; %s < THREADS && %s < %s; %s++) {\n", i1, t, t, t, nt, t)
+	fmt.Fprintf(&b, "%s%s = (%s - %s + THREADS - 1) / THREADS;\n", i2, cnt, nt, t)
 	fmt.Fprintf(&b, "%s%s = %s; /* flat index of the part's first element */\n", i2, f, at(t))
 	fmt.Fprintf(&b, "%s%s = %s %% THREADS;\n", i2, o, f)
 	fmt.Fprintf(&b, "%sif (%s[%s] > 0 && (%s[%s] + %s[%s] * THREADS != %s\n", i2, ln, o, first, o, ln, o, f)
