@@ -335,9 +335,17 @@ func CollectFiles(paths []string, exts []string) ([]string, error) {
 				}
 				return nil
 			}
-			if slices.Contains(exts, filepath.Ext(path)) {
-				out = append(out, path)
+			if !slices.Contains(exts, filepath.Ext(path)) {
+				return nil
 			}
+			if d.Type()&fs.ModeSymlink != 0 {
+				// a link to a directory is not walked, as WalkDir
+				// does not, nor read as a file
+				if st, err := os.Stat(path); err == nil && st.IsDir() {
+					return nil
+				}
+			}
+			out = append(out, path)
 			return nil
 		})
 		if err != nil {

@@ -167,3 +167,28 @@ func TestAnalyzeSourceTooLarge(t *testing.T) {
 		t.Fatalf("at the limit: unit %v, findings %+v", u != nil, fs)
 	}
 }
+
+// TestCollectFilesDirectoryLinks: a link named like a source file that
+// points to a directory (here its own, a loop) is skipped by the walk, as
+// a directory link is, and the files beside it are still checked.
+func TestCollectFilesDirectoryLinks(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "d.upc")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "real.upc")
+	if err := os.WriteFile(file, []byte("int main(void) { return x; }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../d.upc", filepath.Join(dir, "again.upc")); err != nil {
+		t.Skip(err)
+	}
+	files, err := checks.CollectFiles([]string{dir}, nil)
+	if err != nil || len(files) != 1 || files[0] != file {
+		t.Fatalf("files %q, error %v", files, err)
+	}
+	res, err := checks.Run(files, &checks.Options{Jobs: 1})
+	if err != nil || len(res.Findings) == 0 {
+		t.Fatalf("findings %v, error %v", res.Findings, err)
+	}
+}
