@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/upclint/upclint/cfg/affine"
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/token"
 	"github.com/upclint/upclint/grammar/types"
@@ -276,4 +277,47 @@ func (fx *fixer) coefNames(g *group) map[int64]string {
 		}
 	}
 	return m
+}
+
+// perText writes the per thread count per of an owner rewrite reading
+// rows (a form) from lo, when the rows are the whole first dimension of
+// an array declared [P][M] or [NR * THREADS][NC]: P * M / THREADS, or
+// NR * NC; per itself otherwise.
+func (fx *fixer) perText(p *plan, lo, rows *affine.Form, per int64) string {
+	num := strconv.FormatInt(per, 10)
+	if !lo.IsConst() || lo.Const != 0 || p.lay == nil || len(p.lay.Dims) != len(p.inner)+1 {
+		return num
+	}
+	d0 := p.lay.Dims[0]
+	sizes := dimSizes(p.v)
+	if len(sizes) != len(p.lay.Dims) {
+		return num
+	}
+	whole := rows.IsConst() && !d0.Threads && d0.Len == rows.Const
+	if d0.Threads {
+		whole = rows.Equal(affine.AtomForm(affine.Threads).Scale(d0.Len))
+	}
+	if !whole {
+		return num
+	}
+	rt := fx.constText(d0.Len, sizes[0])
+	if _, err := strconv.ParseInt(rt, 10, 64); err == nil && d0.Len != 1 {
+		return num
+	}
+	if d0.Threads {
+		return product(rt, p.rowText())
+	}
+	return product(rt, p.rowText()) + " / THREADS"
+}
+
+// rowsText writes the n rows from lo a rewrite fetches of p's array: as
+// the first dimension's declared size when they are all of it (a[N][P]
+// read whole is N rows, whatever else the loop names 8), else from the
+// macros of the loop.
+func (fx *fixer) rowsText(p *plan, lo *affine.Form, n int64) string {
+	if sizes := dimSizes(p.v); lo.IsConst() && lo.Const == 0 && p.lay != nil && len(sizes) == len(p.lay.Dims) &&
+		len(sizes) > 0 && !p.lay.Dims[0].Threads && p.lay.Dims[0].Len == n {
+		return fx.constText(n, sizes[0])
+	}
+	return fx.constText(n, p.stmt)
 }

@@ -88,3 +88,57 @@ func TestFixKernelUTSChunk(t *testing.T) {
 	}
 	fixedText(t, "uts.upc", string(src), "node_t stealStack_stack_local[CHUNK];")
 }
+
+// matProgram is GWU's matrix product, with N, M and P of one value: a
+// value names no macro then, and b's row length is the M of its
+// declaration.
+const matProgram = `#include <upc_relaxed.h>
+#include <stdio.h>
+
+#define N 8
+#define M 8
+#define P 8
+
+shared [] double a[N][P];
+shared [] double b[P][M];
+
+int main(void)
+{
+    int i, j, l;
+    double s = 0;
+    if (MYTHREAD == 0) {
+        for (i = 0; i < N * P; i++)
+            a[i / P][i % P] = i % 7;
+        for (i = 0; i < P * M; i++)
+            b[i / M][i % M] = i % 5;
+    }
+    upc_barrier;
+    for (i = 0; i < N; i++) {
+        for (j = 0; j < M; j++) {
+            double sum = 0;
+            for (l = 0; l < P; l++)
+                sum += a[i][l] * b[l][j];
+            s += sum * (i + j);
+        }
+    }
+    printf("thread %d: %g\n", MYTHREAD, s);
+    return 0;
+}
+`
+
+// TestFixMatrixEqualMacros: the buffers of a and b have their arrays'
+// dimensions, [N][P] and [P][M], not [8][8], and the fixed program runs
+// as the original with M 12 and with P 12.
+func TestFixMatrixEqualMacros(t *testing.T) {
+	fixed := fixedText(t, "mat.upc", matProgram, "double a_local[N][P];", "double b_local[P][M];",
+		"sum += a_local[i][l] * b_local[l][j];")
+	if testing.Short() || !fixtest.HaveCC() {
+		t.Skip("builds and runs the program")
+	}
+	for _, def := range []string{"#define M ", "#define P "} {
+		t.Run(def[8:9]+"=12", func(t *testing.T) {
+			with := func(src string) []byte { return []byte(strings.Replace(src, def+"8\n", def+"12\n", 1)) }
+			compareRuns(t, "mat.upc", with(matProgram), with(fixed))
+		})
+	}
+}

@@ -791,7 +791,7 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 		return nil
 	}
 	if nConst > 0 {
-		rs = fx.constText(nConst, p.stmt)
+		rs = fx.rowsText(p, lo, nConst)
 	}
 	// The box is only meaningful when the loop runs: an empty loop must
 	// fetch nothing (its box may lie outside the array).

@@ -40,10 +40,12 @@ func (c *checker) ownerFix(fx *fixer, p *plan) *analysis.SuggestedFix {
 		row *= d
 	}
 	flo := lo.Scale(row)
-	per, ok := c.perThread(hi.Sub(lo).Add(affine.ConstForm(1)).Scale(row))
+	rows := hi.Sub(lo).Add(affine.ConstForm(1))
+	per, ok := c.perThread(rows.Scale(row))
 	if !ok {
 		return nil
 	}
+	pers := fx.perText(p, lo, rows, per)
 	trip, ok := c.tripGuard(l)
 	if !ok {
 		return nil
@@ -105,10 +107,10 @@ func (c *checker) ownerFix(fx *fixer, p *plan) *analysis.SuggestedFix {
 	fmt.Fprintf(&b, "%s/* %s, one upc_memget per thread: %s[t][k] is %s */\n", fr.indent, name, p.buf, what)
 	heap := c.threads == 0 || int64(c.threads)*per > p.stackElems()
 	if heap {
-		fmt.Fprintf(&b, "%s%s (*%s)[%d] = malloc(THREADS * sizeof *%s);\n", fr.indent, p.elem, p.buf, per, p.buf)
+		fmt.Fprintf(&b, "%s%s (*%s)[%s] = malloc(THREADS * sizeof *%s);\n", fr.indent, p.elem, p.buf, pers, p.buf)
 		fmt.Fprintf(&b, "%sif (%s == NULL)\n%s%supc_global_exit(1);\n", fr.indent, p.buf, fr.indent, fr.unit)
 	} else {
-		fmt.Fprintf(&b, "%s%s %s[THREADS][%d];\n", fr.indent, p.elem, p.buf, per)
+		fmt.Fprintf(&b, "%s%s %s[THREADS][%s];\n", fr.indent, p.elem, p.buf, pers)
 	}
 	in := fr.indent
 	if trip != "" {
