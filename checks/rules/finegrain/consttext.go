@@ -1,6 +1,7 @@
 package finegrain
 
 import (
+	gotoken "go/token"
 	"slices"
 	"strconv"
 	"strings"
@@ -28,7 +29,11 @@ func (fx *fixer) namedConsts(nodes ...ast.Node) []namedConst {
 	toks := fx.unit.File.Tokens
 	var out []namedConst
 	for _, n := range nodes {
-		if n == nil {
+		if l, ok := n.(nodeList); ok {
+			out = append(out, fx.namedConsts(l...)...)
+			continue
+		}
+		if ast.IsNil(n) {
 			continue
 		}
 		first, end := n.Span()
@@ -319,5 +324,39 @@ func (fx *fixer) rowsText(p *plan, lo *affine.Form, n int64) string {
 		len(sizes) > 0 && !p.lay.Dims[0].Threads && p.lay.Dims[0].Len == n {
 		return fx.constText(n, sizes[0])
 	}
-	return fx.constText(n, p.stmt)
+	return fx.constText(n, heads(p.stmt))
 }
+
+// loopHeads returns the headers' clauses of s and the loops inside it,
+// where the bounds a rewrite's counts come from are written: a macro of
+// the same value in a body (x * SCALE) names no count.
+func loopHeads(s ast.Stmt) []ast.Node {
+	var out []ast.Node
+	add := func(ns ...ast.Node) {
+		for _, n := range ns {
+			if !ast.IsNil(n) {
+				out = append(out, n)
+			}
+		}
+	}
+	ast.InspectStmts(s, func(st ast.Stmt) bool {
+		switch l := st.(type) {
+		case *ast.ForStmt:
+			add(&l.Init, l.Cond, l.Post)
+		case *ast.ForallStmt:
+			add(&l.Init, l.Cond, l.Post)
+		}
+		return true
+	})
+	return out
+}
+
+// nodeList is nodes whose macros count as one node's in constText.
+type nodeList []ast.Node
+
+func (nodeList) Start() gotoken.Pos     { return gotoken.NoPos }
+func (nodeList) End() gotoken.Pos       { return gotoken.NoPos }
+func (nodeList) Span() (first, end int) { return 0, 0 }
+
+// heads is loopHeads(s) as one node.
+func heads(s ast.Stmt) ast.Node { return nodeList(loopHeads(s)) }

@@ -716,7 +716,7 @@ func (c *checker) stridedFix(fx *fixer, p *plan) *analysis.SuggestedFix {
 		if span.Const >= 0 {
 			nConst = span.Const/int64(c.threads) + 1
 		}
-		count = fx.constText(nConst, l.Stmt)
+		count = fx.constText(nConst, heads(l.Stmt))
 	}
 	if nConst == 0 {
 		return nil

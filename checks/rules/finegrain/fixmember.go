@@ -237,7 +237,7 @@ func (c *checker) memberFix(fx *fixer, g *group) (sf *checks.SuggestedFix, handl
 	}
 	if ncols > 0 {
 		// as the loop's bound or the array's declaration names it
-		ns = fx.constText(ncols, fs, root.Decl)
+		ns = fx.constText(ncols, heads(fs), root.Decl)
 	}
 	// A buffer of one row is one-dimensional when every X[E].m can be
 	// replaced whole (E not made by a macro).

@@ -141,7 +141,7 @@ func (c *checker) writeRuns(fx *fixer, w *writeFix, p *cfg.Loop) *analysis.Sugge
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s/* %s: each thread's pending run of adjacent elements of %s, put with one upc_memput */\n", in, run, name)
 	// the row's length as the loop's bound or the declaration names it
-	nt := fx.constText(n, append([]ast.Node{w.fs}, fx.declNodes(w.v)...)...)
+	nt := fx.constText(n, append([]ast.Node{heads(w.fs)}, fx.declNodes(w.v)...)...)
 	fmt.Fprintf(&b, "%ssize_t %s = (%d + %s) / THREADS + 1, %s;\n", in, capn, w.stackElems(), nt, o)
 	fmt.Fprintf(&b, "%s%s %s[THREADS * %s];\n", in, w.elem, run, capn)
 	fmt.Fprintf(&b, "%ssize_t %s[THREADS], %s[THREADS];\n", in, first, ln)

@@ -355,7 +355,7 @@ func (c *checker) writeWhole(fx *fixer, w *writeFix) *analysis.SuggestedFix {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s/* the elements of %s this loop writes, put after it */\n", fr.indent, name)
 	// as the loop's bound or the array's declaration names it
-	nt := fx.constText(n, append([]ast.Node{w.fs}, fx.declNodes(w.v)...)...)
+	nt := fx.constText(n, append([]ast.Node{heads(w.fs)}, fx.declNodes(w.v)...)...)
 	fmt.Fprintf(&b, "%s%s %s[%s];\n", fr.indent, w.elem, w.buf, nt)
 	before := b.String()
 	b.Reset()
