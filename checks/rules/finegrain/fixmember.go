@@ -319,7 +319,7 @@ func (c *checker) memberFix(fx *fixer, g *group) (sf *checks.SuggestedFix, handl
 		}
 		// A row reading fewer columns than the others fetches only those.
 		if col, w := rb.lo.Sub(lo), rb.hi.Sub(rb.lo); !heap && (col.Const != 0 || w.Const+1 != ncols) {
-			n = fmt.Sprintf("%d * sizeof(%s)", w.Const+1, ts)
+			n = fmt.Sprintf("%s * sizeof(%s)", factor(fx.constText(w.Const+1, heads(fs))), ts)
 			if col.Const != 0 {
 				dst = fmt.Sprintf("&%s[%d]", dst, col.Const)
 			}
