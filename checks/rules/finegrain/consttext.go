@@ -1,153 +1,22 @@
 package finegrain
 
 import (
-	gotoken "go/token"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/upclint/upclint/cfg/affine"
+	"github.com/upclint/upclint/checks/edit"
 	"github.com/upclint/upclint/grammar/ast"
-	"github.com/upclint/upclint/grammar/token"
 	"github.com/upclint/upclint/grammar/types"
 )
 
-// namedConst is an object-like macro whose expansion is one integer
-// constant, as the source invokes it.
-type namedConst struct {
-	name string
-	v    int64
-}
+// consts answers which source text names a constant, for the rewrites.
+func (fx *fixer) consts() *edit.Consts { return edit.NewConsts(fx.unit, fx.source) }
 
-// namedConsts returns the object-like macros invoked in the tokens of
-// nodes, each expanding to one integer (#define CHUNK 20, -DIMGSIZE=1024),
-// in the order of the nodes and of their tokens.
-func (fx *fixer) namedConsts(nodes ...ast.Node) []namedConst {
-	if fx.unit == nil || fx.unit.File == nil {
-		return nil
-	}
-	toks := fx.unit.File.Tokens
-	var out []namedConst
-	for _, n := range nodes {
-		if l, ok := n.(nodeList); ok {
-			out = append(out, fx.namedConsts(l...)...)
-			continue
-		}
-		if ast.IsNil(n) {
-			continue
-		}
-		first, end := n.Span()
-		if first < 0 || end > len(toks) || first >= end {
-			continue
-		}
-		for i := first; i < end; {
-			t := toks[i]
-			if !t.FromMacro() {
-				i++
-				continue
-			}
-			j := i
-			var num []token.Token
-			other := false
-			for ; j < end && toks[j].Exp == t.Exp && toks[j].ExpEnd == t.ExpEnd; j++ {
-				switch {
-				case toks[j].Kind == token.Int || toks[j].Kind == token.Number:
-					num = append(num, toks[j])
-				case !toks[j].Is("(") && !toks[j].Is(")"):
-					other = true
-				}
-			}
-			partial := i > 0 && toks[i-1].Exp == t.Exp && toks[i-1].ExpEnd == t.ExpEnd
-			i = j
-			if partial || other || len(num) != 1 || i < end && toks[i].Exp == t.Exp {
-				continue
-			}
-			v, err := strconv.ParseInt(strings.TrimRight(num[0].Text, "uUlL"), 0, 64)
-			if err != nil {
-				continue
-			}
-			src, off, ok := fx.source(t.Exp)
-			e := off + int(t.ExpEnd-t.Exp)
-			if !ok || e > len(src) || e <= off || !ident.MatchString(string(src[off:e])) {
-				continue
-			}
-			name := string(src[off:e])
-			if name == "THREADS" || name == "MYTHREAD" || strings.HasPrefix(name, "UPC_") || strings.HasPrefix(name, "__") {
-				continue // the static thread count and the implementation's own
-			}
-			out = append(out, namedConst{name: name, v: v})
-		}
-	}
-	return out
-}
-
-// constText writes the constant v as the source does when a macro the
-// source invokes in nodes names it, or v from such a macro simply (N,
-// 2 * N, N - 1), so that the fixed code follows the macro when the
-// program is built with another value of it; else v as a number. Nodes
-// come in order of preference: the first one's macros are tried first,
-// and a value two macros of one node share is left a number (GWU
-// matrix's N, M and P are all 128).
+// constText writes the constant v as the source does (edit.Consts.Text).
 func (fx *fixer) constText(v int64, nodes ...ast.Node) string {
-	num := strconv.FormatInt(v, 10)
-	if v < 2 {
-		return num
-	}
-	for _, n := range nodes {
-		cs := fx.namedConsts(n)
-		// the one way each try writes v, "" for none, num when two differ
-		for _, try := range []func(add func(string)){
-			func(add func(string)) { // N
-				for _, c := range cs {
-					if c.v == v {
-						add(c.name)
-					}
-				}
-			},
-			func(add func(string)) { // RB * N, as a block size is written
-				for i, a := range cs {
-					for _, b := range cs[i+1:] {
-						if a.v >= 2 && b.v >= 2 && a.v*b.v == v && a.name != b.name {
-							add(a.name + " * " + b.name)
-						}
-					}
-				}
-			},
-			func(add func(string)) { // 2 * N, N - 1
-				for _, c := range cs {
-					if c.v < 4 {
-						continue
-					}
-					for k := int64(2); k <= 4; k++ {
-						if c.v*k == v {
-							add(strconv.FormatInt(k, 10) + " * " + c.name)
-						}
-					}
-					for d := int64(1); d <= 2; d++ {
-						switch v {
-						case c.v + d:
-							add(c.name + " + " + strconv.FormatInt(d, 10))
-						case c.v - d:
-							add(c.name + " - " + strconv.FormatInt(d, 10))
-						}
-					}
-				}
-			},
-		} {
-			found, twice := "", false
-			try(func(s string) {
-				twice = twice || found != "" && found != s
-				found = s
-			})
-			switch {
-			case twice:
-				return num // two macros of the node give v
-			case found != "":
-				return found
-			}
-		}
-	}
-	return num
+	return fx.consts().Text(v, nodes...)
 }
 
 // factor parenthesises a constant's text for a product or a sum it is
@@ -176,28 +45,8 @@ func (p *plan) dimText(k int) string {
 }
 
 // declNodes returns v's declarator and, for a file-scope v, the
-// specifiers of its declaration (where a block size is written), nil
-// ones left out.
-func (fx *fixer) declNodes(v *types.Var) []ast.Node {
-	if v == nil || v.Decl == nil {
-		return nil
-	}
-	out := []ast.Node{v.Decl}
-	if fx.unit == nil || fx.unit.File == nil {
-		return out
-	}
-	f, e := v.Decl.Span()
-	for _, x := range fx.unit.File.Decls {
-		d, ok := x.(*ast.Decl)
-		if !ok || d.Specs == nil || d.Body != nil {
-			continue
-		}
-		if df, de := d.Span(); df <= f && e <= de {
-			return append(out, d.Specs)
-		}
-	}
-	return out
-}
+// specifiers of its declaration (edit.Consts.DeclNodes).
+func (fx *fixer) declNodes(v *types.Var) []ast.Node { return fx.consts().DeclNodes(v) }
 
 // rowText is the number of elements of a row of the plan's array (the
 // product of its inner dimensions), from the dimensions' text.
@@ -271,14 +120,14 @@ func (fx *fixer) coefNames(g *group) map[int64]string {
 	}
 	m := map[int64]string{}
 	bad := map[int64]bool{}
-	for _, c := range fx.namedConsts(nodes...) {
-		switch old, ok := m[c.v]; {
-		case c.v < 3 || bad[c.v]:
-		case ok && old != c.name:
-			delete(m, c.v)
-			bad[c.v] = true
+	for _, c := range fx.consts().Named(nodes...) {
+		switch old, ok := m[c.V]; {
+		case c.V < 3 || bad[c.V]:
+		case ok && old != c.Name:
+			delete(m, c.V)
+			bad[c.V] = true
 		default:
-			m[c.v] = c.name
+			m[c.V] = c.Name
 		}
 	}
 	return m
@@ -351,12 +200,5 @@ func loopHeads(s ast.Stmt) []ast.Node {
 	return out
 }
 
-// nodeList is nodes whose macros count as one node's in constText.
-type nodeList []ast.Node
-
-func (nodeList) Start() gotoken.Pos     { return gotoken.NoPos }
-func (nodeList) End() gotoken.Pos       { return gotoken.NoPos }
-func (nodeList) Span() (first, end int) { return 0, 0 }
-
 // heads is loopHeads(s) as one node.
-func heads(s ast.Stmt) ast.Node { return nodeList(loopHeads(s)) }
+func heads(s ast.Stmt) ast.Node { return edit.NodeList(loopHeads(s)) }
