@@ -3,6 +3,7 @@ package finegrain
 import (
 	"fmt"
 
+	"github.com/upclint/upclint/cfg/affine"
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/types"
 )
@@ -19,6 +20,27 @@ func (c *checker) fieldBytes(n ast.Node, accs map[ast.Expr]bool, elem types.Type
 	if !ok || size <= 0 {
 		return 0, 0, false
 	}
+	// An array member read only at constant indices (w[0] and w[2] of
+	// double w[3]) counts those elements, not the whole member.
+	uses, elems := map[string]int{}, map[string]map[string]int{}
+	ast.InspectCode(n, func(m ast.Node) bool {
+		if x, isMember := m.(*ast.MemberExpr); isMember && !x.Arrow && x.Name != nil && accs[ast.Unparen(x.X)] {
+			uses[x.Name.Name]++
+		}
+		ix, isIndex := m.(*ast.IndexExpr)
+		if !isIndex {
+			return true
+		}
+		x, isMember := ast.Unparen(ix.X).(*ast.MemberExpr)
+		lit, isLit := ast.Unparen(ix.Index).(*ast.BasicLit)
+		if isMember && isLit && !x.Arrow && x.Name != nil && accs[ast.Unparen(x.X)] {
+			if elems[x.Name.Name] == nil {
+				elems[x.Name.Name] = map[string]int{}
+			}
+			elems[x.Name.Name][lit.Value]++
+		}
+		return true
+	})
 	members := map[string]bool{}
 	under := map[ast.Expr]bool{}
 	ast.InspectCode(n, func(m ast.Node) bool {
@@ -45,6 +67,11 @@ func (c *checker) fieldBytes(n ast.Node, accs map[ast.Expr]bool, elem types.Type
 			ok = false
 			return false
 		}
+		if arr, isArr := types.Core(t).(*types.Array); isArr && len(elems[x.Name.Name]) > 0 && countIndexed(elems[x.Name.Name]) == uses[x.Name.Name] {
+			if es, known := types.Sizeof(arr.Elem); known {
+				s = min(s, es*int64(len(elems[x.Name.Name])))
+			}
+		}
 		read += s
 		return ok
 	})
@@ -59,14 +86,75 @@ func (c *checker) fieldBytes(n ast.Node, accs map[ast.Expr]bool, elem types.Type
 	return min(read, size), size, true
 }
 
+// countIndexed is how many reads the constant indices of a member make.
+func countIndexed(byIndex map[string]int) int {
+	n := 0
+	for _, k := range byIndex {
+		n += k
+	}
+	return n
+}
+
 // moreBytes says, when copying whole elements of a structure brings more
 // bytes than the fields the accesses read, by how much: a bulk copy makes
-// far fewer operations, but more bytes than the original reads (which
-// fix --validate refuses); "" otherwise.
+// far fewer operations, but more bytes than the original reads, which
+// fix --validate refuses, so the rewrite is only shown; "" otherwise.
 func (c *checker) moreBytes(n ast.Node, accs map[ast.Expr]bool, elem types.Type) string {
 	read, size, ok := c.fieldBytes(n, accs, elem)
 	if !ok || read >= size {
 		return ""
 	}
 	return fmt.Sprintf("it copies whole %d-byte elements where the loop reads %d bytes of each: fewer operations but more bytes", size, read)
+}
+
+// partialRows says, when the box fetches whole rows (every inner
+// dimension in full) but the loop reads only part of a row, why that
+// moves more bytes than the loop reads: mcop's print loop reads iPsize
+// columns of 4096-element rows, heat_1's stencil columns 1 to N of N+2.
+// A column range counts as full only when its bounds over the loop are
+// constants that cover the dimension; a run-time bound may be smaller.
+// cols is the constant column range [lo, hi] of a 2-D array read in part,
+// which a fetch of only those columns of each row moves (nil otherwise).
+// why is "" when every inner index covers its dimension.
+func (c *checker) partialRows(p *plan) (why string, cols []int64) {
+	l := p.g.loop
+	for k, n := range p.inner {
+		var lo, hi *affine.Form
+		for _, a := range p.g.accs {
+			ix := indices(a.Expr)
+			if len(ix) != len(p.inner)+1 {
+				return "", nil // the box logic decides for other shapes
+			}
+			f, _ := c.af.Form(ix[k+1], a.Block)
+			if f == nil {
+				return rowWhy(k, n), nil
+			}
+			flo, fhi, _ := c.af.Bounds(f, l)
+			if flo == nil || !flo.IsConst() || !fhi.IsConst() {
+				return rowWhy(k, n), nil
+			}
+			if lo == nil || flo.Const < lo.Const {
+				lo = flo
+			}
+			if hi == nil || fhi.Const > hi.Const {
+				hi = fhi
+			}
+		}
+		if lo == nil || lo.Const > 0 || hi.Const < n-1 {
+			if len(p.inner) == 1 && lo != nil && lo.Const >= 0 && hi.Const < n && lo.Const <= hi.Const {
+				cols = []int64{lo.Const, hi.Const}
+			}
+			return rowWhy(k, n), cols
+		}
+	}
+	return "", nil
+}
+
+// rowWhy is partialRows' reason for inner dimension k of n elements.
+func rowWhy(k int, n int64) string {
+	what := "rows"
+	if k > 0 {
+		what = "inner dimensions"
+	}
+	return fmt.Sprintf("it fetches whole %s of %d elements where the loop may read only part of each: more bytes than the loop reads", what, n)
 }

@@ -116,6 +116,12 @@ type plan struct {
 	dims   []string
 	buf    string
 	unsafe string
+	// costlier: why the rewrite moves more bytes than the loop reads; it
+	// is then shown, not applied
+	costlier string
+	// cols: the columns [lo, hi] of each row of a 2-D box the loop reads,
+	// when not all of them: boxFix then fetches only those
+	cols []int64
 	// ptr: v is a pointer-to-shared, whose first element may have any
 	// phase in its block
 	ptr bool
@@ -211,17 +217,24 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 	if strings.Contains(p.elem, "<") || strings.Contains(p.elem, "(") || strings.Contains(p.elem, "[") {
 		return nil
 	}
-	if p.unsafe == "" {
-		accs := map[ast.Expr]bool{}
-		for _, a := range g.accs {
-			accs[ast.Unparen(a.Expr)] = true
-		}
-		p.unsafe = c.moreBytes(g.loop.Stmt, accs, elem)
+	accs := map[ast.Expr]bool{}
+	for _, a := range g.accs {
+		accs[ast.Unparen(a.Expr)] = true
+	}
+	if p.costlier = c.moreBytes(g.loop.Stmt, accs, elem); p.costlier == "" {
+		p.costlier, p.cols = c.partialRows(p)
 	}
 	bs, ok := c.blockOf(first)
 	if !ok {
 		return nil
 	}
+	if p.cols != nil && p.costlier != "" && bs != 1 && !p.ptr && p.at == "" {
+		// each row's columns lie in at most a few blocks: fetch those
+		// alone, the box's way (a cyclic row's are on every thread)
+		p.costlier = ""
+		return checks.FixOf(c.boxFix(fx, p, bs), p.unsafe)
+	}
+	p.cols = nil
 	var sf *analysis.SuggestedFix
 	if bs == 1 && len(lay.Dims) == 1 {
 		sf = c.stridedFix(fx, p)
@@ -234,6 +247,9 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 	}
 	if sf == nil {
 		sf = c.boxFix(fx, p, bs)
+	}
+	if p.costlier != "" {
+		return checks.ShownOnly(sf, p.costlier)
 	}
 	return checks.FixOf(sf, p.unsafe)
 }
@@ -886,6 +902,10 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 		bufFlat = "&" + p.buf + "[0]" + zeros
 	}
 	switch {
+	case p.cols != nil:
+		if !fx.colsCopy(c, p, &b, colsBox{n: nName, bs: bs, flo: flo, flat: flat, in: in, unit: fr.unit, open: openBlock}) {
+			return nil
+		}
 	case bs == 0:
 		guard()
 		if guarded {

@@ -307,7 +307,14 @@ func (c *checker) reportElement(pass *analysis.Pass, g *elemGroup) {
 	for _, r := range g.reads {
 		accs[ast.Unparen(ast.Expr(r.ix))] = true
 	}
-	if sf := checks.FixOf(c.elementFix(c.fx, g), c.moreBytes(g.loop, accs, g.lay.Elem)); sf != nil {
+	// A copy of the whole element moves more bytes than the fields read:
+	// shown, not applied (fix --validate would refuse it).
+	ef := c.elementFix(c.fx, g)
+	sf := checks.FixOf(ef, "")
+	if why := c.moreBytes(g.loop, accs, g.lay.Elem); why != "" {
+		sf = checks.ShownOnly(ef, why)
+	}
+	if sf != nil {
 		fixes = append(fixes, *sf)
 	}
 	checks.Report(pass, d, fixes...)
