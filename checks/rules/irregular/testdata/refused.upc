@@ -5,6 +5,7 @@
 
 shared long A[N * THREADS];
 shared double D[N * THREADS];
+shared int I[N * THREADS];
 upc_lock_t *lk;
 
 static unsigned long h(unsigned long k) { return (k + 1) * 0x9E3779B97F4A7C15UL >> 7; }
@@ -127,6 +128,18 @@ long read_write(const long *idx)
     return s;
 }
 
+/* pearls' histo.upc: random increments of int counters. A queued update
+ * (4-byte value, 4-byte index) moves as many bytes as the remote read and
+ * write it replaces, and the exchanges add their headers and flags. */
+void int_counts(void)
+{
+    long l;
+    for (l = 0; l < 1000; l++) {
+        long i = (long)(h(l + MYTHREAD) % (N * THREADS));
+        I[i] += 1; // want "not aggregated: an aggregated update moves its 4-byte value and a 4-byte index, no fewer bytes than the remote read and write it replaces \\(8\\)"
+    }
+}
+
 int main(void)
 {
     long idx[100] = {0};
@@ -138,6 +151,7 @@ int main(void)
     float_sum();
     plain_store();
     breaks();
+    int_counts();
     upc_barrier;
     return (int)(gather(idx) + guarded(idx) + writes_index(idx) + barrier_read(idx) + read_write(idx));
 }
