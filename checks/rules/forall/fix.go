@@ -3,6 +3,7 @@ package forall
 import (
 	"fmt"
 	gotoken "go/token"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -46,6 +47,9 @@ type plan struct {
 	// oneDim: the access has a single index (the index form is the
 	// index expression itself).
 	oneDim bool
+	// v is the array or pointer variable indexed, nil when there is none
+	// (a member).
+	v *types.Var
 }
 
 // fixer builds the rewrite of one loop.
@@ -62,6 +66,8 @@ type fixer struct {
 	why []string
 	// ok is false once the loop cannot be rewritten.
 	edits []analysis.TextEdit
+	// consts names the constants the rewrite writes as the source does.
+	consts *edit.Consts
 }
 
 // suggest returns the rewrite of s, or nil when it cannot be proven or
@@ -76,6 +82,7 @@ func suggest(pass *analysis.Pass, fn *facts.Func, info *types.Info, l *cfg.Loop,
 		return nil
 	}
 	fx := &fixer{pass: pass, fn: fn, info: info, src: src, tf: tf, l: l, s: s, p: p}
+	fx.consts = edit.NewConsts(facts.Of(pass).Unit, fx.sourceAt)
 	msg, ok := fx.build(nested)
 	if !ok {
 		return nil
@@ -88,6 +95,23 @@ func suggest(pass *analysis.Pass, fn *facts.Func, info *types.Info, l *cfg.Loop,
 }
 
 func (fx *fixer) off(p gotoken.Pos) int { return fx.tf.Offset(p) }
+
+// sourceAt returns the text of the file holding pos (the loop's, or a
+// header's) and pos's offset in it.
+func (fx *fixer) sourceAt(pos gotoken.Pos) ([]byte, int, bool) {
+	tf := fx.pass.Fset.File(pos)
+	if tf == nil {
+		return nil, 0, false
+	}
+	src := fx.src
+	if tf != fx.tf {
+		var err error
+		if src, err = fx.pass.ReadFile(tf.Name()); err != nil || tf.Size() != len(src) {
+			return nil, 0, false
+		}
+	}
+	return src, tf.Offset(pos), true
+}
 
 func (fx *fixer) text(n ast.Node) string {
 	return string(fx.src[fx.off(n.Start()):fx.off(n.End())])
@@ -168,7 +192,8 @@ func (fx *fixer) build(nested *forallCalls) (string, bool) {
 		if p.rest == nil || !p.rest.IsConst() || p.rest.Const < 0 || p.per <= 0 {
 			return "", false
 		}
-		if p.per == 1 {
+		per := fx.perText()
+		if per == "1" {
 			// One iteration per block (&grid[r][0] of rows of B elements,
 			// B = the block size): iteration i runs on the owner of block
 			// i + rest/B, as for a cyclic array, and one loop stepping by
@@ -177,19 +202,22 @@ func (fx *fixer) build(nested *forallCalls) (string, bool) {
 			msg = "iterate with stride THREADS from this thread's first iteration (one iteration per block)"
 			break
 		}
+		_, err := strconv.ParseInt(per, 10, 64)
+		perNum := err == nil
 		q := p.rest.Const / p.coef
-		per := strconv.FormatInt(p.per, 10)
 		b := fx.freshName(iv.Name + "_blk")
-		jl := "(" + paren(L) + plusConst(q) + ") / " + per
+		jl := "(" + paren(L) + plusConst(q) + ") / " + paren(per)
 		if q == 0 {
-			jl = paren(L) + " / " + per
+			jl = paren(L) + " / " + paren(per)
 		}
-		if p.per == 1 {
-			jl = paren(L) + plusConst(q)
-		}
-		lc, lit := intLit(iv.Start)
-		if lit && lc+q >= 0 {
+		lc, lit := fx.intLit(iv.Start)
+		switch {
+		case lit && lc+q >= 0 && perNum:
 			jl = strconv.FormatInt((lc+q)/p.per, 10)
+		case lit && lc+q >= 0 && lc+q < p.per:
+			// Block 0 whatever the macro's value: a block before the
+			// start only runs the iterations from the start on.
+			jl = "0"
 		}
 		lower := func(x string) string { // x - L, or x when L is 0
 			if lit && lc == 0 {
@@ -199,21 +227,21 @@ func (fx *fixer) build(nested *forallCalls) (string, bool) {
 		}
 		var outer string
 		if dec {
-			start := "(" + jl + " - " + mod(sub(jl, "MYTHREAD")) + ") * " + per + plusConst(-q)
-			last := b + plusConst(p.per-1)
-			outer = fmt.Sprintf("for (long %s = %s; %s %s %s; %s -= THREADS * %s) for", b, start, last, iv.Op, U, b, per)
+			start := "(" + jl + " - " + mod(sub(jl, "MYTHREAD")) + ") * " + factor(per) + plusConst(-q)
+			last := b + " + " + per + " - 1"
+			if perNum {
+				last = b + plusConst(p.per-1)
+			}
+			outer = fmt.Sprintf("for (long %s = %s; %s %s %s; %s -= THREADS * %s) for", b, start, last, iv.Op, U, b, factor(per))
 			fx.replace(iv.Start.End(), iv.Start.End(),
 				fmt.Sprintf(" - (%s < %s ? %s - (%s) : 0)", last, paren(L), paren(L), last))
 			fx.replace(cond.End(), cond.End(), fmt.Sprintf(" && %s >= %s", iv.Name, b))
 		} else {
-			start := "(" + jl + " + " + mod(sub("MYTHREAD", jl)) + ") * " + per + plusConst(-q)
+			start := "(" + jl + " + " + mod(sub("MYTHREAD", jl)) + ") * " + factor(per) + plusConst(-q)
 			if jl == "0" {
-				start = "MYTHREAD" + plusConst(-q)
-				if p.per > 1 {
-					start = "MYTHREAD * " + per + plusConst(-q)
-				}
+				start = "MYTHREAD * " + factor(per) + plusConst(-q)
 			}
-			outer = fmt.Sprintf("for (long %s = %s; %s %s %s; %s += THREADS * %s) for", b, start, b, iv.Op, U, b, per)
+			outer = fmt.Sprintf("for (long %s = %s; %s %s %s; %s += THREADS * %s) for", b, start, b, iv.Op, U, b, factor(per))
 			if lit && lc == 0 && q == 0 {
 				fx.replace(iv.Start.Start(), iv.Start.End(), b) // blocks start at 0 or later
 			} else {
@@ -237,7 +265,7 @@ func (fx *fixer) build(nested *forallCalls) (string, bool) {
 		if additive(iv.Bound) {
 			pu = U
 		}
-		uc, ulit := intLit(iv.Bound)
+		uc, ulit := fx.intLit(iv.Bound)
 		switch {
 		case iv.Op == "<=" && ulit:
 			done = strconv.FormatInt(uc+1, 10)
@@ -281,7 +309,7 @@ func (fx *fixer) build(nested *forallCalls) (string, bool) {
 // signed C term) modulo THREADS, and to step by THREADS.
 func (fx *fixer) strideThreads(r *affine.Form, extra, lower string, dec bool) {
 	s, iv := fx.s, fx.p.iv
-	lc, lit := intLit(iv.Start)
+	lc, lit := fx.intLit(iv.Start)
 	off := firstOffset(r, extra, lower, lit, lc, dec)
 	fx.replace(s.Start(), s.Start()+gotoken.Pos(len("upc_forall")), "for")
 	switch {
@@ -305,7 +333,7 @@ func (fx *fixer) strideThreads(r *affine.Form, extra, lower string, dec bool) {
 func (fx *fixer) offsetBy(u ast.Expr, t string, d int64) string {
 	if b, ok := ast.Unparen(u).(*ast.BinaryExpr); ok && (b.Op == "+" || b.Op == "-") {
 		if l, ok := ast.Unparen(b.Y).(*ast.BasicLit); ok && strings.Trim(l.Value, "0123456789") == "" {
-			if c, ok := intLit(l); ok {
+			if c, ok := fx.intLit(l); ok {
 				if b.Op == "-" {
 					c = -c
 				}
@@ -445,7 +473,7 @@ func (fx *fixer) unsignedSafe() bool {
 	case shapeIndefinite:
 		return true
 	case shapeInt, shapeCyclic:
-		_, lit := intLit(fx.p.iv.Start)
+		_, lit := fx.intLit(fx.p.iv.Start)
 		return lit && fx.p.iv.StepConst > 0
 	}
 	return false
@@ -622,6 +650,56 @@ func (fx *fixer) freshName(name string) string {
 	return edit.NewNames(fx.pass, facts.Of(fx.pass).Unit).Fresh(name, func(b string, k int) string {
 		return strings.TrimRight(b, "0123456789") + strconv.Itoa(k)
 	})
+}
+
+// perText writes the iterations per block of a blocked rewrite, p.per:
+// the block size as the array's declaration writes it (B, RB * NC) over
+// the index's coefficient as the affinity or the declaration's dimensions
+// write it (&rows[i][0] of rows[N][M] in blocks of 3 * M: 3), so that the
+// loop follows the macros when the program is built with other values.
+func (fx *fixer) perText() string {
+	p := fx.p
+	num := strconv.FormatInt(p.per, 10)
+	nodes := fx.consts.DeclNodes(p.v)
+	slices.Reverse(nodes) // the specifiers, where the block size is, first
+	bt := fx.consts.Text(p.per*p.coef, nodes...)
+	if p.coef == 1 {
+		return bt
+	}
+	var decl ast.Node
+	if p.v != nil && p.v.Decl != nil {
+		decl = p.v.Decl
+	}
+	ct := fx.consts.Text(p.coef, fx.s.Affinity.X, decl)
+	_, errB := strconv.ParseInt(bt, 10, 64)
+	_, errC := strconv.ParseInt(ct, 10, 64)
+	if errB == nil && errC == nil {
+		return num
+	}
+	fs := strings.Split(bt, " * ")
+	for i, f := range fs {
+		if f == ct {
+			return product(append(fs[:i:i], fs[i+1:]...))
+		}
+	}
+	return paren(bt) + " / " + paren(ct)
+}
+
+// product joins factors with " * ", 1 for none.
+func product(fs []string) string {
+	if len(fs) == 0 {
+		return "1"
+	}
+	return strings.Join(fs, " * ")
+}
+
+// factor parenthesises x for a product it is one factor of (THREADS *
+// RB * NC, THREADS * (N - 1), THREADS * (B / M)).
+func factor(x string) string {
+	if strings.ContainsAny(x, "+-/%?") {
+		return "(" + x + ")"
+	}
+	return x
 }
 
 // mod renders the non-negative remainder of x modulo THREADS.
@@ -868,6 +946,15 @@ func funcObj(info *types.Info, d *ast.Decl) *types.FuncObj {
 		}
 	}
 	return nil
+}
+
+// intLit returns the value of an integer literal the source writes (a
+// macro's value is no literal: the rewrite keeps the macro's name).
+func (fx *fixer) intLit(e ast.Expr) (int64, bool) {
+	if fx.consts.FromMacro(e) {
+		return 0, false
+	}
+	return intLit(e)
 }
 
 // intLit returns the value of an integer literal.

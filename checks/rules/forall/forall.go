@@ -74,7 +74,7 @@ func check(fn *facts.Func, l *cfg.Loop, s *ast.ForallStmt, info *types.Info) (st
 			return "", nil, false
 		}
 		name := ast.NodeString(a.Base)
-		p := &plan{iv: iv, coef: c, rest: rest, base: a.Base, pointer: a.Pointer, oneDim: oneIndex(u.X)}
+		p := &plan{iv: iv, coef: c, rest: rest, base: a.Base, pointer: a.Pointer, oneDim: oneIndex(u.X), v: a.Var}
 		bs, ok := affinity.BlockOf(a, info)
 		if !ok {
 			return "", nil, false
