@@ -10,7 +10,7 @@ import (
 
 // editGuard knows where edits must not go: text produced by a macro
 // expansion (an edit there would change every use of the macro, or split
-// an invocation) and files that failed to parse (their tree is incomplete).
+// an invocation; deleting whole invocations is allowed) and files that failed to parse (their tree is incomplete).
 type editGuard struct {
 	fset   *gotoken.FileSet
 	macros []span // expansion sites, sorted by start
@@ -65,6 +65,11 @@ func (g *editGuard) allows(start, end gotoken.Pos, text string) bool {
 		// by another) or by its value (Sobel's buf[PREV_ROW(i)] read as
 		// buf[0]): nothing of the expansion is split or rewritten.
 		if g.macros[i].start == start && g.macros[i].end == end && (isIdent(text) || isDecimal(text)) {
+			continue
+		}
+		// Whole invocations deleted (a upc_forall's affinity &a[i + OFF]):
+		// nothing is split and no value is written.
+		if text == "" && start <= g.macros[i].start && g.macros[i].end <= end {
 			continue
 		}
 		if g.macros[i].end > start {

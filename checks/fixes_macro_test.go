@@ -25,7 +25,7 @@ var argFixer = &analysis.Analyzer{
 					return checks.SuggestedFix{SuggestedFix: analysis.SuggestedFix{Message: text,
 						TextEdits: []analysis.TextEdit{{Pos: a.Start(), End: a.End(), NewText: []byte(text)}}}}
 				}
-				checks.Report(pass, analysis.Diagnostic{Pos: c.Start(), End: c.End(), Message: "call"}, fix("B"), fix("B + 1"), fix("7"), fix("07"))
+				checks.Report(pass, analysis.Diagnostic{Pos: c.Start(), End: c.End(), Message: "call"}, fix("B"), fix("B + 1"), fix("7"), fix("07"), fix(""))
 			}
 			return true
 		})
@@ -39,14 +39,15 @@ func init() {
 
 // TestFixReplacesWholeInvocation: a fix may replace one whole macro
 // invocation by a name (a flag by another flag) or a decimal constant (its
-// value), nothing else that touches an expansion.
+// value), or delete text holding whole invocations (A + 3), nothing else
+// that touches an expansion.
 func TestFixReplacesWholeInvocation(t *testing.T) {
 	p := writeFile(t, t.TempDir(), "f.upc", "#define A 1\n#define B 2\nint f(int);\nvoid g(void) {\n    f(A);\n    f(A + 3);\n    f(4);\n}\n")
 	res, err := checks.Run([]string{p}, &checks.Options{Jobs: 1, Enabled: func(r string) bool { return r == argFixer.Name }})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[int][]string{5: {"B", "7"}, 6: nil, 7: {"B", "B + 1", "7", "07"}}
+	want := map[int][]string{5: {"B", "7", ""}, 6: {""}, 7: {"B", "B + 1", "7", "07", ""}}
 	if len(res.Findings) != len(want) {
 		t.Fatalf("%d findings, want %d", len(res.Findings), len(want))
 	}
