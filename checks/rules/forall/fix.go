@@ -205,14 +205,34 @@ func (fx *fixer) build(nested *forallCalls) (string, bool) {
 		_, err := strconv.ParseInt(per, 10, 64)
 		perNum := err == nil
 		q := p.rest.Const / p.coef
-		b := fx.freshName(iv.Name + "_blk")
-		jl := "(" + paren(L) + plusConst(q) + ") / " + paren(per)
-		if q == 0 {
-			jl = paren(L) + " / " + paren(per)
+		// plusQ writes + q (sign 1) or - q (sign -1), q as the affinity
+		// writes it (&a[i + OFF]).
+		qt := strconv.FormatInt(q, 10)
+		if p.coef == 1 {
+			qt = fx.consts.Text(q, fx.s.Affinity.X)
 		}
+		_, err = strconv.ParseInt(qt, 10, 64)
+		qNum := err == nil
+		plusQ := func(sign int64) string {
+			switch {
+			case qNum:
+				return plusConst(sign * q)
+			case sign > 0:
+				return " + " + qt
+			}
+			return " - " + factor(qt)
+		}
+		b := fx.freshName(iv.Name + "_blk")
+		jl := "(" + paren(L) + plusQ(1) + ") / " + paren(per)
 		lc, lit := fx.intLit(iv.Start)
 		switch {
-		case lit && lc+q >= 0 && perNum:
+		case q == 0:
+			jl = paren(L) + " / " + paren(per)
+		case lit && lc == 0:
+			jl = paren(qt) + " / " + paren(per)
+		}
+		switch {
+		case lit && lc+q >= 0 && perNum && qNum:
 			jl = strconv.FormatInt((lc+q)/p.per, 10)
 		case lit && lc+q >= 0 && lc+q < p.per:
 			// Block 0 whatever the macro's value: a block before the
@@ -227,7 +247,7 @@ func (fx *fixer) build(nested *forallCalls) (string, bool) {
 		}
 		var outer string
 		if dec {
-			start := "(" + jl + " - " + mod(sub(jl, "MYTHREAD")) + ") * " + factor(per) + plusConst(-q)
+			start := "(" + jl + " - " + mod(sub(jl, "MYTHREAD")) + ") * " + factor(per) + plusQ(-1)
 			last := b + " + " + per + " - 1"
 			if perNum {
 				last = b + plusConst(p.per-1)
@@ -237,14 +257,17 @@ func (fx *fixer) build(nested *forallCalls) (string, bool) {
 				fmt.Sprintf(" - (%s < %s ? %s - (%s) : 0)", last, paren(L), paren(L), last))
 			fx.replace(cond.End(), cond.End(), fmt.Sprintf(" && %s >= %s", iv.Name, b))
 		} else {
-			start := "(" + jl + " + " + mod(sub("MYTHREAD", jl)) + ") * " + factor(per) + plusConst(-q)
+			start := "(" + jl + " + " + mod(sub("MYTHREAD", jl)) + ") * " + factor(per) + plusQ(-1)
 			if jl == "0" {
-				start = "MYTHREAD * " + factor(per) + plusConst(-q)
+				start = "MYTHREAD * " + factor(per) + plusQ(-1)
 			}
 			outer = fmt.Sprintf("for (long %s = %s; %s %s %s; %s += THREADS * %s) for", b, start, b, iv.Op, U, b, factor(per))
-			if lit && lc == 0 && q == 0 {
+			switch {
+			case lit && lc == 0 && q == 0:
 				fx.replace(iv.Start.Start(), iv.Start.End(), b) // blocks start at 0 or later
-			} else {
+			case lit && lc == 0:
+				fx.replace(iv.Start.Start(), iv.Start.End(), fmt.Sprintf("%s > 0 ? %s : 0", b, b))
+			default:
 				fx.replace(iv.Start.End(), iv.Start.End(),
 					fmt.Sprintf(" + (%s > %s ? %s : 0)", b, paren(L), lower(b)))
 			}

@@ -21,6 +21,7 @@ const macroProgram = `#include <upc_relaxed.h>
 #define NC 5
 #define N 40
 #define LO 2
+#define OFF 4
 
 shared [RB] int a[N * THREADS];
 shared [RB * NC] int g[N * THREADS][NC];
@@ -37,6 +38,8 @@ int main(void)
     upc_barrier;
     upc_forall (i = N - 2; i >= LO; i--; &a[i + 1])
         s += a[i + 1] * (i + 1);
+    upc_forall (i = 0; i < N - OFF; i++; &a[i + OFF])
+        s += a[i + OFF] % 1000 * MYTHREAD;
     upc_forall (i = 1; i < N; i++; &g[i][0])
         for (j = 0; j < NC; j++)
             g[i][j] = i * NC + j + MYTHREAD * 1000;
@@ -69,10 +72,10 @@ func TestFixFollowsMacros(t *testing.T) {
 	}
 	b, _ := fixtest.FixFile(t, path, forall.Name)
 	fixed := string(b)
-	if n := strings.Count(fixed, "_blk = "); n != 4 {
-		t.Fatalf("%d blocked rewrites, want 4:\n%s", n, fixed)
+	if n := strings.Count(fixed, "_blk = "); n != 5 {
+		t.Fatalf("%d blocked rewrites, want 5:\n%s", n, fixed)
 	}
-	for _, w := range []string{"MYTHREAD * RB", "THREADS * RB", "i_blk + RB", "i_blk + RB - 1 >= LO", "i = LO +"} {
+	for _, w := range []string{"MYTHREAD * RB", "THREADS * RB", "i_blk + RB", "i_blk + RB - 1 >= LO", "i = LO +", "* RB - OFF;", "i = i_blk > 0 ? i_blk : 0;"} {
 		if !strings.Contains(fixed, w) {
 			t.Errorf("no %q in the fixed text:\n%s", w, fixed)
 		}
@@ -85,7 +88,7 @@ func TestFixFollowsMacros(t *testing.T) {
 	if !fixtest.HaveCC() {
 		t.Skip("builds and runs the program: needs a C compiler and no -short")
 	}
-	for _, def := range [][2]string{{"RB 3", "RB 3"}, {"RB 3", "RB 4"}, {"NC 5", "NC 6"}} {
+	for _, def := range [][2]string{{"RB 3", "RB 3"}, {"RB 3", "RB 4"}, {"NC 5", "NC 6"}, {"OFF 4", "OFF 7"}} {
 		t.Run(strings.ReplaceAll(def[1], " ", "="), func(t *testing.T) {
 			with := func(src string) []byte {
 				return []byte(strings.Replace(src, "#define "+def[0]+"\n", "#define "+def[1]+"\n", 1))
