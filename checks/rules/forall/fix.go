@@ -183,7 +183,7 @@ func (fx *fixer) build(nested *forallCalls) (string, bool) {
 		msg = "test the affinity once before the loop"
 	case shapeInt, shapeCyclic:
 		r, extra, ok := fx.residue()
-		if !ok {
+		if !ok || fx.bakes(p.rest.Const) {
 			return "", false
 		}
 		fx.strideThreads(r, extra, L, dec)
@@ -194,6 +194,9 @@ func (fx *fixer) build(nested *forallCalls) (string, bool) {
 		}
 		per := fx.perText()
 		if per == "1" {
+			if fx.bakes(p.rest.Const / p.coef) {
+				return "", false
+			}
 			// One iteration per block (&grid[r][0] of rows of B elements,
 			// B = the block size): iteration i runs on the owner of block
 			// i + rest/B, as for a cyclic array, and one loop stepping by
@@ -213,6 +216,9 @@ func (fx *fixer) build(nested *forallCalls) (string, bool) {
 		}
 		_, err = strconv.ParseInt(qt, 10, 64)
 		qNum := err == nil
+		if qNum && fx.bakes(q) {
+			return "", false
+		}
 		plusQ := func(sign int64) string {
 			switch {
 			case qNum:
@@ -673,6 +679,13 @@ func (fx *fixer) freshName(name string) string {
 	return edit.NewNames(fx.pass, facts.Of(fx.pass).Unit).Fresh(name, func(b string, k int) string {
 		return strings.TrimRight(b, "0123456789") + strconv.Itoa(k)
 	})
+}
+
+// bakes reports whether the rewrite would write c, a constant of the
+// affinity, as a number while the affinity invokes macros (&a[i + OFF]):
+// the fixed program would keep OFF's value when built with another.
+func (fx *fixer) bakes(c int64) bool {
+	return c != 0 && len(fx.consts.Named(fx.s.Affinity.X)) > 0
 }
 
 // perText writes the iterations per block of a blocked rewrite, p.per:

@@ -12,7 +12,7 @@ import (
 
 // macroProgram runs blocked loops whose block sizes, bounds and starts
 // are macros: a 1-D array in blocks of RB, counted up from 0 and from LO
-// and down to LO, and rows in blocks of RB rows (RB * NC elements). Each
+// and down to LO, from OFF, and rows in blocks of RB rows (RB * NC elements). Each
 // iteration writes the thread that ran it; thread 0 prints checksums.
 const macroProgram = `#include <upc_relaxed.h>
 #include <stdio.h>
@@ -40,6 +40,8 @@ int main(void)
         s += a[i + 1] * (i + 1);
     upc_forall (i = 0; i < N - OFF; i++; &a[i + OFF])
         s += a[i + OFF] % 1000 * MYTHREAD;
+    upc_forall (i = 0; i < N - OFF; i++; &hit[i + OFF])
+        s += hit[i + OFF] * i;
     upc_forall (i = 1; i < N; i++; &g[i][0])
         for (j = 0; j < NC; j++)
             g[i][j] = i * NC + j + MYTHREAD * 1000;
@@ -79,6 +81,10 @@ func TestFixFollowsMacros(t *testing.T) {
 		if !strings.Contains(fixed, w) {
 			t.Errorf("no %q in the fixed text:\n%s", w, fixed)
 		}
+	}
+	// hit is cyclic: its rewrite would write MYTHREAD - 4
+	if !strings.Contains(fixed, "upc_forall (i = 0; i < N - OFF; i++; &hit[i + OFF])") {
+		t.Errorf("the loop over the cyclic hit[i + OFF] was rewritten:\n%s", fixed)
 	}
 	for _, bare := range []string{"* 3", "+ 3;", "+ 2 >=", "/ 3", "= 2 +"} {
 		if strings.Contains(fixed, bare) {
