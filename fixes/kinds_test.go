@@ -34,7 +34,7 @@ var fixKinds = []struct {
 	{"irregular aggregation", regexp.MustCompile(`^irregular: aggregate the updates of `)},
 	{"splitphase get", regexp.MustCompile(`^splitphase: issue the get `)},
 	{"splitphase put", regexp.MustCompile(`^splitphase: issue the put `)},
-	{"finegrain box", regexp.MustCompile(`^finegrain: coalesce the reads of \S+: fetch the (elements|rows) with one upc_memget (before|per block before|per thread before) the loop`)},
+	{"finegrain box", regexp.MustCompile(`^finegrain: coalesce the reads of \S+: fetch (the elements|the rows|columns \d+ to \d+ of the rows) with one upc_memget (before|per block before|per thread before) the loop`)},
 	{"finegrain strided", regexp.MustCompile(`^finegrain: coalesce the reads of \S+: fetch the \S+ elements of the loop with one upc_memget before it`)},
 	{"finegrain owner", regexp.MustCompile(`^finegrain: coalesce the reads of \S+: one upc_memget per thread before the loop, read by layout`)},
 	{"finegrain member", regexp.MustCompile(`^finegrain: coalesce the reads of .*: fetch the elements the loop reads with one upc_memget per structure before it`)},

@@ -832,6 +832,9 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 	if len(p.inner) > 0 {
 		what = "the rows"
 	}
+	if p.cols != nil {
+		what = fmt.Sprintf("columns %d to %d of the rows", p.cols[0], p.cols[1])
+	}
 	fmt.Fprintf(&b, "%s/* %s of %s this loop reads */\n", fr.indent, what, name)
 	nName := rs
 	if nConst < 0 {

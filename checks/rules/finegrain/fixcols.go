@@ -44,7 +44,7 @@ func (fx *fixer) colsCopy(c *checker, p *plan, b *strings.Builder, x colsBox) bo
 	dst := fmt.Sprintf("&%s[%s][%d]", p.buf, row, clo)
 	x.open()
 	if x.bs == 0 {
-		fmt.Fprintf(b, "%s/* columns %d to %d of each row: one upc_memget per row */\n", i1, clo, chi)
+		fmt.Fprintf(b, "%s/* one upc_memget per row */\n", i1)
 		fmt.Fprintf(b, "%ssize_t %s;\n", i1, row)
 		fmt.Fprintf(b, "%sfor (%s = 0; %s < %s; %s++)\n", i1, row, row, x.n, row)
 		fmt.Fprintf(b, "%supc_memget(%s, %s + (%s), %d * sizeof(%s));\n", i2, dst, x.flat, at, w, p.elem)
@@ -52,7 +52,7 @@ func (fx *fixer) colsCopy(c *checker, p *plan, b *strings.Builder, x colsBox) bo
 		return true
 	}
 	bst := fx.blockText(x.bs, p.v)
-	fmt.Fprintf(b, "%s/* columns %d to %d of each row: one upc_memget per row and block of %s elements */\n", i1, clo, chi, bst)
+	fmt.Fprintf(b, "%s/* one upc_memget per row and block of %s elements */\n", i1, bst)
 	fmt.Fprintf(b, "%ssize_t %s, %s, %s;\n", i1, row, k, r)
 	fmt.Fprintf(b, "%sfor (%s = 0; %s < %s; %s++) {\n", i1, row, row, x.n, row)
 	fmt.Fprintf(b, "%sfor (%s = 0; %s < %d; %s += %s) {\n", i2, k, k, w, k, r)
