@@ -183,7 +183,7 @@ func (fx *fixer) build(nested *forallCalls) (string, bool) {
 		msg = "test the affinity once before the loop"
 	case shapeInt, shapeCyclic:
 		r, extra, ok := fx.residue()
-		if !ok || fx.bakes(p.rest.Const) {
+		if !ok || fx.bakes(p.rest.Const) || p.shape == shapeCyclic && fx.blockMacro() {
 			return "", false
 		}
 		fx.strideThreads(r, extra, L, dec)
@@ -686,6 +686,24 @@ func (fx *fixer) freshName(name string) string {
 // the fixed program would keep OFF's value when built with another.
 func (fx *fixer) bakes(c int64) bool {
 	return c != 0 && len(fx.consts.Named(fx.s.Affinity.X)) > 0
+}
+
+// blockMacro reports whether the indexed array's declaration specifiers
+// invoke a macro of value 1 (shared [B] int a[...] with B 1): the array is cyclic
+// only while B is 1, and the stride THREADS rewrite would stay when it
+// is built with another B.
+func (fx *fixer) blockMacro() bool {
+	for _, n := range fx.consts.DeclNodes(fx.p.v) {
+		if _, specs := n.(*ast.DeclSpecs); !specs {
+			continue // the declarator's dimensions are no block size
+		}
+		for _, c := range fx.consts.Named(n) {
+			if c.V == 1 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // perText writes the iterations per block of a blocked rewrite, p.per:

@@ -22,10 +22,12 @@ const macroProgram = `#include <upc_relaxed.h>
 #define N 40
 #define LO 2
 #define OFF 4
+#define CB 1
 
 shared [RB] int a[N * THREADS];
 shared [RB * NC] int g[N * THREADS][NC];
 shared int hit[N * THREADS];
+shared [CB] int c[N * THREADS];
 
 int main(void)
 {
@@ -42,6 +44,8 @@ int main(void)
         s += a[i + OFF] % 1000 * MYTHREAD;
     upc_forall (i = 0; i < N - OFF; i++; &hit[i + OFF])
         s += hit[i + OFF] * i;
+    upc_forall (i = 0; i < N; i++; &c[i])
+        c[i] = MYTHREAD;
     upc_forall (i = 1; i < N; i++; &g[i][0])
         for (j = 0; j < NC; j++)
             g[i][j] = i * NC + j + MYTHREAD * 1000;
@@ -51,7 +55,7 @@ int main(void)
         long ca = 0, cg = 0, ch = 0;
         for (i = 0; i < N; i++) {
             ca += a[i] * (i + 1);
-            ch += hit[i] * (i + 7);
+            ch += hit[i] * (i + 7) + c[i] * (i + 3);
             for (j = 0; j < NC; j++)
                 cg += g[i][j] * (j + 1);
         }
@@ -82,9 +86,12 @@ func TestFixFollowsMacros(t *testing.T) {
 			t.Errorf("no %q in the fixed text:\n%s", w, fixed)
 		}
 	}
-	// hit is cyclic: its rewrite would write MYTHREAD - 4
-	if !strings.Contains(fixed, "upc_forall (i = 0; i < N - OFF; i++; &hit[i + OFF])") {
-		t.Errorf("the loop over the cyclic hit[i + OFF] was rewritten:\n%s", fixed)
+	// hit is cyclic: its rewrite would write MYTHREAD - 4; c is cyclic
+	// only while CB is 1
+	for _, kept := range []string{"upc_forall (i = 0; i < N - OFF; i++; &hit[i + OFF])", "upc_forall (i = 0; i < N; i++; &c[i])"} {
+		if !strings.Contains(fixed, kept) {
+			t.Errorf("%q was rewritten:\n%s", kept, fixed)
+		}
 	}
 	for _, bare := range []string{"* 3", "+ 3;", "+ 2 >=", "/ 3", "= 2 +"} {
 		if strings.Contains(fixed, bare) {
@@ -94,7 +101,7 @@ func TestFixFollowsMacros(t *testing.T) {
 	if !fixtest.HaveCC() {
 		t.Skip("builds and runs the program: needs a C compiler and no -short")
 	}
-	for _, def := range [][2]string{{"RB 3", "RB 3"}, {"RB 3", "RB 4"}, {"NC 5", "NC 6"}, {"OFF 4", "OFF 7"}} {
+	for _, def := range [][2]string{{"RB 3", "RB 3"}, {"RB 3", "RB 4"}, {"NC 5", "NC 6"}, {"OFF 4", "OFF 7"}, {"CB 1", "CB 2"}} {
 		t.Run(strings.ReplaceAll(def[1], " ", "="), func(t *testing.T) {
 			with := func(src string) []byte {
 				return []byte(strings.Replace(src, "#define "+def[0]+"\n", "#define "+def[1]+"\n", 1))
