@@ -47,7 +47,7 @@ var analysis = map[string]string{
 		"the random struct-field reads, with non-blocking gets rather than one transfer per owner.",
 	"fig1.upc": "Both ranges are fetched with bulk copies before the loop: the fine-grained gets disappear.",
 	"fig3.upc": "The loop reads `A[i].a` and `A[i].c` of each element; the only coalescing offered copies whole elements, " +
-		"twice the bytes the loop reads, and `--validate` refuses it as communicating more. Static field coalescing " +
+		"twice the bytes the loop reads, so it is shown and not applied (its message says why). Static field coalescing " +
 		"(fetching only the fields the loop reads, as the seed's compiler does) is not built.",
 	"matvec.upc": "The vector is fetched once per thread (`upc_memget`, per-thread memgets for the cyclic one), as the seed's " +
 		"coalesced matvec does.",
