@@ -12,7 +12,7 @@ import (
 
 // macroProgram runs blocked loops whose block sizes, bounds and starts
 // are macros: a 1-D array in blocks of RB, counted up from 0 and from LO
-// and down to LO, from OFF, and rows in blocks of RB rows (RB * NC elements). Each
+// and down to LO, from OFF, rows of W in blocks of BW, and rows in blocks of RB rows (RB * NC elements). Each
 // iteration writes the thread that ran it; thread 0 prints checksums.
 const macroProgram = `#include <upc_relaxed.h>
 #include <stdio.h>
@@ -23,11 +23,14 @@ const macroProgram = `#include <upc_relaxed.h>
 #define LO 2
 #define OFF 4
 #define CB 1
+#define W 6
+#define BW 6
 
 shared [RB] int a[N * THREADS];
 shared [RB * NC] int g[N * THREADS][NC];
 shared int hit[N * THREADS];
 shared [CB] int c[N * THREADS];
+shared [BW] int w[N * THREADS][W];
 
 int main(void)
 {
@@ -46,6 +49,9 @@ int main(void)
         s += hit[i + OFF] * i;
     upc_forall (i = 0; i < N; i++; &c[i])
         c[i] = MYTHREAD;
+    upc_forall (i = 0; i < N; i++; &w[i][0])
+        for (j = 0; j < W; j++)
+            w[i][j] = MYTHREAD + i;
     upc_forall (i = 1; i < N; i++; &g[i][0])
         for (j = 0; j < NC; j++)
             g[i][j] = i * NC + j + MYTHREAD * 1000;
@@ -58,6 +64,8 @@ int main(void)
             ch += hit[i] * (i + 7) + c[i] * (i + 3);
             for (j = 0; j < NC; j++)
                 cg += g[i][j] * (j + 1);
+            for (j = 0; j < W; j++)
+                cg += w[i][j] * (j + 5);
         }
         printf("a %ld g %ld hit %ld\n", ca, cg, ch);
     }
@@ -78,10 +86,10 @@ func TestFixFollowsMacros(t *testing.T) {
 	}
 	b, _ := fixtest.FixFile(t, path, forall.Name)
 	fixed := string(b)
-	if n := strings.Count(fixed, "_blk = "); n != 5 {
-		t.Fatalf("%d blocked rewrites, want 5:\n%s", n, fixed)
+	if n := strings.Count(fixed, "_blk = "); n != 6 {
+		t.Fatalf("%d blocked rewrites, want 6:\n%s", n, fixed)
 	}
-	for _, w := range []string{"MYTHREAD * RB", "THREADS * RB", "i_blk + RB", "i_blk + RB - 1 >= LO", "i = LO +", "* RB - OFF;", "i = i_blk > 0 ? i_blk : 0;"} {
+	for _, w := range []string{"MYTHREAD * RB", "THREADS * RB", "i_blk + RB", "i_blk + RB - 1 >= LO", "i = LO +", "* RB - OFF;", "i = i_blk > 0 ? i_blk : 0;", "THREADS * (BW / W)"} {
 		if !strings.Contains(fixed, w) {
 			t.Errorf("no %q in the fixed text:\n%s", w, fixed)
 		}
@@ -101,7 +109,7 @@ func TestFixFollowsMacros(t *testing.T) {
 	if !fixtest.HaveCC() {
 		t.Skip("builds and runs the program: needs a C compiler and no -short")
 	}
-	for _, def := range [][2]string{{"RB 3", "RB 3"}, {"RB 3", "RB 4"}, {"NC 5", "NC 6"}, {"OFF 4", "OFF 7"}, {"CB 1", "CB 2"}} {
+	for _, def := range [][2]string{{"RB 3", "RB 3"}, {"RB 3", "RB 4"}, {"NC 5", "NC 6"}, {"OFF 4", "OFF 7"}, {"CB 1", "CB 2"}, {"BW 6", "BW 12"}} {
 		t.Run(strings.ReplaceAll(def[1], " ", "="), func(t *testing.T) {
 			with := func(src string) []byte {
 				return []byte(strings.Replace(src, "#define "+def[0]+"\n", "#define "+def[1]+"\n", 1))
