@@ -10,7 +10,8 @@ import (
 
 // editGuard knows where edits must not go: text produced by a macro
 // expansion (an edit there would change every use of the macro, or split
-// an invocation; deleting whole invocations is allowed) and files that failed to parse (their tree is incomplete).
+// an invocation; deleting whole invocations is allowed) and files that
+// failed to parse (their tree is incomplete).
 type editGuard struct {
 	fset   *gotoken.FileSet
 	macros []span // expansion sites, sorted by start
