@@ -12,11 +12,11 @@ import (
 
 // DefaultMask matches the clauses of an output line that report a time or
 // a rate, whose numbers differ from run to run: a word such as time,
-// elapsed, seconds, rate, bandwidth, MFLOPS or MB/s, or a number followed
-// by a time unit ("0.12 s", "35ms").
+// elapsed, seconds, rate, bandwidth, MFLOPS, GUPS (updates per second) or
+// MB/s, or a number followed by a time unit ("0.12 s", "35ms").
 const DefaultMask = `(?i)(\b(times?|timings?|timer|elapsed|took|wall|clock|seconds?|secs?|msecs?|usecs?|nsecs?|` +
 	`millisec(ond)?s?|microsec(ond)?s?|nanosec(ond)?s?|rate|bandwidth|throughput|speed|cycles|ticks)\b|` +
-	`([kmgt]?flops|[kmgt]?flop/s|[kmgt]?ops?/s|[mg]ops|[kmgt]i?b/s|[kmgt]i?bytes/s|[kmgt]?b/sec)\b|` +
+	`([kmgt]?flops|[kmgt]?flop/s|[kmgt]?ops?/s|[mg]ops|\b[kmgt]ups|[kmgt]i?b/s|[kmgt]i?bytes/s|[kmgt]?b/sec)\b|` +
 	`[0-9.]\s*(s|ms|us|µs|ns|sec)\b)`
 
 var defaultMask = regexp.MustCompile(DefaultMask)

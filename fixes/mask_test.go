@@ -28,6 +28,13 @@ func TestMaskEqual(t *testing.T) {
 		{"Bandwidth: 1200.5 MB/s", "Bandwidth: 80 MB/s", true, true},
 		{"rate 12 Mop/s", "rate 13 Mop/s", true, true},
 		{"420.1 MFLOPS", "99.2 MFLOPS", true, true},
+		// GUPS: giga-updates per second, the RandomAccess benchmark's rate.
+		{"Performance of GUPS with 90 % of local accesses out of 10 iterations: 0.000000",
+			"Performance of GUPS with 90 % of local accesses out of 10 iterations: 0.000001", true, true},
+		{"GUPS: 0.25", "GUPS: 0.31", true, true},
+		// A word that only ends like the unit is not one.
+		{"groups 3", "groups 4", false, false},
+		{"setups 3", "setups 4", false, false},
 		// A number padded to its printf field width.
 		{"write bandwidth in MB/sec: avg=6525.378 min=4186.041", "write bandwidth in MB/sec: avg=1142.847 min= 956.120", true, true},
 		{"0.5 us per op", "0.7 us per op", true, true},
