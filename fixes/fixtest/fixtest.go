@@ -67,19 +67,7 @@ func Golden(t *testing.T, dir string, rules ...string) {
 	for _, in := range inputs {
 		t.Run(filepath.Base(in), func(t *testing.T) {
 			got, remaining := FixFile(t, in, rules...)
-			golden := in + ".golden"
-			if *update {
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("fixed %s differs from %s:\n--- got\n%s", in, golden, got)
-			}
+			compareGolden(t, in, got, "fixed")
 			for _, f := range remaining {
 				if Applicable(f) {
 					t.Errorf("after fixing, %s:%d: %s [%s]", filepath.Base(f.Pos.Path), f.Pos.Line, f.Message, f.Rule)
@@ -279,20 +267,7 @@ func Shown(t *testing.T, dir string, rules ...string) {
 	t.Run("shown", func(t *testing.T) {
 		for _, in := range inputs {
 			t.Run(filepath.Base(in), func(t *testing.T) {
-				got := applyShown(t, in, rules)
-				golden := in + ".golden"
-				if *update {
-					if err := os.WriteFile(golden, got, 0o644); err != nil {
-						t.Fatal(err)
-					}
-				}
-				want, err := os.ReadFile(golden)
-				if err != nil {
-					t.Fatalf("%v (run with -update to create it)", err)
-				}
-				if !bytes.Equal(got, want) {
-					t.Errorf("the shown rewrite of %s differs from %s:\n--- got\n%s", in, golden, got)
-				}
+				compareGolden(t, in, applyShown(t, in, rules), "the shown rewrite of")
 			})
 		}
 	})
@@ -330,4 +305,24 @@ func applyShown(t *testing.T, path string, rules []string) []byte {
 		t.Fatal("no display-only fix")
 	}
 	return src
+}
+
+// compareGolden compares got, the text made from input in, with in's
+// .golden file (writing it first under -update); what names the text in
+// the failure ("fixed", "the shown rewrite of").
+func compareGolden(t *testing.T, in string, got []byte, what string) {
+	t.Helper()
+	golden := in + ".golden"
+	if *update {
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s %s differs from %s:\n--- got\n%s", what, in, golden, got)
+	}
 }
