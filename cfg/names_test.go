@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/upclint/upclint/cfg"
-	"github.com/upclint/upclint/cfg/internal/testprogs"
 	"github.com/upclint/upclint/grammar/ast"
 )
 
@@ -36,57 +35,36 @@ func fixedInLoopWalk(body ast.Node, l *cfg.Loop, name string) bool {
 // that define it, for every loop and name of the test programs, and for a
 // body that is not the graph's (the loop's own statement).
 func TestFixedInLoopMatchesWalk(t *testing.T) {
-	if testing.Short() {
-		t.Skip("loads every test program")
-	}
-	files, err := testprogs.Files("..")
-	if err != nil {
-		t.Fatal(err)
-	}
 	loops, fixed, moved := 0, 0, 0
-	for _, name := range files {
-		u, _, err := testprogs.Load(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if u.File == nil {
-			continue
-		}
-		for _, d := range u.File.Decls {
-			d, ok := d.(*ast.Decl)
-			if !ok || d.Body == nil {
-				continue
+	eachTestFunc(t, func(name string, d *ast.Decl, g *cfg.Graph) {
+		names := map[string]bool{}
+		ast.InspectCode(d.Body, func(n ast.Node) bool {
+			if x, ok := n.(*ast.Name); ok {
+				names[x.Name] = true
 			}
-			g := cfg.Build(d)
-			names := map[string]bool{}
-			ast.InspectCode(d.Body, func(n ast.Node) bool {
-				if x, ok := n.(*ast.Name); ok {
-					names[x.Name] = true
-				}
-				return true
-			})
-			for _, l := range g.Loops().Loops {
-				loops++
-				bodies := []ast.Node{d.Body}
-				if l.Stmt != nil {
-					bodies = append(bodies, l.Stmt)
-				}
-				for v := range names {
-					for _, body := range bodies {
-						want := fixedInLoopWalk(body, l, v)
-						if got := cfg.FixedInLoop(body, l, v); got != want {
-							t.Errorf("%s: %s, loop at %v, %s: FixedInLoop = %v, the walks say %v", name, ast.FuncName(d), l.Header.Index, v, got, want)
-						}
-						if want {
-							fixed++
-						} else {
-							moved++
-						}
+			return true
+		})
+		for _, l := range g.Loops().Loops {
+			loops++
+			bodies := []ast.Node{d.Body}
+			if l.Stmt != nil {
+				bodies = append(bodies, l.Stmt)
+			}
+			for v := range names {
+				for _, body := range bodies {
+					want := fixedInLoopWalk(body, l, v)
+					if got := cfg.FixedInLoop(body, l, v); got != want {
+						t.Errorf("%s: %s, loop at %v, %s: FixedInLoop = %v, the walks say %v", name, ast.FuncName(d), l.Header.Index, v, got, want)
+					}
+					if want {
+						fixed++
+					} else {
+						moved++
 					}
 				}
 			}
 		}
-	}
+	})
 	// the comparison must have seen both answers many times
 	if loops < 500 || fixed < 1000 || moved < 1000 {
 		t.Errorf("only %d loops, %d fixed and %d moved answers", loops, fixed, moved)
