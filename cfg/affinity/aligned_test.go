@@ -3,7 +3,9 @@ package affinity_test
 import (
 	"testing"
 
+	"github.com/upclint/upclint/cfg/affine"
 	"github.com/upclint/upclint/cfg/affinity"
+	"github.com/upclint/upclint/grammar"
 	"github.com/upclint/upclint/grammar/ast"
 )
 
@@ -115,19 +117,7 @@ void g(shared long *p, long n) {
 	p[MYTHREAD] = x;
 }`
 		u, af := load(t, src, 0)
-		f := affinity.AnalyzeAligned(af, 0, affinity.AlignedPointers(u.File, u.Info))
-		n := 0
-		for _, a := range af.Accesses {
-			if x := f.Of(a); x != nil {
-				n++
-				if (x.Kind == affinity.Local) != tc.local {
-					t.Errorf("%s: %s: got %v (%s), want local %v", tc.name, ast.NodeString(a.Expr), x.Kind, x.Reason, tc.local)
-				}
-			}
-		}
-		if n != 2 {
-			t.Errorf("%s: %d shared accesses, want 2", tc.name, n)
-		}
+		checkAlignedLocal(t, tc.name, u, af, tc.local, 2)
 	}
 }
 
@@ -171,5 +161,25 @@ long g(long n) {
 		if n != 1 {
 			t.Errorf("%s: %d accesses q[i], want 1", tc.name, n)
 		}
+	}
+}
+
+// checkAlignedLocal requires that the unit's function af has want shared
+// accesses, each local under the aligned-pointer facts exactly when local
+// says.
+func checkAlignedLocal(t *testing.T, name string, u *grammar.Unit, af *affine.Func, local bool, want int) {
+	t.Helper()
+	f := affinity.AnalyzeAligned(af, 0, affinity.AlignedPointers(u.File, u.Info))
+	n := 0
+	for _, a := range af.Accesses {
+		if x := f.Of(a); x != nil {
+			n++
+			if (x.Kind == affinity.Local) != local {
+				t.Errorf("%s: %s: got %v (%s), want local %v", name, ast.NodeString(a.Expr), x.Kind, x.Reason, local)
+			}
+		}
+	}
+	if n != want {
+		t.Errorf("%s: %d shared accesses, want %d", name, n, want)
 	}
 }

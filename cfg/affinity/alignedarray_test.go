@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/upclint/upclint/cfg/affinity"
-	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/types"
 )
 
@@ -49,19 +48,7 @@ void init(void) {
 	` + tc.calls + `
 }` + last
 		u, af := load(t, src, 4)
-		f := affinity.AnalyzeAligned(af, 0, affinity.AlignedPointers(u.File, u.Info))
-		n := 0
-		for _, a := range af.Accesses {
-			if x := f.Of(a); x != nil {
-				n++
-				if (x.Kind == affinity.Local) != tc.local {
-					t.Errorf("%s: %s: got %v (%s), want local %v", tc.name, ast.NodeString(a.Expr), x.Kind, x.Reason, tc.local)
-				}
-			}
-		}
-		if n != 1 {
-			t.Errorf("%s: %d shared accesses, want 1", tc.name, n)
-		}
+		checkAlignedLocal(t, tc.name, u, af, tc.local, 1)
 	}
 }
 
