@@ -62,6 +62,12 @@ type Fix struct {
 // Safe reports whether the fix is safe.
 func (f *Fix) Safe() bool { return f.Applicability == FixSafe }
 
+// Applicable reports whether a tool may apply the fix (safe or unsafe):
+// a display-only rewrite is the rule's explanation, which its own cost
+// estimate refuses, and is left out of every output that offers fixes to
+// be applied (SARIF, the language server's code actions, upclint fix).
+func (f *Fix) Applicable() bool { return f.Applicability != FixDisplayOnly }
+
 // Edit replaces the text between Pos and End (End.Offset exclusive) with
 // NewText; Pos == End inserts.
 type Edit struct {

@@ -80,7 +80,7 @@ func codeActions(snap *snapshot, fixes [][]checks.Fix, rng protocol.Range, only 
 			continue // the finding does not touch the requested range
 		}
 		for _, fix := range fixes[fi] {
-			if fix.Applicability == checks.FixDisplayOnly {
+			if !fix.Applicable() {
 				continue // shown in the finding, never applied
 			}
 			edit := l.workspaceEdit(fix.Edits)

@@ -16,13 +16,16 @@ const JSONVersion = 1
 //	{"version": 1, "tool": "upclint", "files": N,
 //	 "findings": [{"rule", "message", "position", "end",
 //	   "related": [{"position", "end", "message"}],
-//	   "fixes": [{"message", "safe", "edits": [{"position", "end", "newText"}]}],
+//	   "fixes": [{"message", "safe", "applicability", "edits": [{"position", "end", "newText"}]}],
 //	   "fingerprint", "severity": "error|warning|note"}]}
 //
 // A position is {"path", "line", "column", "offset"}: 1-based lines and
 // byte columns, 0-based byte offsets. "related" and "fixes" are left out
 // when empty. A fix is "safe" when it preserves the program's meaning under
-// the conditions the rule proved; the others need review. These types are
+// the conditions the rule proved; the others need review. "applicability"
+// is "safe", "unsafe" or "display-only": a display-only rewrite explains the
+// finding but costs more than the code it replaces, and is never applied
+// (added to schema version 1: fields may be added). These types are
 // the schema: they are kept apart from checks.Finding so that the report
 // stays stable when the analysis's types change.
 type (
@@ -56,6 +59,7 @@ type (
 	jsonFix struct {
 		Message string     `json:"message"`
 		Safe    bool       `json:"safe"`
+		Applies string     `json:"applicability"`
 		Edits   []jsonEdit `json:"edits"`
 	}
 	jsonEdit struct {
@@ -83,7 +87,7 @@ func JSON(w io.Writer, findings []checks.Finding, run *Run) error {
 			jf.Related = append(jf.Related, jsonRelated{Pos: jsonPos(r.Pos), End: jsonPos(r.End), Message: r.Message})
 		}
 		for _, fx := range f.Fixes {
-			jfx := jsonFix{Message: fx.Message, Safe: fx.Safe(), Edits: make([]jsonEdit, len(fx.Edits))}
+			jfx := jsonFix{Message: fx.Message, Safe: fx.Safe(), Applies: fx.Applicability.String(), Edits: make([]jsonEdit, len(fx.Edits))}
 			for k, e := range fx.Edits {
 				jfx.Edits[k] = jsonEdit{Pos: jsonPos(e.Pos), End: jsonPos(e.End), NewText: e.NewText}
 			}

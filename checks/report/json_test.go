@@ -58,7 +58,10 @@ func TestJSONSchema(t *testing.T) {
 			Findings []struct {
 				Rule, Message, Severity, Fingerprint string
 				Position                             struct{ Path string }
-				Fixes                                []struct{ Safe bool }
+				Fixes                                []struct {
+					Safe          bool
+					Applicability string
+				}
 			}
 		}
 		if err := json.Unmarshal(buf.Bytes(), &back); err != nil {
@@ -77,8 +80,8 @@ func TestJSONSchema(t *testing.T) {
 				continue
 			}
 			for k, fx := range f.Fixes {
-				if b.Fixes[k].Safe != fx.Safe() {
-					t.Errorf("%s: finding %d fix %d: safe %t, want %t", name, i, k, b.Fixes[k].Safe, fx.Safe())
+				if b.Fixes[k].Safe != fx.Safe() || b.Fixes[k].Applicability != fx.Applicability.String() {
+					t.Errorf("%s: finding %d fix %d: safe %t, %s, want %t, %s", name, i, k, b.Fixes[k].Safe, b.Fixes[k].Applicability, fx.Safe(), fx.Applicability)
 				}
 			}
 		}

@@ -371,7 +371,9 @@ func result(r *sarif.Run, f *checks.Finding, uris *uriCache) *sarif.Result {
 	}
 	var fixes []*sarif.Fix
 	for k := range f.Fixes {
-		fixes = append(fixes, fix(f, &f.Fixes[k], uris))
+		if f.Fixes[k].Applicable() {
+			fixes = append(fixes, fix(f, &f.Fixes[k], uris))
+		}
 	}
 	if len(fixes) > 0 {
 		res.WithFixes(fixes)

@@ -103,6 +103,65 @@ func TestSARIFFixes(t *testing.T) {
 	}
 }
 
+// TestDisplayOnlyFixes: a rewrite the rule shows but refuses to apply (its
+// cost estimate says it communicates more) is no SARIF fix, in the model
+// and in the log written to a file, since SARIF consumers offer fixes to be
+// applied; the JSON report keeps it, marked display-only.
+func TestDisplayOnlyFixes(t *testing.T) {
+	t.Chdir(t.TempDir())
+	f := fixed()
+	shown := f.Fixes[0]
+	shown.Message, shown.Applicability = "copy whole elements (not applied: more bytes)", checks.FixDisplayOnly
+	f.Fixes = append([]checks.Fix{shown}, f.Fixes...)
+	onlyShown := f
+	onlyShown.Fixes = f.Fixes[:1]
+	findings := []checks.Finding{f, onlyShown}
+	rep, err := report.BuildSARIF(findings, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := rep.Runs[0].Results
+	if len(res[0].Fixes) != 1 || *res[0].Fixes[0].Description.Text != "declare nope (review: not proven safe)" || len(res[1].Fixes) != 0 {
+		t.Fatalf("SARIF fixes: %d and %d, want the applicable one alone", len(res[0].Fixes), len(res[1].Fixes))
+	}
+	out, err := os.Create("log.sarif")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := report.SARIF(out, findings, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := out.Close(); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile("log.sarif")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(data), `"fixes"`); n != 1 || strings.Contains(string(data), "copy whole elements") {
+		t.Errorf("SARIF file: %d fixes arrays (want 1), display-only rewrite present: %t", n, strings.Contains(string(data), "copy whole elements"))
+	}
+	var buf bytes.Buffer
+	if err := report.JSON(&buf, findings, nil); err != nil {
+		t.Fatal(err)
+	}
+	var back struct {
+		Findings []struct {
+			Fixes []struct {
+				Safe          bool
+				Applicability string
+			}
+		}
+	}
+	if err := json.Unmarshal(buf.Bytes(), &back); err != nil {
+		t.Fatal(err)
+	}
+	got := back.Findings[0].Fixes
+	if len(got) != 2 || got[0].Applicability != "display-only" || got[0].Safe || got[1].Applicability != "unsafe" {
+		t.Errorf("JSON fixes %+v, want display-only then unsafe", got)
+	}
+}
+
 // many returns n findings of alternating severities, each with many
 // related locations.
 func many(n, related int) []checks.Finding {

@@ -25,12 +25,14 @@ func (e *sarifEncoder) findingResult(f *checks.Finding, ruleIndex int, uris *uri
 	e.mapKey("primaryLocationLineHash")
 	e.str(f.Fingerprint)
 	e.close()
-	if len(f.Fixes) > 0 {
+	if slices.ContainsFunc(f.Fixes, func(fx checks.Fix) bool { return fx.Applicable() }) {
 		e.key("fixes")
 		e.set(append(e.out(), '['))
 		for k := range f.Fixes {
-			e.elem()
-			e.findingFix(f, &f.Fixes[k], uris)
+			if f.Fixes[k].Applicable() {
+				e.elem()
+				e.findingFix(f, &f.Fixes[k], uris)
+			}
 		}
 		e.set(append(e.out(), ']'))
 	}

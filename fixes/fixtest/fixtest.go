@@ -81,8 +81,8 @@ func Golden(t *testing.T, dir string, rules ...string) {
 // addresses: it has a fix that fix applies (safe or unsafe). A finding
 // whose fixes are all display-only is left for review by design.
 func Applicable(f checks.Finding) bool {
-	for _, fix := range f.Fixes {
-		if fix.Applicability != checks.FixDisplayOnly {
+	for k := range f.Fixes {
+		if f.Fixes[k].Applicable() {
 			return true
 		}
 	}
