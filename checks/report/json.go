@@ -16,16 +16,17 @@ const JSONVersion = 1
 //	{"version": 1, "tool": "upclint", "files": N,
 //	 "findings": [{"rule", "message", "position", "end",
 //	   "related": [{"position", "end", "message"}],
-//	   "fixes": [{"message", "safe", "applicability", "edits": [{"position", "end", "newText"}]}],
+//	   "fixes": [{"message", "safe", "edits": [{"position", "end", "newText"}]}],
+//	   "shownRewrites": [{"message", "edits"}],
 //	   "fingerprint", "severity": "error|warning|note"}]}
 //
 // A position is {"path", "line", "column", "offset"}: 1-based lines and
 // byte columns, 0-based byte offsets. "related" and "fixes" are left out
 // when empty. A fix is "safe" when it preserves the program's meaning under
-// the conditions the rule proved; the others need review. "applicability"
-// is "safe", "unsafe" or "display-only": a display-only rewrite explains the
-// finding but costs more than the code it replaces, and is never applied
-// (added to schema version 1: fields may be added). These types are
+// the conditions the rule proved; the others need review. A display-only
+// rewrite, which explains the finding but by the rule's own estimate
+// communicates more than the code it replaces, is in "shownRewrites", never
+// in "fixes": a consumer applies what "fixes" holds. These types are
 // the schema: they are kept apart from checks.Finding so that the report
 // stays stable when the analysis's types change.
 type (
@@ -42,6 +43,7 @@ type (
 		End         jsonPosition  `json:"end"`
 		Related     []jsonRelated `json:"related,omitempty"`
 		Fixes       []jsonFix     `json:"fixes,omitempty"`
+		Shown       []jsonShown   `json:"shownRewrites,omitempty"`
 		Fingerprint string        `json:"fingerprint,omitempty"`
 		Severity    string        `json:"severity"`
 	}
@@ -59,7 +61,10 @@ type (
 	jsonFix struct {
 		Message string     `json:"message"`
 		Safe    bool       `json:"safe"`
-		Applies string     `json:"applicability"`
+		Edits   []jsonEdit `json:"edits"`
+	}
+	jsonShown struct {
+		Message string     `json:"message"`
 		Edits   []jsonEdit `json:"edits"`
 	}
 	jsonEdit struct {
@@ -87,11 +92,15 @@ func JSON(w io.Writer, findings []checks.Finding, run *Run) error {
 			jf.Related = append(jf.Related, jsonRelated{Pos: jsonPos(r.Pos), End: jsonPos(r.End), Message: r.Message})
 		}
 		for _, fx := range f.Fixes {
-			jfx := jsonFix{Message: fx.Message, Safe: fx.Safe(), Applies: fx.Applicability.String(), Edits: make([]jsonEdit, len(fx.Edits))}
+			edits := make([]jsonEdit, len(fx.Edits))
 			for k, e := range fx.Edits {
-				jfx.Edits[k] = jsonEdit{Pos: jsonPos(e.Pos), End: jsonPos(e.End), NewText: e.NewText}
+				edits[k] = jsonEdit{Pos: jsonPos(e.Pos), End: jsonPos(e.End), NewText: e.NewText}
 			}
-			jf.Fixes = append(jf.Fixes, jfx)
+			if fx.Applicable() {
+				jf.Fixes = append(jf.Fixes, jsonFix{Message: fx.Message, Safe: fx.Safe(), Edits: edits})
+			} else {
+				jf.Shown = append(jf.Shown, jsonShown{Message: fx.Message, Edits: edits})
+			}
 		}
 		out.Findings[i] = jf
 	}

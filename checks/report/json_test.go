@@ -27,18 +27,20 @@ func TestJSONSchema(t *testing.T) {
 	}
 	kernels := kernelFindings(t)
 	report.AssignFingerprints(kernels)
-	var fixes, unsafe, related int
+	var fixes, unsafe, shown, related int
 	for _, f := range kernels {
 		related += len(f.Related)
 		for _, fx := range f.Fixes {
 			fixes++
-			if !fx.Safe() {
+			if !fx.Applicable() {
+				shown++
+			} else if !fx.Safe() {
 				unsafe++
 			}
 		}
 	}
-	if fixes == 0 || unsafe == 0 || unsafe == fixes || related == 0 {
-		t.Fatalf("kernels lack variety: %d fixes, %d unsafe, %d related locations", fixes, unsafe, related)
+	if fixes == 0 || unsafe == 0 || shown == 0 || unsafe+shown == fixes || related == 0 {
+		t.Fatalf("kernels lack variety: %d fixes, %d unsafe, %d display-only, %d related locations", fixes, unsafe, shown, related)
 	}
 	for name, findings := range map[string][]checks.Finding{"kernels": kernels, "awkward": awkwardFindings(), "none": nil} {
 		var buf bytes.Buffer
@@ -58,10 +60,8 @@ func TestJSONSchema(t *testing.T) {
 			Findings []struct {
 				Rule, Message, Severity, Fingerprint string
 				Position                             struct{ Path string }
-				Fixes                                []struct {
-					Safe          bool
-					Applicability string
-				}
+				Fixes                                []struct{ Safe bool }
+				ShownRewrites                        []struct{ Message string }
 			}
 		}
 		if err := json.Unmarshal(buf.Bytes(), &back); err != nil {
@@ -75,13 +75,23 @@ func TestJSONSchema(t *testing.T) {
 			// encoding/json replaces each invalid UTF-8 byte with U+FFFD, as
 			// a conversion to runes does.
 			if b.Rule != f.Rule || b.Message != string([]rune(f.Message)) || b.Severity != f.Severity.String() || b.Fingerprint != f.Fingerprint ||
-				b.Position.Path != f.Pos.Path || len(b.Fixes) != len(f.Fixes) {
+				b.Position.Path != f.Pos.Path || len(b.Fixes)+len(b.ShownRewrites) != len(f.Fixes) {
 				t.Errorf("%s: finding %d: %+v, want %+v", name, i, b, f)
 				continue
 			}
-			for k, fx := range f.Fixes {
-				if b.Fixes[k].Safe != fx.Safe() || b.Fixes[k].Applicability != fx.Applicability.String() {
-					t.Errorf("%s: finding %d fix %d: safe %t, %s, want %t, %s", name, i, k, b.Fixes[k].Safe, b.Fixes[k].Applicability, fx.Safe(), fx.Applicability)
+			k, shown := 0, 0
+			for _, fx := range f.Fixes {
+				switch {
+				case !fx.Applicable():
+					if b.ShownRewrites[shown].Message != fx.Message {
+						t.Errorf("%s: finding %d: shown rewrite %d is %q, want %q", name, i, shown, b.ShownRewrites[shown].Message, fx.Message)
+					}
+					shown++
+				case b.Fixes[k].Safe != fx.Safe():
+					t.Errorf("%s: finding %d fix %d: safe %t, want %t", name, i, k, b.Fixes[k].Safe, fx.Safe())
+					k++
+				default:
+					k++
 				}
 			}
 		}

@@ -106,7 +106,7 @@ func TestSARIFFixes(t *testing.T) {
 // TestDisplayOnlyFixes: a rewrite the rule shows but refuses to apply (its
 // cost estimate says it communicates more) is no SARIF fix, in the model
 // and in the log written to a file, since SARIF consumers offer fixes to be
-// applied; the JSON report keeps it, marked display-only.
+// applied; the JSON report keeps it apart, in shownRewrites.
 func TestDisplayOnlyFixes(t *testing.T) {
 	t.Chdir(t.TempDir())
 	f := fixed()
@@ -147,18 +147,16 @@ func TestDisplayOnlyFixes(t *testing.T) {
 	}
 	var back struct {
 		Findings []struct {
-			Fixes []struct {
-				Safe          bool
-				Applicability string
-			}
+			Fixes         []struct{ Message string }
+			ShownRewrites []struct{ Message string }
 		}
 	}
 	if err := json.Unmarshal(buf.Bytes(), &back); err != nil {
 		t.Fatal(err)
 	}
-	got := back.Findings[0].Fixes
-	if len(got) != 2 || got[0].Applicability != "display-only" || got[0].Safe || got[1].Applicability != "unsafe" {
-		t.Errorf("JSON fixes %+v, want display-only then unsafe", got)
+	got := back.Findings[0]
+	if len(got.Fixes) != 1 || got.Fixes[0].Message != "declare nope" || len(got.ShownRewrites) != 1 || got.ShownRewrites[0].Message != shown.Message {
+		t.Errorf("JSON: fixes %+v and shown rewrites %+v, want the unsafe fix and the display-only rewrite apart", got.Fixes, got.ShownRewrites)
 	}
 }
 
