@@ -66,26 +66,40 @@ func Load(fset *gotoken.FileSet, filename string, src []byte, cfg *Config) *Unit
 	u.Diags = append(u.Diags, pp.Diags...)
 	lib := libraryDecl(fset)
 	deferDecl := func(t *token.Token) bool { return lib.at(t.SitePos()) }
-	// units that start with the same leading includes share the parse of
+	// Units that start with the same leading includes share the parse of
 	// their tokens, kept from the second such unit on (most command lines
-	// and include lists serve one unit)
+	// and include lists serve one unit). A unit whose own list serves no
+	// other shares the parse of fewer of its includes (<upc.h> and
+	// <stdio.h>, say) if that serves others.
 	var file *ast.File
 	var pdiags diag.List
-	shared := (*parser.Prefix)(nil)
-	if pp.Prefix != nil {
-		shared, _ = pp.Prefix.Attached().(*parser.Prefix)
+	at, shared := (*cpp.Prefix)(nil), (*parser.Prefix)(nil)
+	for s := pp.Prefix; s != nil && at == nil; s = s.Parent() {
+		switch v := s.Attached().(type) {
+		case *parser.Prefix:
+			at, shared = s, v
+		case nil:
+			if s.Units() > 1 {
+				at = s
+			}
+		}
 	}
-	if shared != nil || pp.Prefix != nil && pp.Prefix.Units() > 1 {
+	if at != nil {
 		var from *parser.Prefix // a parse to build on: that of fewer includes
-		for s := pp.Prefix.Parent(); shared == nil && s != nil && from == nil; s = s.Parent() {
+		for s := at.Parent(); shared == nil && s != nil && from == nil; s = s.Parent() {
 			from, _ = s.Attached().(*parser.Prefix)
 		}
 		var built *parser.Prefix
-		file, pdiags, built = parser.ParsePrefixed(fset, filename, pp.Tokens, deferDecl, pp.Prefix.Tokens(), shared, from)
-		if built != nil {
+		file, pdiags, built = parser.ParsePrefixed(fset, filename, pp.Tokens, deferDecl, at.Tokens(), shared, from)
+		switch {
+		case built != nil:
 			// tokens, positions, declarations: about two tokens' worth
 			// of memory per token
-			pp.Prefix.Attach(built, 2*built.Tokens())
+			at.Attach(built, 2*built.Tokens())
+		case shared == nil:
+			// the tokens do not parse apart from what follows them: the
+			// next units need not try again
+			at.Attach(unparsed{}, 0)
 		}
 	} else {
 		file, pdiags = parser.ParseFileDeferring(fset, filename, pp.Tokens, deferDecl)
@@ -107,6 +121,10 @@ func Load(fset *gotoken.FileSet, filename string, src []byte, cfg *Config) *Unit
 	u.Diags.Sort()
 	return u
 }
+
+// unparsed is attached to a cached preprocessor state whose tokens could
+// not be parsed apart from the rest of a unit (parser.ParsePrefixed).
+type unparsed struct{}
 
 // libraryDecl selects the declarations of the bundled C library headers
 // (<stdio.h>, <math.h>, ...), which the parser leaves unparsed and

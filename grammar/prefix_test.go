@@ -124,3 +124,46 @@ func TestPrefixCacheLoad(t *testing.T) {
 		t.Errorf("no parse of a.upc's %d leading tokens is kept: %v", r.Prefix.Tokens(), r.Prefix.Attached())
 	}
 }
+
+// TestPrefixParseOfFewerIncludes: units whose include lists differ after
+// the first includes share the parse of those they have in common, and
+// load as they would alone.
+func TestPrefixParseOfFewerIncludes(t *testing.T) {
+	units := []string{
+		"#include <upc.h>\n#include <stdio.h>\n#include <math.h>\nint main(void) { return (int)sqrt(4.0); }\n",
+		"#include <upc.h>\n#include <stdio.h>\n#include <stdlib.h>\nint main(void) { return abs(printf(\"x\")); }\n",
+		"#include <upc.h>\n#include <stdio.h>\n#include <string.h>\nint main(void) { return (int)strlen(\"x\") + undeclared; }\n",
+	}
+	c := cpp.NewPrefixCache(0)
+	var files []*ast.File
+	for i, src := range units {
+		name := fmt.Sprintf("/u/%d.upc", i)
+		load := func(c *cpp.PrefixCache) *Unit {
+			return Load(gotoken.NewFileSet(), name, []byte(src), &Config{Prefixes: c})
+		}
+		want := renderUnit(load(cpp.NoPrefixCache))
+		u := load(c)
+		if got := renderUnit(u); got != want {
+			t.Errorf("unit %d with the cache:\n%s\nalone:\n%s", i, got, want)
+		}
+		files = append(files, u.File)
+	}
+	r := cpp.Preprocess(gotoken.NewFileSet(), "/u/3.upc", []byte("#include <upc.h>\n#include <stdio.h>\n#include <ctype.h>\n"),
+		&cpp.Config{Bundled: headers.FS, Prefixes: c})
+	if r.Prefix == nil || r.Prefix.Parent() == nil {
+		t.Fatalf("the fourth unit does not start from a state grown from another")
+	}
+	common := r.Prefix.Parent()
+	if common.Units() != 4 || r.Prefix.Units() != 1 {
+		t.Fatalf("the common includes' state counts %d units (want 4), the fourth unit's own %d (want 1)", common.Units(), r.Prefix.Units())
+	}
+	p, ok := common.Attached().(*parser.Prefix)
+	if !ok || p.Tokens() != common.Tokens() || r.Prefix.Attached() != nil {
+		t.Fatalf("the parse kept is not that of the common includes: %v on %d tokens, %v on the unit's own list",
+			common.Attached(), common.Tokens(), r.Prefix.Attached())
+	}
+	// the units after the second share its declarations
+	if files[1].Decls[0] != files[2].Decls[0] || files[0].Decls[0] == files[2].Decls[0] {
+		t.Errorf("the third unit does not share the declarations of the common includes with the second")
+	}
+}

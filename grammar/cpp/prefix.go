@@ -152,9 +152,9 @@ type Prefix = prefixState
 // Tokens reports how many tokens the state produced.
 func (s *prefixState) Tokens() int { return s.ntokens }
 
-// Units reports how many units started from s so far (the current one
-// included): a later stage may keep what it derives only for a state that
-// serves more than one unit.
+// Units reports how many units started from s, or from a state grown from
+// s, so far (the current one included): a later stage may keep what it
+// derives only for a state that serves more than one unit.
 func (s *prefixState) Units() int { return int(s.units.Load()) }
 
 // Parent returns the state s grew from (after fewer leading includes), or
@@ -304,8 +304,11 @@ func (p *pp) runPrefix(filename string, incs []leadInclude) int {
 		}
 		c.put(keys[done], p.snapshot())
 	}
-	if p.from != nil {
-		p.from.units.Add(1)
+	// every state on the way counts the unit: a later stage keeps what it
+	// derives for a state that leads to several units, though each of them
+	// may go on with includes of its own
+	for s := p.from; s != nil; s = s.parent {
+		s.units.Add(1)
 	}
 	return done
 }
