@@ -906,7 +906,11 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 	}
 	switch {
 	case p.cols != nil:
-		if !fx.colsCopy(c, p, &b, colsBox{n: nName, bs: bs, flo: flo, flat: flat, in: in, unit: fr.unit, open: openBlock}) {
+		x := colsBox{n: nName, bs: bs, flo: flo, flat: flat, in: in, unit: fr.unit, open: openBlock}
+		if p.at == "" && !p.ptr && rowElems != 1 {
+			x.arr, x.row0 = name, los // rows indexed by name: &a[row][col]
+		}
+		if !fx.colsCopy(c, p, &b, x) {
 			return nil
 		}
 	case bs == 0:

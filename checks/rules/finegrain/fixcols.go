@@ -11,6 +11,8 @@ type colsBox struct {
 	bs   int64  // the block size (0: indefinite)
 	flo  string // the flat index of the box's first element, "0" at the start
 	flat string // the address of the array's first element
+	arr  string // the array's name when its rows can be indexed by it, else ""
+	row0 string // the box's first row, with arr
 	in   string // the indentation of the copy
 	unit string // one level of indentation
 	open func() // starts the copy's block, under the box's guard
@@ -20,7 +22,7 @@ type colsBox struct {
 // box: a stencil reading columns 1 to N of rows of N+2 moves those, not
 // the whole rows, so the rewrite never moves more bytes than the loop
 // reads (one upc_memget per row, or per row and block where a row's
-// columns cross a block boundary). The buffer keeps whole rows, so the
+// columns may cross a block boundary). The buffer keeps whole rows, so the
 // loop indexes it as it indexed the array.
 func (fx *fixer) colsCopy(c *checker, p *plan, b *strings.Builder, x colsBox) bool {
 	nm, ok := fx.copyNames(c.fn.Decl, p.stmt)
@@ -43,11 +45,22 @@ func (fx *fixer) colsCopy(c *checker, p *plan, b *strings.Builder, x colsBox) bo
 	}
 	dst := fmt.Sprintf("&%s[%s][%d]", p.buf, row, clo)
 	x.open()
-	if x.bs == 0 {
+	// A row lies in one block when the block size is a multiple of the
+	// row's length (shared [N] double a[M][N]): its columns are then on one
+	// thread, and one upc_memget fetches them.
+	if x.bs == 0 || len(p.inner) == 1 && p.inner[0] > 0 && x.bs%p.inner[0] == 0 {
+		src := fmt.Sprintf("%s + (%s)", x.flat, at)
+		if x.arr != "" && len(p.inner) == 1 {
+			r := row
+			if x.row0 != "0" {
+				r = x.row0 + " + " + row
+			}
+			src = fmt.Sprintf("&%s[%s][%d]", x.arr, r, clo)
+		}
 		fmt.Fprintf(b, "%s/* one upc_memget per row */\n", i1)
 		fmt.Fprintf(b, "%ssize_t %s;\n", i1, row)
 		fmt.Fprintf(b, "%sfor (%s = 0; %s < %s; %s++)\n", i1, row, row, x.n, row)
-		fmt.Fprintf(b, "%supc_memget(%s, %s + (%s), %d * sizeof(%s));\n", i2, dst, x.flat, at, w, p.elem)
+		fmt.Fprintf(b, "%supc_memget(%s, %s, %d * sizeof(%s));\n", i2, dst, src, w, p.elem)
 		fmt.Fprintf(b, "%s}\n", x.in)
 		return true
 	}

@@ -756,13 +756,21 @@ func factor(x string) string {
 	return x
 }
 
-// mod renders the non-negative remainder of x modulo THREADS.
+// mod renders the non-negative remainder of x modulo THREADS; x is
+// known non-negative when it is MYTHREAD plus a constant, and
+// MYTHREAD - 1 + THREADS is (a loop from 1: the first iteration of thread
+// 0 is THREADS).
 func mod(x string) string {
 	switch x {
 	case "0":
 		return "0"
 	case "MYTHREAD":
 		return "MYTHREAD"
+	case "MYTHREAD - 1":
+		return "(MYTHREAD + THREADS - 1) % THREADS"
+	}
+	if c, ok := strings.CutPrefix(x, "MYTHREAD + "); ok && c != "" && strings.Trim(c, "0123456789") == "" {
+		return "(" + x + ") % THREADS"
 	}
 	return "((" + x + ") % THREADS + THREADS) % THREADS"
 }
