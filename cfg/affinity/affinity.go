@@ -238,7 +238,7 @@ func (f *Func) classify(a *affine.Access) *Fact {
 	var ref *affine.Form
 	refBlock := int64(1)
 	what := "MYTHREAD"
-	if fa, _ := Controlling(a); fa != nil {
+	if fa, fl := Controlling(a); fa != nil {
 		x := ast.Unparen(fa.Affinity.X)
 		if u, ok := x.(*ast.UnaryExpr); ok && u.Op == "&" {
 			r := f.Affine.Access(u.X)
@@ -250,12 +250,14 @@ func (f *Func) classify(a *affine.Access) *Fact {
 				refBlock = f.alignedBlock(r)
 			}
 			if refBlock != bs {
+				if fact := f.byBlocks(a, bs, fa, fl); fact != nil {
+					return fact
+				}
 				return &Fact{Reason: "layout differs from the forall affinity " + what}
 			}
 		} else {
 			e, why := f.Affine.Form(modThreads(x), a.Block)
 			if e == nil || bs != 1 {
-				_, fl := Controlling(a)
 				if why := f.enumerated(a, fa, fl, bs); why != "" {
 					return &Fact{Kind: Local, Reason: why}
 				}
@@ -265,6 +267,9 @@ func (f *Func) classify(a *affine.Access) *Fact {
 			}
 			ref, what = e, "affinity "+ast.NodeString(x)
 			if bs != 1 {
+				if fact := f.byBlocks(a, bs, fa, fl); fact != nil {
+					return fact
+				}
 				return &Fact{Reason: "blocked array under an integer affinity"}
 			}
 		}
@@ -292,6 +297,11 @@ func (f *Func) classify(a *affine.Access) *Fact {
 	if !rest.IsConst() {
 		if why := f.ownBlock(a, rest, bs); why != "" && what == "MYTHREAD" {
 			return &Fact{Kind: Local, Reason: why}
+		}
+		if fa, fl := Controlling(a); fa != nil {
+			if fact := f.byBlocks(a, bs, fa, fl); fact != nil {
+				return fact
+			}
 		}
 		return &Fact{Reason: "offset from " + what + " is " + d.String()}
 	}
