@@ -155,8 +155,10 @@ type pp struct {
 	pending    token.Token
 	hasPending bool
 
-	out      []token.Token
-	carryBOL bool // an empty expansion began a line: the next token does
+	out      []token.Token   // the output, after outBase tokens and those of full
+	full     [][]token.Token // chunks of output that came before out (grow)
+	nfull    int             // tokens in full
+	carryBOL bool            // an empty expansion began a line: the next token does
 	pool     [][]token.Token
 	invPool  []*invocation
 	line     []token.Token // reused buffer for directive lines
@@ -223,7 +225,8 @@ func Preprocess(fset *gotoken.FileSet, filename string, src []byte, cfg *Config)
 	// has about a token per 5 bytes (one in ten, with other headers, more
 	// than one per 2). After a cached state, the output holds the tokens
 	// that follow its own, until tokens joins them in one slice: half of
-	// the units need no more room than own.
+	// the units need no more room than own, the others about as much as
+	// the last unit that started from the state added (restore).
 	own := len(src)/4 + 16
 	p.reserve = own + int(headerTokens.Load())
 	p.reserveCached = own + 48
@@ -233,7 +236,7 @@ func Preprocess(fset *gotoken.FileSet, filename string, src []byte, cfg *Config)
 	// depend on the unit's size and a cached result of them can be reused.
 	text := string(src)
 	done := p.runPrefix(filename, leadingIncludes(text))
-	prefix := p.outBase + len(p.out)
+	prefix := p.outLen()
 
 	main := p.newFile(filename, text, false, -1)
 	p.files[filepath.Clean(filename)] = main
@@ -243,11 +246,17 @@ func Preprocess(fset *gotoken.FileSet, filename string, src []byte, cfg *Config)
 	p.run()
 	eof := p.eofToken
 	eof.Flags = token.BOL
+	if len(p.out) == cap(p.out) {
+		p.grow()
+	}
 	p.out = append(p.out, eof)
-	if n := int64(p.outBase + len(p.out) - own - prefix); n > 0 {
+	if n := int64(p.outLen() - own - prefix); n > 0 {
 		// a moving estimate, leaning up: units of a project share headers
 		old := headerTokens.Load()
 		headerTokens.Store(max(n, (old*7+n)/8))
+	}
+	if s := p.restored; s != nil {
+		s.after.Store(int64(max(p.outLen()-s.ntokens-own, 0)) + 1)
 	}
 	toks := p.tokens()
 	return &Result{Tokens: toks, Diags: p.diags, Files: p.read, Macros: p.macros, Missing: p.missing, MissingAt: p.missingAt, Prefix: p.from}
@@ -265,7 +274,7 @@ func (p *pp) runText(name, text string) {
 	f.bundled = false
 	p.push(f)
 	p.run()
-	p.out = p.out[:0]
+	p.out, p.full, p.nfull = p.out[:0], nil, 0
 }
 
 func (p *pp) newFile(name, src string, synthetic bool, dirIdx int) *srcFile {
@@ -442,11 +451,7 @@ func (p *pp) run() {
 			p.carryBOL = false
 		}
 		if len(p.out) == cap(p.out) {
-			// Grow by half: append's 1.25x growth for large slices
-			// copies the output many times over, doubling wastes memory.
-			out := make([]token.Token, len(p.out), cap(p.out)+cap(p.out)/2+1024)
-			copy(out, p.out)
-			p.out = out
+			p.grow()
 		}
 		p.out = append(p.out, t)
 	}

@@ -140,6 +140,10 @@ type prefixState struct {
 	attached atomic.Pointer[any]
 	units    atomic.Int32 // units that started from the state
 	cache    *PrefixCache // the cache that keeps the state, if any
+	// after is 1 + how many tokens beyond its estimate of its own the last
+	// unit that restored the state added (the tokens of the includes after
+	// the leading ones restored), or 0
+	after atomic.Int64
 }
 
 // Prefix is a cached preprocessor state that a unit started from: the
@@ -429,7 +433,7 @@ func (p *pp) absent(paths []string) bool {
 func (p *pp) snapshot() *prefixState {
 	s := &prefixState{
 		parent:          p.from,
-		ntokens:         p.outBase + len(p.out),
+		ntokens:         p.outLen(),
 		nfiles:          len(p.added),
 		macros:          maps.Clone(p.macros),
 		diags:           slices.Clone(p.diags),
@@ -472,7 +476,7 @@ func (p *pp) snapshot() *prefixState {
 	if s.parent != nil {
 		ntokens, nfiles = s.parent.ntokens, s.parent.nfiles
 	}
-	s.out = slices.Clone(p.out[ntokens-p.outBase:])
+	s.out = p.outFrom(ntokens)
 	index := make(map[*srcFile]int, len(p.added))
 	for i, f := range p.added {
 		index[f] = i
@@ -495,27 +499,61 @@ func (p *pp) snapshot() *prefixState {
 	return s
 }
 
+// outLen reports how many tokens the unit has, with those of the state
+// restored.
+func (p *pp) outLen() int { return p.outBase + p.nfull + len(p.out) }
+
+// grow makes room in the full output for more tokens. The output grows by
+// chunks, each as large as half the tokens so far, which are copied once
+// into one slice at the end (tokens), not every time the output grows.
+func (p *pp) grow() {
+	if len(p.out) > 0 {
+		p.full = append(p.full, p.out)
+		p.nfull += len(p.out)
+	}
+	p.out = make([]token.Token, 0, max(p.outLen()/2, 1024))
+}
+
+// outFrom returns a new slice of the tokens after the first i, which
+// must not be those of the state restored.
+func (p *pp) outFrom(i int) []token.Token {
+	toks := make([]token.Token, 0, p.outLen()-i)
+	i -= p.outBase
+	for _, c := range p.full {
+		if i < len(c) {
+			toks = append(toks, c[max(i, 0):]...)
+		}
+		i -= len(c)
+	}
+	return append(toks, p.out[max(i, 0):]...)
+}
+
 // tokens returns the unit's tokens: those of the state restored, if any,
 // and the output after them, in a slice of their size (it lives as long
 // as the unit, File.Tokens).
 func (p *pp) tokens() []token.Token {
-	if p.restored == nil {
+	if p.restored == nil && len(p.full) == 0 {
 		// give back a slack of more than a quarter for one copy
 		if cap(p.out)-len(p.out) > len(p.out)/4 {
 			p.out = append(make([]token.Token, 0, len(p.out)), p.out...)
 		}
 		return p.out
 	}
-	toks := make([]token.Token, p.outBase+len(p.out))
-	for x := p.restored; x != nil; x = x.parent {
-		n := 0
-		if x.parent != nil {
-			n = x.parent.ntokens
+	toks := make([]token.Token, 0, p.outLen())
+	if p.restored != nil {
+		toks = toks[:p.outBase]
+		for x := p.restored; x != nil; x = x.parent {
+			n := 0
+			if x.parent != nil {
+				n = x.parent.ntokens
+			}
+			copy(toks[n:x.ntokens], x.out)
 		}
-		copy(toks[n:x.ntokens], x.out)
 	}
-	copy(toks[p.outBase:], p.out)
-	return toks
+	for _, c := range p.full {
+		toks = append(toks, c...)
+	}
+	return append(toks, p.out...)
 }
 
 // restore sets the state of a fresh preprocessor to s, registering its
@@ -525,8 +563,13 @@ func (p *pp) restore(s *prefixState) {
 	for x := s; x != nil; x = x.parent {
 		chain = append(chain, x)
 	}
-	// the state's tokens are copied once, with the rest (tokens)
-	p.out = make([]token.Token, 0, p.reserveCached)
+	// the state's tokens are copied once, with the rest (tokens); the
+	// next unit that starts from s most likely has the same includes
+	room := p.reserveCached
+	if n := s.after.Load(); n > 0 {
+		room += int(n - 1)
+	}
+	p.out = make([]token.Token, 0, room)
 	p.restored, p.outBase = s, s.ntokens
 	for _, x := range slices.Backward(chain) {
 		for _, r := range x.files {

@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/upclint/upclint/cfg/affine"
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/types"
 )
@@ -69,6 +70,70 @@ func initsOnly(fs *ast.ForStmt, iv string) bool {
 		return only
 	})
 	return only
+}
+
+// headerText returns the text a strip rewrite writes for a loop's start
+// or bound e, whose affine form f renders as fs: e's own text, macros and
+// all (NA + 1, (TOTALSIZE*THREADS)), so that the fixed program follows a
+// rebuild with other values, when e is on one line without comments and
+// is a sum or product, which reads the same in s < e, e - s and ? : e;
+// fs otherwise. The text is parenthesised as paren does fs.
+func (fx *fixer) headerText(e ast.Expr, f *affine.Form, fs string) (text, wrapped string) {
+	src, start, ok1 := fx.source(e.Start())
+	_, end, ok2 := fx.source(e.End())
+	if !ok1 || !ok2 || end <= start || fx.pass.Fset.File(e.Start()) != fx.pass.Fset.File(e.End()) {
+		return fs, paren(f, fs)
+	}
+	t := string(src[start:end])
+	if strings.ContainsAny(t, "\n\\") || strings.Contains(t, "/*") || strings.Contains(t, "//") {
+		return fs, paren(f, fs)
+	}
+	switch x := e.(type) {
+	case *ast.Name, *ast.BasicLit, *ast.ParenExpr:
+		return t, t
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case "+", "-", "*", "/", "%":
+			if ident.MatchString(t) {
+				return t, t // a macro: NZ of CG's NA*(NONZER+1)+...
+			}
+			return t, "(" + t + ")"
+		}
+	}
+	return fs, paren(f, fs)
+}
+
+// clauseEdits returns the edits that write name in place of e, the start
+// or the bound of the loop fs (the right operand of its init's assignment
+// or of its condition's comparison): the text between the left operand
+// and e gets name appended, and e is deleted. Unlike one replacement of e,
+// this holds where e is or holds whole macro invocations (i < NA + 1),
+// which a fix may delete but not rewrite. ok is false when e is not such
+// an operand.
+func (fx *fixer) clauseEdits(fs *ast.ForStmt, e ast.Expr, name string) ([]analysis.TextEdit, bool) {
+	var left, right ast.Expr
+	switch x := ast.Unparen(fs.Init.X).(type) {
+	case *ast.AssignExpr:
+		if ast.Unparen(x.R) == ast.Unparen(e) {
+			left, right = x.L, x.R
+		}
+	}
+	if c, ok := ast.Unparen(fs.Cond).(*ast.BinaryExpr); ok && left == nil && ast.Unparen(c.Y) == ast.Unparen(e) {
+		left, right = c.X, c.Y
+	}
+	if left == nil {
+		return nil, false
+	}
+	src, from, ok1 := fx.source(left.End())
+	_, to, ok2 := fx.source(right.Start())
+	if !ok1 || !ok2 || to < from || fx.pass.Fset.File(left.End()) != fx.pass.Fset.File(right.Start()) ||
+		bytes.IndexByte(src[from:to], '\n') >= 0 { // the loop's indentation edits stay apart
+		return nil, false
+	}
+	return []analysis.TextEdit{
+		{Pos: left.End(), End: right.Start(), NewText: []byte(string(src[from:to]) + name)},
+		{Pos: right.Start(), End: right.End()},
+	}, true
 }
 
 // readStrips strip-mines a loop whose reads of p.v have a bounding box of
@@ -138,6 +203,8 @@ func (c *checker) readStrips(fx *fixer, p *plan, bs int64) *analysis.SuggestedFi
 	if !ok1 || !ok2 || !ok3 {
 		return nil
 	}
+	ss, _ = fx.headerText(iv.Start, startF, ss)
+	bd, pbd := fx.headerText(iv.Bound, boundF, bd)
 	p.buf = fx.bufferName(p.v.Name())
 	sName, eName := p.buf+"_s", p.buf+"_e"
 	for _, nm := range []string{sName, eName} {
@@ -173,12 +240,12 @@ func (c *checker) readStrips(fx *fixer, p *plan, bs int64) *analysis.SuggestedFi
 	cond, next := eName+" > "+sName, eName
 	count := "(" + eName + " - " + sName + ")"
 	if iv.Op == "<" {
-		fmt.Fprintf(&b, "%s%s = %s < %s && %s - %s > %d ? %s + %d : %s;\n", i1, eName, sName, paren(boundF, bd), paren(boundF, bd), sName, strip, sName, strip, bd)
+		fmt.Fprintf(&b, "%s%s = %s < %s && %s - %s > %d ? %s + %d : %s;\n", i1, eName, sName, pbd, pbd, sName, strip, sName, strip, bd)
 		if halo > 0 {
 			count = "(" + eName + " - " + sName + " + " + strconv.FormatInt(halo, 10) + ")"
 		}
 	} else {
-		fmt.Fprintf(&b, "%s%s = %s <= %s && %s - %s >= %d ? %s + %d : %s;\n", i1, eName, sName, paren(boundF, bd), paren(boundF, bd), sName, strip, sName, strip-1, bd)
+		fmt.Fprintf(&b, "%s%s = %s <= %s && %s - %s >= %d ? %s + %d : %s;\n", i1, eName, sName, pbd, pbd, sName, strip, sName, strip-1, bd)
 		cond, next = eName+" >= "+sName, eName+" + 1"
 		count = "(" + eName + " - " + sName + " + " + strconv.FormatInt(halo+1, 10) + ")"
 	}
@@ -247,11 +314,13 @@ func (c *checker) readStrips(fx *fixer, p *plan, bs int64) *analysis.SuggestedFi
 		return nil
 	}
 	at := fx.lineEnd(fr.end)
-	edits := append(ind,
-		fr.insert(before),
-		analysis.TextEdit{Pos: iv.Start.Start(), End: iv.Start.End(), NewText: []byte(sName)},
-		analysis.TextEdit{Pos: iv.Bound.Start(), End: iv.Bound.End(), NewText: []byte(eName)},
-		analysis.TextEdit{Pos: at, End: at, NewText: []byte(after)})
+	startEd, ok1 := fx.clauseEdits(fs, iv.Start, sName)
+	boundEd, ok2 := fx.clauseEdits(fs, iv.Bound, eName)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	edits := append(ind, fr.insert(before), analysis.TextEdit{Pos: at, End: at, NewText: []byte(after)})
+	edits = append(append(edits, startEd...), boundEd...)
 	adjBase := boxLo
 	if minc != 0 {
 		adjBase = "(" + boxLo + ")"

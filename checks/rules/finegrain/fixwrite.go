@@ -416,6 +416,8 @@ func (c *checker) writeStrips(fx *fixer, w *writeFix) *analysis.SuggestedFix {
 	if !ok1 || !ok2 || !c.invariantIn(boundF, w.l) {
 		return nil
 	}
+	ss, _ = fx.headerText(iv.Start, startF, ss)
+	bd, pbd := fx.headerText(iv.Bound, boundF, bd)
 	w.buf = fx.bufferName(w.v.Name())
 	sName, eName := w.buf+"_s", w.buf+"_e"
 	for _, nm := range []string{sName, eName} {
@@ -460,9 +462,9 @@ func (c *checker) writeStrips(fx *fixer, w *writeFix) *analysis.SuggestedFix {
 	fmt.Fprintf(&b, "%sdo {\n", in)
 	n := "(" + eName + " - " + sName + ")"
 	if iv.Op == "<" {
-		fmt.Fprintf(&b, "%s%s = %s < %s && %s - %s > %s ? %s + %s : %s;\n", i1, eName, sName, paren(boundF, bd), paren(boundF, bd), sName, lim, sName, lim, bd)
+		fmt.Fprintf(&b, "%s%s = %s < %s && %s - %s > %s ? %s + %s : %s;\n", i1, eName, sName, pbd, pbd, sName, lim, sName, lim, bd)
 	} else {
-		fmt.Fprintf(&b, "%s%s = %s <= %s && %s - %s >= %s ? %s + %d : %s;\n", i1, eName, sName, paren(boundF, bd), paren(boundF, bd), sName, lim, sName, strip-1, bd)
+		fmt.Fprintf(&b, "%s%s = %s <= %s && %s - %s >= %s ? %s + %d : %s;\n", i1, eName, sName, pbd, pbd, sName, lim, sName, strip-1, bd)
 		n = "(" + eName + " - " + sName + " + 1)"
 	}
 	b.WriteString(u) // the loop's first line moves one level in
@@ -490,12 +492,13 @@ func (c *checker) writeStrips(fx *fixer, w *writeFix) *analysis.SuggestedFix {
 	fmt.Fprintf(&b, "%s} while (%s %s %s);", in, sName, iv.Op, bd)
 	after := b.String()
 
-	edits := []analysis.TextEdit{
-		fr.insert(before),
-		{Pos: iv.Start.Start(), End: iv.Start.End(), NewText: []byte(sName)},
-		{Pos: iv.Bound.Start(), End: iv.Bound.End(), NewText: []byte(eName)},
-		{Pos: fx.lineEnd(fr.end), End: fx.lineEnd(fr.end), NewText: []byte(after)},
+	startEd, ok1 := fx.clauseEdits(w.fs, iv.Start, sName)
+	boundEd, ok2 := fx.clauseEdits(w.fs, iv.Bound, eName)
+	if !ok1 || !ok2 {
+		return nil
 	}
+	edits := []analysis.TextEdit{fr.insert(before), {Pos: fx.lineEnd(fr.end), End: fx.lineEnd(fr.end), NewText: []byte(after)}}
+	edits = append(append(edits, startEd...), boundEd...)
 	// The loop's other lines move one level in.
 	ind, ok := fx.indentEdits(w.fs, u, iv.Start, iv.Bound, w.a.Expr)
 	if !ok {
