@@ -154,6 +154,13 @@ func (c *checker) report(pass *analysis.Pass, g *group) {
 	} else {
 		msg += "; " + fix
 		if sf := c.coalesce(c.fx, g); sf != nil {
+			if sf.Applicability == checks.FixDisplayOnly {
+				// whole elements would move more bytes: the adjacent
+				// fields of each iteration's element instead (fieldspan.go)
+				if alt := c.spanFix(c.fx, g); alt != nil {
+					fixes = append(fixes, *alt)
+				}
+			}
 			fixes = append(fixes, *sf)
 		}
 	}

@@ -62,7 +62,7 @@ func (c *checker) checkElements(pass *analysis.Pass) {
 	}
 	ast.InspectCode(c.fn.Decl.Body, func(n ast.Node) bool {
 		if b, ok := ast.LoopBody(n).(*ast.Block); ok {
-			for _, g := range c.elementGroups(n.(ast.Stmt), b) {
+			for _, g := range c.elementGroups(n.(ast.Stmt), b, false) {
 				c.reportElement(pass, g)
 			}
 		}
@@ -74,8 +74,9 @@ func (c *checker) checkElements(pass *analysis.Pass) {
 // statements and declarations is broken by any other statement, by a call
 // that is not harmless, by an assignment to anything but a plain name, and
 // by a strict shared access; within a run, an item that assigns or declares
-// a name ends the groups whose index mentions it.
-func (c *checker) elementGroups(loop ast.Stmt, body *ast.Block) []*elemGroup {
+// a name ends the groups whose index mentions it. With affine, the reads
+// whose index is affine count too.
+func (c *checker) elementGroups(loop ast.Stmt, body *ast.Block, affine bool) []*elemGroup {
 	var done []*elemGroup
 	open := map[string]*elemGroup{}
 	var order []string
@@ -108,7 +109,7 @@ func (c *checker) elementGroups(loop ast.Stmt, body *ast.Block) []*elemGroup {
 			continue
 		}
 		flush(func(g *elemGroup) bool { return mentions(g.names, set) })
-		for _, r := range c.itemReads(it) {
+		for _, r := range c.itemReads(it, affine) {
 			names, pure := indexNames(r.ix.Index)
 			if !pure || mentions(names, set) {
 				continue
@@ -205,8 +206,8 @@ func declaratorName(d *ast.Declarator) string {
 
 // itemReads returns the unconditional reads Base[Index].field in item of
 // a named, one-dimensional shared array of structures whose index is not
-// affine.
-func (c *checker) itemReads(item ast.Stmt) []elemRead {
+// affine (or is, with affine).
+func (c *checker) itemReads(item ast.Stmt, affine bool) []elemRead {
 	var out []elemRead
 	var visit func(n ast.Node, cond bool)
 	visit = func(n ast.Node, cond bool) {
@@ -233,7 +234,7 @@ func (c *checker) itemReads(item ast.Stmt) []elemRead {
 				if !ok {
 					return true
 				}
-				if a := c.af.Access(ix); a != nil && c.elementRead(a, ix) {
+				if a := c.af.Access(ix); a != nil && c.elementRead(a, ix, affine) {
 					out = append(out, elemRead{acc: a, ix: ix, field: m.Name.Name})
 				}
 			}
@@ -246,9 +247,9 @@ func (c *checker) itemReads(item ast.Stmt) []elemRead {
 
 // elementRead reports whether a (the access ix) reads a possibly remote
 // element of a named one-dimensional shared array of complete structures
-// with an index that is not affine.
-func (c *checker) elementRead(a *affine.Access, ix *ast.IndexExpr) bool {
-	if !a.Shared || a.Write || a.Addr || a.Pointer || a.Index != nil || a.Var == nil || len(a.Loops) == 0 {
+// with an index that is not affine (or is, with affineToo).
+func (c *checker) elementRead(a *affine.Access, ix *ast.IndexExpr, affineToo bool) bool {
+	if !a.Shared || a.Write || a.Addr || a.Pointer || a.Index != nil && !affineToo || a.Var == nil || len(a.Loops) == 0 {
 		return false
 	}
 	lay := a.Layout
@@ -264,7 +265,7 @@ func (c *checker) elementRead(a *affine.Access, ix *ast.IndexExpr) bool {
 	if c.strict(a) {
 		return false
 	}
-	// The index is not affine: only the affinity facts can prove it local.
+	// Only the affinity facts can prove it local.
 	f := c.fn.Affinity().Of(a)
 	return f == nil || f.Kind != affinity.Local
 }
@@ -342,21 +343,18 @@ func (c *checker) elementFix(fx *fixer, g *elemGroup) *analysis.SuggestedFix {
 		return nil
 	}
 	// The element's text must be the source's (not a macro expansion).
-	src, start, ok1 := fx.source(first.ix.Start())
-	_, end, ok2 := fx.source(first.ix.End())
-	if !ok1 || !ok2 || end < start || squeeze(src[start:end]) != squeeze([]byte(ast.NodeString(first.ix))) {
+	text, ok := fx.exactText(first.ix)
+	if !ok {
 		return nil
 	}
 	for _, r := range g.reads[1:] {
-		s, e0, ok1 := fx.source(r.ix.Start())
-		_, e1, ok2 := fx.source(r.ix.End())
-		if !ok1 || !ok2 || e1 < e0 || squeeze(s[e0:e1]) != squeeze([]byte(ast.NodeString(r.ix))) {
+		if _, ok := fx.exactText(r.ix); !ok {
 			return nil
 		}
 	}
 	buf := fx.bufferName(g.v.Name() + "_elem")
 	decl := fmt.Sprintf("%s/* the fields of %s this iteration reads, in one transfer */\n%s%s %s = %s;\n",
-		fr.indent, g.v.Name(), fr.indent, ts, buf, src[start:end])
+		fr.indent, g.v.Name(), fr.indent, ts, buf, text)
 	edits := []analysis.TextEdit{fr.insert(decl)}
 	for _, r := range g.reads {
 		edits = append(edits, analysis.TextEdit{Pos: r.ix.Start(), End: r.ix.End(), NewText: []byte(buf)})
