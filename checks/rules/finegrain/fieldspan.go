@@ -53,8 +53,8 @@ func (c *checker) spanFix(fx *fixer, g *group) *checks.SuggestedFix {
 	for _, loop := range loops {
 		body, isBlock := ast.LoopBody(loop).(*ast.Block)
 		if !isBlock {
-			s, isStmt := ast.LoopBody(loop).(ast.Stmt)
-			if !isStmt || s == nil {
+			s := ast.LoopBody(loop)
+			if s == nil {
 				return nil
 			}
 			body = &ast.Block{Items: []ast.Stmt{s}}
