@@ -299,6 +299,9 @@ func (f *Func) classify(a *affine.Access) *Fact {
 			return &Fact{Kind: Local, Reason: why}
 		}
 		if fa, fl := Controlling(a); fa != nil {
+			if why := f.inRefBlock(a, ref, rest, bs, fl); why != "" && refBlock == bs {
+				return &Fact{Kind: Local, Reason: why}
+			}
 			if fact := f.byBlocks(a, bs, fa, fl); fact != nil {
 				return fact
 			}

@@ -143,3 +143,48 @@ func termHas(t affine.Term, atom string) bool {
 	}
 	return false
 }
+
+// inRefBlock says why a, whose distance d from the upc_forall's affinity
+// element ref (same block size bs) varies over the loops inside the
+// forall, stays in the block of ref, or returns "". ref's phase (its
+// offset in its block) is unknown, but every term of ref is a multiple of
+// m = gcd(bs, its coefficients), so the phase is one of c, c+m, ...,
+// bs-m+c with c = ref's constant mod m: &c[i][0] of rows of 32 in blocks
+// of 128 is at phase 0, 32, 64 or 96, and c[i][j] for j in [0, 31] is in
+// its block whatever the phase.
+func (f *Func) inRefBlock(a *affine.Access, ref, d *affine.Form, bs int64, fl *cfg.Loop) string {
+	var inner *cfg.Loop
+	for _, l := range a.Loops {
+		if l == fl {
+			break
+		}
+		inner = l
+	}
+	if inner == nil || bs <= 1 {
+		return ""
+	}
+	m := bs
+	for _, t := range ref.Terms {
+		m = gcd(m, t.Coef)
+	}
+	c := (ref.Const%m + m) % m
+	lo, hi, _ := f.Affine.Bounds(d, inner)
+	if lo == nil || !lo.IsConst() || !hi.IsConst() || c+lo.Const < 0 || bs-m+c+hi.Const > bs-1 {
+		return ""
+	}
+	return "within the block of the upc_forall's affinity element (offsets " + strconv.FormatInt(lo.Const, 10) + " to " +
+		strconv.FormatInt(hi.Const, 10) + " from it, which lies at a multiple of " + strconv.FormatInt(m, 10) + " in its block)"
+}
+
+func gcd(a, b int64) int64 {
+	if a < 0 {
+		a = -a
+	}
+	if b < 0 {
+		b = -b
+	}
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}

@@ -75,3 +75,45 @@ double g(int k) {
 		}
 	}
 }
+
+// TestWithinRefBlock: rows of 32 in blocks of 128 (four rows a block):
+// under the affinity &c[i][0], whose phase is 0, 32, 64 or 96, every
+// column of row i is in its block, the next column past the row's end and
+// the row before are not known to be.
+func TestWithinRefBlock(t *testing.T) {
+	src := `
+#include <upc.h>
+#define N 32
+shared [4 * N] double a[8 * THREADS][N];
+shared [4 * N] double c[8 * THREADS][N];
+double g(void) {
+	int i, j;
+	double s = 0;
+	upc_forall (i = 1; i < 8 * THREADS - 1; i++; &c[i][0]) {
+		for (j = 0; j < N; j++)
+			s += c[i][j] + a[i - 1][j];
+		for (j = 0; j < N - 1; j++)
+			s += a[i][j + 1];
+		for (j = 0; j < N; j++)
+			s += a[i][j + 1];
+	}
+	return s;
+}`
+	u, af := load(t, src, 0)
+	f := affinity.Analyze(af, u.Info.StaticThreads)
+	want := []affinity.Kind{affinity.Local, affinity.Unknown, affinity.Local, affinity.Unknown}
+	var got []affinity.Kind
+	for _, a := range af.Accesses {
+		if x := f.Of(a); x != nil && u.Fset.Position(a.Expr.Start()).Line > 10 {
+			got = append(got, x.Kind)
+		}
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d accesses, want %d", len(got), len(want))
+	}
+	for k := range want {
+		if got[k] != want[k] {
+			t.Errorf("access %d: %v, want %v", k, got[k], want[k])
+		}
+	}
+}

@@ -151,7 +151,13 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 	if sf, ok := c.memberFix(fx, g); ok { // fixmember.go
 		return sf
 	}
-	if !c.directItem(g.loop.Stmt) || leaves(g.loop.Stmt) {
+	var parent ast.Stmt // the statement whose whole body the loop is (brace.go)
+	if !c.directItem(g.loop.Stmt) {
+		if parent = c.bareBody(fx, g.loop.Stmt); parent == nil {
+			return nil
+		}
+	}
+	if leaves(g.loop.Stmt) {
 		return nil
 	}
 	first := g.accs[0]
@@ -232,7 +238,7 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 		// each row's columns lie in at most a few blocks: fetch those
 		// alone, the box's way (a cyclic row's are on every thread)
 		p.costlier = ""
-		return checks.FixOf(c.boxFix(fx, p, bs), p.unsafe)
+		return checks.FixOf(fx.braceIf(c.boxFix(fx, p, bs), g.loop.Stmt, parent), p.unsafe)
 	}
 	p.cols = nil
 	var sf *analysis.SuggestedFix
@@ -248,6 +254,7 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 	if sf == nil {
 		sf = c.boxFix(fx, p, bs)
 	}
+	sf = fx.braceIf(sf, g.loop.Stmt, parent)
 	if p.costlier != "" {
 		return checks.ShownOnly(sf, p.costlier)
 	}
