@@ -70,10 +70,10 @@ func (fx *fixer) brace(sf *analysis.SuggestedFix, s, parent ast.Stmt) *analysis.
 	open, close := -1, -1
 	end := fx.lineEnd(s.End())
 	for i, e := range sf.TextEdits {
-		if e.Pos == e.End && e.Pos == fr.lineStart && open < 0 {
+		if isInsertAt(e, fr.lineStart) && open < 0 {
 			open = i
 		}
-		if e.Pos == e.End && e.Pos == end {
+		if isInsertAt(e, end) {
 			close = i
 		}
 	}
@@ -117,4 +117,9 @@ func (fx *fixer) headerEnd(lineStart gotoken.Pos) (gotoken.Pos, bool) {
 		return 0, false
 	}
 	return lineStart - gotoken.Pos(off-end), true
+}
+
+// isInsertAt reports whether e inserts text at pos (deleting nothing).
+func isInsertAt(e analysis.TextEdit, pos gotoken.Pos) bool {
+	return e.Pos == pos && e.End == pos
 }
