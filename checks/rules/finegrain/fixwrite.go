@@ -362,6 +362,18 @@ func (w *writeFix) copyCode(b *strings.Builder, fr frame, nm copyNames, in, star
 	}
 }
 
+// inOneBlock reports whether the elements w writes lie in one block of
+// its array: a part of one row (the last index from first to first +
+// count - 1, all in the row) of an array whose blocks hold whole rows.
+// One upc_memput (and upc_memget) copies them.
+func (w *writeFix) inOneBlock(bs int64) bool {
+	if bs <= 1 || len(w.lead) == 0 || !w.first.IsConst() || !w.count.IsConst() {
+		return false
+	}
+	row := w.lay.Dims[len(w.lay.Dims)-1].Len
+	return row > 0 && bs%row == 0 && w.first.Const >= 0 && w.first.Const+w.count.Const <= row
+}
+
 func putKind(bs int64) string {
 	switch {
 	case bs == 0:
@@ -385,6 +397,9 @@ func (c *checker) writeWhole(fx *fixer, w *writeFix) *analysis.SuggestedFix {
 	start, ok2 := c.target(w, w.first)
 	if !ok1 || !ok2 {
 		return nil
+	}
+	if w.inOneBlock(bs) {
+		bs = 0 // one copy, no loop over blocks
 	}
 	nm, ok := fx.copyNames(c.fn.Decl, w.fs)
 	if !ok {
