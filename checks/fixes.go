@@ -36,7 +36,7 @@ func newEditGuard(u *grammar.Unit) *editGuard {
 		if !t.FromMacro() {
 			continue
 		}
-		s := span{t.Exp, t.ExpEnd}
+		s := span{t.Exp, t.ExpEnd()}
 		if s == last {
 			continue // the same invocation's next token
 		}

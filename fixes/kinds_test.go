@@ -43,6 +43,9 @@ var fixKinds = []struct {
 	{"finegrain writes", regexp.MustCompile(`^finegrain: coalesce the writes of \S+: write a private buffer in the loop`)},
 	{"finegrain write strips", regexp.MustCompile(`^finegrain: coalesce the writes of \S+: run the loop in strips `)},
 	{"finegrain write runs", regexp.MustCompile(`^finegrain: coalesce the writes of \S+: write each row .* run of adjacent elements`)},
+	{"finegrain owner guard", regexp.MustCompile(`^finegrain: coalesce the reads of \S+: fetch the elements the iterations of this thread read with one upc_memget per offset`)},
+	{"finegrain updates", regexp.MustCompile(`^finegrain: coalesce the updates of \S+: fetch the elements into a private buffer before the loop`)},
+	{"finegrain update strips", regexp.MustCompile(`^finegrain: coalesce the updates of \S+: run the loop in strips `)},
 }
 
 // pointerInputs are the goldens whose finegrain fixes read through

@@ -68,7 +68,7 @@ func (c *Consts) Named(nodes ...ast.Node) []Const {
 			j := i
 			var num []token.Token
 			other := false
-			for ; j < end && toks[j].Exp == t.Exp && toks[j].ExpEnd == t.ExpEnd; j++ {
+			for ; j < end && toks[j].Exp == t.Exp && toks[j].ExpEnd() == t.ExpEnd(); j++ {
 				switch {
 				case toks[j].Kind == token.Int || toks[j].Kind == token.Number:
 					num = append(num, toks[j])
@@ -76,7 +76,7 @@ func (c *Consts) Named(nodes ...ast.Node) []Const {
 					other = true
 				}
 			}
-			partial := i > 0 && toks[i-1].Exp == t.Exp && toks[i-1].ExpEnd == t.ExpEnd
+			partial := i > 0 && toks[i-1].Exp == t.Exp && toks[i-1].ExpEnd() == t.ExpEnd()
 			i = j
 			if partial || other || len(num) != 1 || i < end && toks[i].Exp == t.Exp {
 				continue
@@ -86,7 +86,7 @@ func (c *Consts) Named(nodes ...ast.Node) []Const {
 				continue
 			}
 			src, off, ok := c.source(t.Exp)
-			e := off + int(t.ExpEnd-t.Exp)
+			e := off + int(t.ExpEnd()-t.Exp)
 			if !ok || e > len(src) || e <= off || !identRE.MatchString(string(src[off:e])) {
 				continue
 			}

@@ -77,3 +77,29 @@ func TestIncludeLines(t *testing.T) {
 		}
 	}
 }
+
+// TestNamesAfterManyQuestions: the set of words Taken builds after many
+// questions gives the answers that reading the tokens and text gave.
+func TestNamesAfterManyQuestions(t *testing.T) {
+	src := []byte("#include <upc.h>\n#include <stdio.h>\n#define _m 1\n/* _c */\nint main(void) { int _a = 0; return _a; }\n")
+	u := grammar.Load(gotoken.NewFileSet(), "t.upc", src, nil)
+	pass := &analysis.Pass{ReadFile: func(string) ([]byte, error) { return src, nil }}
+	names := []string{"_a", "_m", "_c", "printf", "FILE", "main", "_b", "_a2", "stdout", "while", "int", "size_t", "_z"}
+	first := map[string]bool{}
+	n := edit.NewNames(pass, u)
+	for _, name := range names {
+		first[name] = n.Taken(name)
+	}
+	for range 4 {
+		for _, name := range names {
+			if got := n.Taken(name); got != first[name] {
+				t.Errorf("Taken(%s) = %v after many questions, %v before", name, got, first[name])
+			}
+		}
+	}
+	for name, want := range map[string]bool{"_a": true, "_m": true, "_c": true, "printf": true, "FILE": true, "int": true, "while": false, "_b": false, "_z": false} {
+		if first[name] != want {
+			t.Errorf("Taken(%s) = %v, want %v", name, first[name], want)
+		}
+	}
+}

@@ -198,6 +198,10 @@ type pp struct {
 	// restored is the state restored, whose outBase tokens come before out
 	restored *prefixState
 	outBase  int
+	// whole is the unit's slice after a restored state: the state's
+	// tokens, then out until it is full
+	whole       []token.Token
+	restoredAll bool // the state restored ran all the leading includes
 }
 
 // Preprocess preprocesses src, the content of filename, registering every
@@ -223,9 +227,8 @@ func Preprocess(fset *gotoken.FileSet, filename string, src []byte, cfg *Config)
 	// starts with room for those of the leading includes (which runPrefix
 	// knows) and the rest, so that the slice is allocated once. A unit
 	// has about a token per 5 bytes (one in ten, with other headers, more
-	// than one per 2). After a cached state, the output holds the tokens
-	// that follow its own, until tokens joins them in one slice: half of
-	// the units need no more room than own, the others about as much as
+	// than one per 2). After a cached state, the output follows the
+	// state's tokens in one slice, with room for own and for as many as
 	// the last unit that started from the state added (restore).
 	own := len(src)/4 + 16
 	p.reserve = own + int(headerTokens.Load())
@@ -255,7 +258,7 @@ func Preprocess(fset *gotoken.FileSet, filename string, src []byte, cfg *Config)
 		old := headerTokens.Load()
 		headerTokens.Store(max(n, (old*7+n)/8))
 	}
-	if s := p.restored; s != nil {
+	if s := p.restored; s != nil && p.restoredAll {
 		s.after.Store(int64(max(p.outLen()-s.ntokens-own, 0)) + 1)
 	}
 	toks := p.tokens()

@@ -259,7 +259,7 @@ int e = SQ(
 		if tk.Kind == token.EOF {
 			break
 		}
-		got = append(got, fmt.Sprintf("%s@%s[%s-%s]", tk.Text, pos(tk.Pos), pos(tk.Exp), pos(tk.ExpEnd)))
+		got = append(got, fmt.Sprintf("%s@%s[%s-%s]", tk.Text, pos(tk.Pos), pos(tk.Exp), pos(tk.ExpEnd())))
 	}
 	want := []string{
 		"int@6:1[-]", "a@6:5[-]", "=@6:7[-]", "100@1:11[6:9-6:10]", ";@6:10[-]",

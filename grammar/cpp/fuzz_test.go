@@ -48,7 +48,7 @@ func FuzzPreprocess(f *testing.F) {
 			if fset.File(tk.Pos) == nil {
 				t.Fatalf("token %q has a position outside the FileSet", tk.Text)
 			}
-			if tk.Exp != token.NoPos && (fset.File(tk.Exp) == nil || tk.ExpEnd < tk.Exp) {
+			if tk.Exp != token.NoPos && (fset.File(tk.Exp) == nil || tk.ExpEnd() < tk.Exp) {
 				t.Fatalf("token %q has a bad expansion site", tk.Text)
 			}
 		}

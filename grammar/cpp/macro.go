@@ -599,7 +599,7 @@ func (p *pp) appendToks(out, toks []token.Token, site, end token.Pos) []token.To
 	}
 	for _, t := range toks {
 		t.Flags &^= token.BOL
-		t.Exp, t.ExpEnd = site, end
+		t.SetExp(site, end)
 		out = append(out, t)
 	}
 	return out
@@ -622,7 +622,8 @@ func (p *pp) paste(out []token.Token, rhs token.Token, opPos, site, end token.Po
 		p.errorf(site, "pasting %q and %q does not give a valid preprocessing token", lhs.Text, rhs.Text)
 		return p.appendToks(out, []token.Token{rhs}, site, end)
 	}
-	*lhs = token.Token{Kind: kind, Flags: lhs.Flags & token.SpaceBefore, Text: s, Pos: opPos, Exp: site, ExpEnd: end}
+	*lhs = token.Token{Kind: kind, Flags: lhs.Flags & token.SpaceBefore, Text: s, Pos: opPos}
+	lhs.SetExp(site, end)
 	return out
 }
 
@@ -652,7 +653,9 @@ func (p *pp) stringize(toks []token.Token, opPos, site, end token.Pos) token.Tok
 		b.WriteString(t.Text)
 	}
 	b.WriteByte('"')
-	return token.Token{Kind: token.String, Text: b.String(), Pos: opPos, Exp: site, ExpEnd: end}
+	t := token.Token{Kind: token.String, Text: b.String(), Pos: opPos}
+	t.SetExp(site, end)
+	return t
 }
 
 // expandList fully macro-expands toks in isolation (a macro argument, or a
@@ -708,8 +711,8 @@ func (p *pp) needsExpansion(toks []token.Token) bool {
 
 // expandBuiltin expands __FILE__, __LINE__ and friends.
 func (p *pp) expandBuiltin(name token.Token, m *Macro, site, end token.Pos) bool {
-	t := token.Token{Kind: token.Number, Pos: name.Pos, Exp: site, ExpEnd: end,
-		Flags: name.Flags & (token.BOL | token.SpaceBefore)}
+	t := token.Token{Kind: token.Number, Pos: name.Pos, Flags: name.Flags & (token.BOL | token.SpaceBefore)}
+	t.SetExp(site, end)
 	switch m.builtin {
 	case bFile:
 		t.Kind, t.Text = token.String, cQuote(p.fset.Position(site).Filename)
@@ -777,7 +780,9 @@ func (p *pp) pragmaOperator(t *token.Token) bool {
 	} else {
 		p.errorf(t.SitePos(), "_Pragma takes a parenthesized string literal")
 	}
-	*t = token.Token{Kind: token.Pragma, Flags: token.BOL, Text: strings.TrimSpace(text), Pos: t.Pos, Exp: t.Exp, ExpEnd: t.ExpEnd}
+	site, end := t.Exp, t.ExpEnd()
+	*t = token.Token{Kind: token.Pragma, Flags: token.BOL, Text: strings.TrimSpace(text), Pos: t.Pos}
+	t.SetExp(site, end)
 	p.carryBOL = true
 	return true
 }

@@ -276,7 +276,7 @@ func (p *pp) runPrefix(filename string, incs []leadInclude) int {
 	done := -1
 	for j := len(keys) - 1; j >= 0; j-- {
 		if s := c.get(keys[j]); s != nil && p.absent(s.probes) {
-			p.restore(s)
+			p.restore(s, j == len(incs))
 			c.hit()
 			done = j
 			break
@@ -532,6 +532,9 @@ func (p *pp) outFrom(i int) []token.Token {
 // and the output after them, in a slice of their size (it lives as long
 // as the unit, File.Tokens).
 func (p *pp) tokens() []token.Token {
+	if n := p.outLen(); p.restored != nil && len(p.full) == 0 && cap(p.whole) >= n && cap(p.whole)-n <= n/4 {
+		return p.whole[:n] // the output fitted after the state's tokens
+	}
 	if p.restored == nil && len(p.full) == 0 {
 		// give back a slack of more than a quarter for one copy
 		if cap(p.out)-len(p.out) > len(p.out)/4 {
@@ -539,16 +542,11 @@ func (p *pp) tokens() []token.Token {
 		}
 		return p.out
 	}
-	toks := make([]token.Token, 0, p.outLen())
-	if p.restored != nil {
-		toks = toks[:p.outBase]
-		for x := p.restored; x != nil; x = x.parent {
-			n := 0
-			if x.parent != nil {
-				n = x.parent.ntokens
-			}
-			copy(toks[n:x.ntokens], x.out)
-		}
+	toks := make([]token.Token, p.outBase, p.outLen())
+	if p.whole != nil {
+		copy(toks, p.whole[:p.outBase])
+	} else if p.restored != nil {
+		p.copyRestored(toks, p.restored)
 	}
 	for _, c := range p.full {
 		toks = append(toks, c...)
@@ -556,20 +554,40 @@ func (p *pp) tokens() []token.Token {
 	return append(toks, p.out...)
 }
 
+// copyRestored copies the tokens of s and its parents into toks, and
+// returns toks.
+func (p *pp) copyRestored(toks []token.Token, s *prefixState) []token.Token {
+	for x := s; x != nil; x = x.parent {
+		n := 0
+		if x.parent != nil {
+			n = x.parent.ntokens
+		}
+		copy(toks[n:x.ntokens], x.out)
+	}
+	return toks
+}
+
 // restore sets the state of a fresh preprocessor to s, registering its
-// files in the FileSet with the same positions as when s was taken.
-func (p *pp) restore(s *prefixState) {
+// files in the FileSet with the same positions as when s was taken. all
+// tells whether s ran all the unit's leading includes.
+func (p *pp) restore(s *prefixState, all bool) {
 	var chain []*prefixState
 	for x := s; x != nil; x = x.parent {
 		chain = append(chain, x)
 	}
-	// the state's tokens are copied once, with the rest (tokens); the
-	// next unit that starts from s most likely has the same includes
-	room := p.reserveCached
-	if n := s.after.Load(); n > 0 {
-		room += int(n - 1)
+	// The state's tokens are copied into the unit's slice, followed by
+	// the output while it has room: as much as the last unit that started
+	// from s with nothing more to include first added (the same includes
+	// further down, most likely), and the unit's own. Otherwise what will
+	// follow is not known: the output starts apart, and tokens joins them.
+	p.restoredAll = all
+	if n := s.after.Load(); n > 0 && all {
+		room := p.reserveCached + int(n-1)
+		p.whole = p.copyRestored(make([]token.Token, s.ntokens, s.ntokens+room), s)
+		p.out = p.whole[s.ntokens:]
+	} else {
+		p.out = make([]token.Token, 0, p.reserveCached)
 	}
-	p.out = make([]token.Token, 0, room)
 	p.restored, p.outBase = s, s.ntokens
 	for _, x := range slices.Backward(chain) {
 		for _, r := range x.files {

@@ -77,7 +77,7 @@ func renderResult(fset *gotoken.FileSet, r *Result) string {
 	for _, t := range r.Tokens {
 		fmt.Fprintf(&b, "%s %q %d %s", t.Kind, t.Text, t.Flags, pos(t.Pos))
 		if t.Exp.IsValid() {
-			fmt.Fprintf(&b, " exp %s-%s", pos(t.Exp), pos(t.ExpEnd))
+			fmt.Fprintf(&b, " exp %s-%s", pos(t.Exp), pos(t.ExpEnd()))
 		}
 		b.WriteByte('\n')
 	}

@@ -77,15 +77,32 @@ const (
 // outermost macro name whose expansion produced the token, or NoPos for a
 // token spelled directly in the source. Diagnostics and edits use Exp when it
 // is set, so they always land on text the user wrote.
+//
+// A unit holds thousands of tokens, most from its headers, and copies them
+// a few times: the length of the invocation fills what would be padding
+// after Kind and Flags (40 bytes a token instead of 48).
 type Token struct {
-	Kind  Kind
-	Flags Flags
-	Text  string
-	Pos   Pos // spelling position
-	Exp   Pos // expansion site, NoPos if not from a macro
-	// ExpEnd is the end of the outermost macro invocation (after its ")" for a
-	// function-like macro), NoPos if not from a macro.
-	ExpEnd Pos
+	Kind   Kind
+	Flags  Flags
+	expLen uint32 // ExpEnd - Exp
+	Text   string
+	Pos    Pos // spelling position
+	Exp    Pos // expansion site, NoPos if not from a macro
+}
+
+// ExpEnd is the end of the outermost macro invocation (after its ")" for a
+// function-like macro), NoPos if a macro did not produce the token.
+func (t *Token) ExpEnd() Pos {
+	if t.Exp == NoPos {
+		return NoPos
+	}
+	return t.Exp + Pos(t.expLen)
+}
+
+// SetExp records that the expansion of the invocation [site, end)
+// produced the token (end >= site).
+func (t *Token) SetExp(site, end Pos) {
+	t.Exp, t.expLen = site, uint32(max(end-site, 0))
 }
 
 // FromMacro reports whether a macro expansion produced the token.
@@ -104,7 +121,7 @@ func (t *Token) SitePos() Pos {
 // macro invocation for macro-made tokens, else the end of the spelling.
 func (t *Token) SiteEnd() Pos {
 	if t.Exp != NoPos {
-		return t.ExpEnd
+		return t.ExpEnd()
 	}
 	return t.Pos + Pos(len(t.Text))
 }

@@ -149,7 +149,7 @@ func (t *translator) printTokens(first, end int) {
 			continue
 		}
 		if tok.Exp != token.NoPos && t.runStart[i] == i && t.runEnd[i] <= end && t.systemRun(i) {
-			if txt, ok := t.sourceText(tok.Exp, tok.ExpEnd); ok {
+			if txt, ok := t.sourceText(tok.Exp, tok.ExpEnd()); ok {
 				t.tokenSep(i)
 				t.w.write(txt)
 				i = t.runEnd[i] - 1

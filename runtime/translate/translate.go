@@ -356,7 +356,7 @@ func (t *translator) computeRuns() {
 	for i := 0; i < n; {
 		j := i + 1
 		if t.toks[i].Exp != token.NoPos {
-			for j < n && t.toks[j].Exp == t.toks[i].Exp && t.toks[j].ExpEnd == t.toks[i].ExpEnd {
+			for j < n && t.toks[j].Exp == t.toks[i].Exp && t.toks[j].ExpEnd() == t.toks[i].ExpEnd() {
 				j++
 			}
 		}
@@ -378,7 +378,7 @@ func (t *translator) systemRun(i int) bool {
 	sys := false
 	for k := i; k < t.runEnd[i]; k++ {
 		p := t.toks[k].Pos
-		if p >= tok.Exp && p < tok.ExpEnd {
+		if p >= tok.Exp && p < tok.ExpEnd() {
 			continue
 		}
 		fi := t.fileOf(p)

@@ -180,9 +180,9 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 			return nil
 		}
 	}
-	if !c.guardedInBox(g) {
-		return nil
-	}
+	// reads under an if that the box would overstate: only the owner
+	// guard's shape is rewritten (fixguard.go)
+	inBox := c.guardedInBox(g)
 	p := &plan{g: g, v: v, lay: lay, stmt: g.loop.Stmt, ptr: first.Pointer, at: at}
 	if p.ptr && c.ptrWritesAlias(g.loop.Stmt, first) {
 		return nil // the pointer may point into what the loop writes
@@ -229,6 +229,9 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 	}
 	if p.costlier = c.moreBytes(g.loop.Stmt, accs, elem); p.costlier == "" {
 		p.costlier, p.cols = c.partialRows(p)
+	}
+	if !inBox {
+		return checks.FixOf(c.guardedFix(fx, p), p.unsafe)
 	}
 	bs, ok := c.blockOf(first)
 	if !ok {
@@ -763,19 +766,29 @@ func (c *checker) stridedFix(fx *fixer, p *plan) *analysis.SuggestedFix {
 	}
 	fmt.Fprintf(&b, "upc_memget(%s, %s, %s * sizeof *%s);\n", p.buf, p.elemAddr(lo.Add(off), firstEl), nName, p.buf)
 	idx := fmt.Sprintf("(%s - %s) / THREADS", iv.Name, paren(lo, los))
-	var edits []analysis.TextEdit
-	for _, a := range p.g.accs {
-		e := firstIndex(a)
-		if e == nil {
-			return nil
-		}
-		base := baseNode(a)
-		edits = append(edits,
-			analysis.TextEdit{Pos: base.Start(), End: base.End(), NewText: []byte(p.buf)},
-			analysis.TextEdit{Pos: e.Start(), End: e.End(), NewText: []byte(idx)})
+	edits, ok := readAtEdits(p.g.accs, func(*affine.Access) string { return p.buf }, idx)
+	if !ok {
+		return nil
 	}
 	msg := fmt.Sprintf("coalesce the reads of %s: fetch the %s elements of the loop with one upc_memget before it", p.v.Name(), p.v.Name())
 	return fx.finish(p, fr, b.String(), heap, false, edits, msg)
+}
+
+// readAtEdits returns the edits that read each access X[e] of accs as
+// buf(X[e])[idx]; ok is false for an access without an index (*p).
+func readAtEdits(accs []*affine.Access, buf func(*affine.Access) string, idx string) ([]analysis.TextEdit, bool) {
+	var edits []analysis.TextEdit
+	for _, a := range accs {
+		e := firstIndex(a)
+		if e == nil {
+			return nil, false
+		}
+		base := baseNode(a)
+		edits = append(edits,
+			analysis.TextEdit{Pos: base.Start(), End: base.End(), NewText: []byte(buf(a))},
+			analysis.TextEdit{Pos: e.Start(), End: e.End(), NewText: []byte(idx)})
+	}
+	return edits, true
 }
 
 // boxFix fetches the rows [lo, hi] of the first index's range over the

@@ -462,7 +462,7 @@ func (fx *fixer) wholeInvocation(from, to gotoken.Pos) bool {
 	toks := fx.unit.File.Tokens
 	for i := range toks {
 		if toks[i].Exp == from {
-			return toks[i].ExpEnd == to
+			return toks[i].ExpEnd() == to
 		}
 	}
 	return false

@@ -40,6 +40,9 @@ type writeFix struct {
 	// wrap: the loop is the body of this loop, without braces (see
 	// unbracedIn): the rewrite adds them
 	wrap ast.Stmt
+	// rmw: the statement reads the element it writes (c[i][j] += sum):
+	// the buffer is fetched before the loop as well as put after it
+	rmw bool
 }
 
 // coalesceWrites returns the rewrite of a group of remote writes, or nil.
@@ -55,7 +58,7 @@ func (c *checker) coalesceWrites(fx *fixer, g *group) *checks.SuggestedFix {
 	var sf *analysis.SuggestedFix
 	bs, _ := c.blockOf(a)
 	if n := w.count; n.IsConst() && n.Const <= w.stackElems() {
-		if p, _ := c.parentRuns(w); p != nil && bs == 1 && w.wrap == nil {
+		if p, _ := c.parentRuns(w); p != nil && bs == 1 && w.wrap == nil && !w.rmw {
 			sf = c.writeRuns(fx, w, p) // fixruns.go
 		}
 		if sf == nil {
@@ -106,7 +109,8 @@ func (c *checker) writeShape(fx *fixer, g *group, a *affine.Access) *writeFix {
 			return nil
 		}
 	}
-	if leaves(fs) || !onceEach(fs.Body, a.Expr) {
+	once, rmw := onceEach(fs.Body, a.Expr)
+	if leaves(fs) || !once {
 		return nil
 	}
 	iv := l.Induction()
@@ -117,7 +121,7 @@ func (c *checker) writeShape(fx *fixer, g *group, a *affine.Access) *writeFix {
 	if lo == nil || !c.invariantIn(lo, l) || !c.invariantIn(hi, l) {
 		return nil
 	}
-	w := &writeFix{plan: plan{g: g, v: v, lay: lay, stmt: fs}, a: a, l: l, fs: fs, iv: iv, lo: lo, hi: hi, last: ix[len(ix)-1], wrap: wrap}
+	w := &writeFix{plan: plan{g: g, v: v, lay: lay, stmt: fs}, a: a, l: l, fs: fs, iv: iv, lo: lo, hi: hi, last: ix[len(ix)-1], wrap: wrap, rmw: rmw}
 	lf, _ := c.af.Form(w.last, a.Block)
 	if lf == nil {
 		return nil
@@ -169,37 +173,62 @@ func (c *checker) writeShape(fx *fixer, g *group, a *affine.Access) *writeFix {
 	return w
 }
 
-// onceEach reports whether body runs the statement "x = ...;" exactly once
-// on every execution: body is that statement, or a block of expression
-// statements and declarations, one of which is it.
-func onceEach(body ast.Stmt, x ast.Expr) bool {
-	isWrite := func(s ast.Stmt) bool {
-		es, ok := s.(*ast.ExprStmt)
-		if !ok || es.X == nil {
-			return false
+// onceEach reports whether body runs the statement that writes x exactly
+// once on every execution: body is that statement, or a block of which it
+// is an item and whose other items cannot skip it (no continue of this
+// loop in them; leaves has ruled out break, return and goto). The
+// statement assigns x (x = e, or x op= e, x++, x-- with rmw set: it reads
+// x too).
+func onceEach(body ast.Stmt, x ast.Expr) (once, rmw bool) {
+	write := func(s ast.Stmt) (ok, rmw bool) {
+		es, isExpr := s.(*ast.ExprStmt)
+		if !isExpr || es.X == nil {
+			return false, false
 		}
-		as, ok := ast.Unparen(es.X).(*ast.AssignExpr)
-		return ok && as.Op == "=" && ast.Unparen(as.L) == x
+		switch e := ast.Unparen(es.X).(type) {
+		case *ast.AssignExpr:
+			return ast.Unparen(e.L) == x, e.Op != "="
+		case *ast.PostfixExpr:
+			return (e.Op == "++" || e.Op == "--") && ast.Unparen(e.X) == x, true
+		case *ast.UnaryExpr:
+			return (e.Op == "++" || e.Op == "--") && ast.Unparen(e.X) == x, true
+		}
+		return false, false
 	}
-	if isWrite(body) {
-		return true
+	if ok, rmw := write(body); ok {
+		return true, rmw
 	}
-	b, ok := body.(*ast.Block)
-	if !ok {
-		return false
+	b, isBlock := body.(*ast.Block)
+	if !isBlock {
+		return false, false
 	}
 	n := 0
 	for _, it := range b.Items {
-		switch it.(type) {
-		case *ast.ExprStmt, *ast.DeclStmt:
-		default:
-			return false
+		if ok, r := write(it); ok {
+			n, rmw = n+1, r
+			continue
 		}
-		if isWrite(it) {
-			n++
+		if _, decl := it.(*ast.DeclStmt); !decl && continues(it) {
+			return false, false
 		}
 	}
-	return n == 1
+	return n == 1, rmw
+}
+
+// continues reports whether s holds a continue of the loop around it (one
+// not inside a loop of s).
+func continues(s ast.Stmt) bool {
+	found := false
+	ast.InspectCode(s, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.ContinueStmt:
+			found = true
+		case *ast.ForStmt, *ast.ForallStmt, *ast.WhileStmt, *ast.DoStmt:
+			return false
+		}
+		return !found
+	})
+	return found
 }
 
 // target renders &v[r...][first] for the first element index e (in the
@@ -283,43 +312,66 @@ func (fx *fixer) lineEnd(end gotoken.Pos) gotoken.Pos {
 	return end
 }
 
-// putCode writes the statements that put the n elements of buf (n a C
+// copyCode writes the statements that put the n elements of buf (n a C
 // expression, at most maxN <= stackLimit, maxN a constant's text) to
 // start and on, a pointer to shared with v's layout whose block size bs
 // is written bst, at indentation in, with the copy loop's variables
-// named nm. The cyclic case gathers each thread's elements into a part
-// on the stack.
-func (w *writeFix) putCode(b *strings.Builder, fr frame, nm copyNames, in, start, n, maxN string, bs int64, bst string) {
+// named nm; with get, the statements that fetch them from there into buf.
+// The cyclic case goes through a part on the stack per thread.
+func (w *writeFix) copyCode(b *strings.Builder, fr frame, nm copyNames, in, start, n, maxN string, bs int64, bst string, get bool) {
 	u := fr.unit
+	op, to, from := "upc_memput", start, w.buf
+	if get {
+		op, to, from = "upc_memget", w.buf, start
+	}
 	switch {
 	case bs == 0:
-		fmt.Fprintf(b, "%supc_memput(%s, %s, %s * sizeof *%s);\n", in, start, w.buf, n, w.buf)
+		fmt.Fprintf(b, "%s%s(%s, %s, %s * sizeof *%s);\n", in, op, to, from, n, w.buf)
 	case bs > 1:
 		k, r := nm.k, nm.len
 		fmt.Fprintf(b, "%s{\n", in)
 		i1, i2 := in+u, in+u+u
-		fmt.Fprintf(b, "%s/* one upc_memput per block of %s elements */\n", i1, bst)
+		fmt.Fprintf(b, "%s/* one %s per block of %s elements */\n", i1, op, bst)
 		fmt.Fprintf(b, "%ssize_t %s, %s;\n", i1, k, r)
 		fmt.Fprintf(b, "%sfor (%s = 0; %s < %s; %s += %s) {\n", i1, k, k, n, k, r)
 		fmt.Fprintf(b, "%s%s = %s - upc_phaseof(%s + %s);\n", i2, r, bst, start, k)
 		fmt.Fprintf(b, "%sif (%s > %s - %s)\n%s%s%s = %s - %s;\n", i2, r, n, k, i2, u, r, n, k)
-		fmt.Fprintf(b, "%supc_memput(%s + %s, %s + %s, %s * sizeof(%s));\n", i2, start, k, w.buf, k, r, w.elem)
+		fmt.Fprintf(b, "%s%s(%s + %s, %s + %s, %s * sizeof(%s));\n", i2, op, to, k, from, k, r, w.elem)
 		fmt.Fprintf(b, "%s}\n%s}\n", i1, in)
 	default: // cyclic
 		t, cnt, k, part := nm.t, nm.n, nm.k, nm.part
 		fmt.Fprintf(b, "%s{\n", in)
 		i1, i2, i3 := in+u, in+u+u, in+u+u+u
-		fmt.Fprintf(b, "%s/* one upc_memput per thread: its elements are THREADS apart here, adjacent there */\n", i1)
+		fmt.Fprintf(b, "%s/* one %s per thread: its elements are THREADS apart here, adjacent there */\n", i1, op)
 		fmt.Fprintf(b, "%ssize_t %s, %s, %s;\n", i1, t, cnt, k)
 		fmt.Fprintf(b, "%s%s %s[%s];\n", i1, w.elem, part, maxN)
 		fmt.Fprintf(b, "%sfor (%s = 0; %s < THREADS && %s < %s; %s++) {\n", i1, t, t, t, n, t)
 		fmt.Fprintf(b, "%s%s = (%s - %s + THREADS - 1) / THREADS;\n", i2, cnt, n, t)
+		if get {
+			fmt.Fprintf(b, "%supc_memget(%s, %s + %s, %s * sizeof *%s);\n", i2, part, start, t, cnt, part)
+		}
 		fmt.Fprintf(b, "%sfor (%s = 0; %s < %s; %s++)\n", i2, k, k, cnt, k)
-		fmt.Fprintf(b, "%s%s[%s] = %s[%s + %s * THREADS];\n", i3, part, k, w.buf, t, k)
-		fmt.Fprintf(b, "%supc_memput(%s + %s, %s, %s * sizeof *%s);\n", i2, start, t, part, cnt, part)
+		if get {
+			fmt.Fprintf(b, "%s%s[%s + %s * THREADS] = %s[%s];\n", i3, w.buf, t, k, part, k)
+		} else {
+			fmt.Fprintf(b, "%s%s[%s] = %s[%s + %s * THREADS];\n", i3, part, k, w.buf, t, k)
+			fmt.Fprintf(b, "%supc_memput(%s + %s, %s, %s * sizeof *%s);\n", i2, start, t, part, cnt, part)
+		}
 		fmt.Fprintf(b, "%s}\n", i1)
 		fmt.Fprintf(b, "%s}\n", in)
 	}
+}
+
+// inOneBlock reports whether the elements w writes lie in one block of
+// its array: a part of one row (the last index from first to first +
+// count - 1, all in the row) of an array whose blocks hold whole rows.
+// One upc_memput (and upc_memget) copies them.
+func (w *writeFix) inOneBlock(bs int64) bool {
+	if bs <= 1 || len(w.lead) == 0 || !w.first.IsConst() || !w.count.IsConst() {
+		return false
+	}
+	row := w.lay.Dims[len(w.lay.Dims)-1].Len
+	return row > 0 && bs%row == 0 && w.first.Const >= 0 && w.first.Const+w.count.Const <= row
 }
 
 func putKind(bs int64) string {
@@ -346,6 +398,9 @@ func (c *checker) writeWhole(fx *fixer, w *writeFix) *analysis.SuggestedFix {
 	if !ok1 || !ok2 {
 		return nil
 	}
+	if w.inOneBlock(bs) {
+		bs = 0 // one copy, no loop over blocks
+	}
 	nm, ok := fx.copyNames(c.fn.Decl, w.fs)
 	if !ok {
 		return nil
@@ -353,16 +408,23 @@ func (c *checker) writeWhole(fx *fixer, w *writeFix) *analysis.SuggestedFix {
 	w.buf = fx.bufferName(w.v.Name())
 	name := w.v.Name()
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s/* the elements of %s this loop writes, put after it */\n", fr.indent, name)
+	what := "writes, put after it"
+	if w.rmw {
+		what = "updates, fetched before it and put after it"
+	}
+	fmt.Fprintf(&b, "%s/* the elements of %s this loop %s */\n", fr.indent, name, what)
 	// as the loop's bound or the array's declaration names it
 	nt := fx.constText(n, append([]ast.Node{heads(w.fs)}, fx.declNodes(w.v)...)...)
 	fmt.Fprintf(&b, "%s%s %s[%s];\n", fr.indent, w.elem, w.buf, nt)
+	if w.rmw {
+		w.copyCode(&b, fr, nm, fr.indent, start, nt, nt, bs, fx.blockText(bs, w.v), true)
+	}
 	before := b.String()
 	b.Reset()
 	// The loop writes every element of the range: it runs at least once,
 	// as its range is constant and not empty.
 	b.WriteString("\n")
-	w.putCode(&b, fr, nm, fr.indent, start, nt, nt, bs, fx.blockText(bs, w.v))
+	w.copyCode(&b, fr, nm, fr.indent, start, nt, nt, bs, fx.blockText(bs, w.v), false)
 	after := strings.TrimSuffix(b.String(), "\n")
 	los, _ := c.render(w.lo)
 	firsts, _ := c.render(w.first)
@@ -379,6 +441,9 @@ func (c *checker) writeWhole(fx *fixer, w *writeFix) *analysis.SuggestedFix {
 		edits = append(edits, analysis.TextEdit{Pos: fr.lineStart - 1, End: fr.lineStart - 1, NewText: []byte(" {")})
 	}
 	msg := fmt.Sprintf("coalesce the writes of %s: write a private buffer in the loop and put it with %s after it", name, putKind(bs))
+	if w.rmw {
+		msg = fmt.Sprintf("coalesce the updates of %s: fetch the elements into a private buffer before the loop, update them there and put them back with %s after it", name, putKind(bs))
+	}
 	return &analysis.SuggestedFix{Message: msg, TextEdits: edits}
 }
 
@@ -456,7 +521,11 @@ func (c *checker) writeStrips(fx *fixer, w *writeFix) *analysis.SuggestedFix {
 	}
 	lim := strconv.FormatInt(strip, 10)
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s/* strips of %d iterations, each writing %s into a buffer put after it */\n", in, strip, name)
+	if w.rmw {
+		fmt.Fprintf(&b, "%s/* strips of %d iterations, each updating %s in a buffer fetched before it and put after it */\n", in, strip, name)
+	} else {
+		fmt.Fprintf(&b, "%s/* strips of %d iterations, each writing %s into a buffer put after it */\n", in, strip, name)
+	}
 	fmt.Fprintf(&b, "%s%s %s[%d];\n", in, w.elem, w.buf, strip)
 	fmt.Fprintf(&b, "%s%s;\n", in, types.TypeString(types.Unqualified(ivVar.Type()), sName+" = "+ss+", "+eName))
 	fmt.Fprintf(&b, "%sdo {\n", in)
@@ -467,23 +536,30 @@ func (c *checker) writeStrips(fx *fixer, w *writeFix) *analysis.SuggestedFix {
 		fmt.Fprintf(&b, "%s%s = %s <= %s && %s - %s >= %s ? %s + %d : %s;\n", i1, eName, sName, pbd, pbd, sName, lim, sName, strip-1, bd)
 		n = "(" + eName + " - " + sName + " + 1)"
 	}
-	b.WriteString(u) // the loop's first line moves one level in
-	before := b.String()
-	b.Reset()
-	b.WriteString("\n")
 	cond := eName + " > " + sName
 	if iv.Op == "<=" {
 		cond = eName + " >= " + sName
 	}
-	fmt.Fprintf(&b, "%sif (%s)", i1, cond)
-	if bs == 0 {
-		fmt.Fprintf(&b, "\n")
-		w.putCode(&b, fr, nm, i1+u, start, n, strconv.FormatInt(strip, 10), bs, fx.blockText(bs, w.v))
-	} else {
+	// move copies the strip's elements when it has any
+	move := func(get bool) {
+		fmt.Fprintf(&b, "%sif (%s)", i1, cond)
+		if bs == 0 {
+			fmt.Fprintf(&b, "\n")
+			w.copyCode(&b, fr, nm, i1+u, start, n, lim, bs, fx.blockText(bs, w.v), get)
+			return
+		}
 		var inner strings.Builder
-		w.putCode(&inner, fr, nm, i1, start, n, strconv.FormatInt(strip, 10), bs, fx.blockText(bs, w.v))
+		w.copyCode(&inner, fr, nm, i1, start, n, lim, bs, fx.blockText(bs, w.v), get)
 		b.WriteString(" " + strings.TrimPrefix(inner.String(), i1))
 	}
+	if w.rmw {
+		move(true)
+	}
+	b.WriteString(u) // the loop's first line moves one level in
+	before := b.String()
+	b.Reset()
+	b.WriteString("\n")
+	move(false)
 	next := eName
 	if iv.Op == "<=" {
 		next = eName + " + 1"
@@ -507,6 +583,9 @@ func (c *checker) writeStrips(fx *fixer, w *writeFix) *analysis.SuggestedFix {
 	edits = append(edits, ind...)
 	edits = append(edits, fx.rewriteAccess(w, sName, nil, "("+startEl+")")...)
 	msg := fmt.Sprintf("coalesce the writes of %s: run the loop in strips of %d iterations that write a private buffer, put with %s after each strip", name, strip, putKind(bs))
+	if w.rmw {
+		msg = fmt.Sprintf("coalesce the updates of %s: run the loop in strips of %d iterations that update a private buffer, fetched before and put with %s after each strip", name, strip, putKind(bs))
+	}
 	return &analysis.SuggestedFix{Message: msg, TextEdits: edits}
 }
 

@@ -12,9 +12,11 @@ import (
 
 // TestWriteNoFix lists remote writes that must keep their finding without
 // a rewrite: the range is not written exactly once, or the loop reads the
-// array, or a pointer-to-shared might alias it; a loop reading through a
-// private pointer (which may point into the array's local part) gets an
-// unsafe fix.
+// array other than by updating each element once (+=, ++), or a
+// pointer-to-shared might alias it; a loop reading through a private
+// pointer (which may point into the array's local part) gets an unsafe
+// fix. An inner loop or an if before the write does not skip it, a
+// continue of the loop does.
 func TestWriteNoFix(t *testing.T) {
 	src := `#include <upc_relaxed.h>
 shared int A[64 * THREADS];
@@ -88,6 +90,63 @@ void continues(int k)
         if (j == 7)
             continue;
         A[k + j] = j; /* NOFIX */
+    }
+}
+
+void updates(int k)
+{
+    int j;
+    for (j = 0; j < 40; j++)
+        A[k + j] += j; /* FIX */
+}
+
+void increments(int k)
+{
+    int j;
+    for (j = 0; j < 40; j++)
+        A[k + j]++; /* FIX */
+}
+
+void inner_loop_first(int k)
+{
+    int j, b;
+    for (j = 0; j < 40; j++) {
+        int t = 0;
+        for (b = 0; b < 4; b++) {
+            if (b == j % 4)
+                continue;
+            t += b;
+        }
+        if (t > 3)
+            t = 3;
+        A[k + j] = t; /* FIX */
+    }
+}
+
+void update_skipped(int k)
+{
+    int j;
+    for (j = 0; j < 40; j++) {
+        if (j % 5 == 0) {
+            continue;
+        }
+        A[k + j] -= 1; /* NOFIX */
+    }
+}
+
+void update_reads_neighbour(int k)
+{
+    int j;
+    for (j = 0; j < 40; j++)
+        A[k + j] += A[k + j + 1]; /* NOFIX */
+}
+
+void update_twice(int k)
+{
+    int j;
+    for (j = 0; j < 40; j++) {
+        A[k + j] += 1; /* NOFIX */
+        A[k + j] *= 2;
     }
 }
 `

@@ -41,3 +41,17 @@ void nested_forall(void)
         upc_forall (j = 0; j < N; j++; &st.a[j])
             sum += st.a[j]; // want "fine-grained remote reads of st.a\\[j\\]"
 }
+
+/* Rows blocked in pairs against an affinity of one row per block: row i of
+   c2 is on thread (i / 2) % THREADS, not i % THREADS. */
+#define NP 8
+shared [NP] double a1[NP * THREADS][NP];
+shared [4 * NP] double c2[NP * THREADS][2 * NP];
+
+void product_pairs(void)
+{
+    int i, j;
+    upc_forall (i = 0; i < NP * THREADS; i++; &a1[i][0])
+        for (j = 0; j < 2 * NP; j++)
+            c2[i][j] += a1[i][j % NP]; // want "fine-grained remote reads and writes of c2\\[i\\]\\[j\\]"
+}

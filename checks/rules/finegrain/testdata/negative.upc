@@ -356,3 +356,23 @@ void owner_of_indefinite(void)
         for (i = 0; i < N; i++)
             ind[i] += 1;
 }
+
+/* Another array blocked by as many whole rows as the affinity's (one row
+   per block each, rows of different lengths, as in a matrix product
+   C = A * B with A N x P and C N x M): the thread owning a_rows[i][0] owns
+   c_rows[i][j] too. */
+shared [N / 2] double a_rows[N * THREADS][N / 2];
+shared [N] double c_rows[N * THREADS][N];
+
+void product_rows(double *bl)
+{
+    int i, j, l;
+    upc_forall (i = 0; i < N * THREADS; i++; &a_rows[i][0]) {
+        for (j = 0; j < N; j++) {
+            double sum = 0;
+            for (l = 0; l < N / 2; l++)
+                sum += a_rows[i][l] * bl[l];
+            c_rows[i][j] += sum;
+        }
+    }
+}
