@@ -2,7 +2,9 @@ package fixes
 
 import (
 	"bytes"
+	"fmt"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/upclint/upclint/runtime"
@@ -95,4 +97,56 @@ func linesCommWhere(s *runtime.Stats, path string, in func(line int) bool) LineC
 // statsFile reports whether the statistics' file name is path.
 func statsFile(name, path string) bool {
 	return name == path || samePath(name, path) || filepath.Base(name) == filepath.Base(path) && !filepath.IsAbs(name)
+}
+
+// costlierFix returns an applied fix whose own lines communicate more
+// after it than before (remote operations, bytes or modeled time), when
+// the text of no other applied fix overlaps its own, in the original or in
+// the fixed text (else the figures mix two fixes: a fix that makes the
+// copy another one inserted non-blocking counts that copy), or nil. The whole file may still communicate less: a
+// rewrite that fetches all of a matrix for a loop over its diagonal hides
+// behind one that saves far more.
+func (r *FileResult) costlierFix() *Applied {
+	for i := range r.Applied {
+		a := &r.Applied[i]
+		if a.Comm == nil || a.Comm.Incomplete || a.Comm.costlier() == "" {
+			continue
+		}
+		alone := true
+		for j := range r.Applied {
+			b := &r.Applied[j]
+			if j != i && (overlap(a.orig, b.orig) || overlap(a.fixed, b.fixed)) {
+				alone = false
+			}
+		}
+		if alone {
+			return a
+		}
+	}
+	return nil
+}
+
+// overlap reports whether two byte ranges share a byte (or are the same
+// empty range).
+func overlap(a, b span) bool {
+	return a.start < b.end && b.start < a.end || a == b
+}
+
+// costlier says how the fix's lines communicate more after it than
+// before, "" if they do not.
+func (c *FixComm) costlier() string {
+	var parts []string
+	if c.After.RemoteOps > c.Before.RemoteOps {
+		parts = append(parts, fmt.Sprintf("remote operations %d -> %d", c.Before.RemoteOps, c.After.RemoteOps))
+	}
+	if c.After.RemoteBytes > c.Before.RemoteBytes {
+		parts = append(parts, fmt.Sprintf("remote bytes %d -> %d", c.Before.RemoteBytes, c.After.RemoteBytes))
+	}
+	if c.After.Modeled > c.Before.Modeled {
+		parts = append(parts, fmt.Sprintf("modeled time %v -> %v", c.Before.Modeled, c.After.Modeled))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("THREADS=%d: the lines it rewrites (%d-%d) communicate more than before: %s", c.Threads, c.Original[0], c.Original[1], strings.Join(parts, ", "))
 }

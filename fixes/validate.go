@@ -509,6 +509,9 @@ const DefaultMaxRevalidations = 8
 // every thread the same output and exit status as the original. Unchanged
 // files are not run.
 //
+// A fix whose own lines communicate more (see costlierFix) fails too,
+// unless opts.AllowCostlier, even when the whole file communicates less.
+//
 // When the fixes fail together and r came from FixSource, the culprits
 // are searched greedily: in the order they were applied, each fix is
 // added to those kept so far, the file is fixed again with only that set
@@ -536,7 +539,16 @@ func ValidateResult(ctx context.Context, r *FileResult, opts ValidateOptions) er
 		return err
 	case v.OK:
 		r.setComm(v)
-		return nil
+		a := r.costlierFix()
+		if a == nil || opts.AllowCostlier {
+			return nil
+		}
+		if r.opts == nil || len(r.Applied) < 2 || !bytes.Equal(r.Fixed, r.derived) {
+			r.reject(a.Comm.costlier())
+			return nil
+		}
+		// the file communicates less, but one fix more than it replaces:
+		// try the fixes one at a time, as for a failure
 	case vd.originalFailed() || r.opts == nil || len(r.Applied) < 2 || !bytes.Equal(r.Fixed, r.derived):
 		r.reject(v.Reason())
 		return nil
@@ -576,10 +588,16 @@ func ValidateResult(ctx context.Context, r *FileResult, opts ValidateOptions) er
 			}
 		}
 		if cv.OK {
-			keep, best, bestV = try, cand, cv
-			continue
+			cand.setComm(cv)
+			if c := cand.costlierFix(); c == nil || c.id != a.id || opts.AllowCostlier {
+				keep, best, bestV = try, cand, cv
+				continue
+			} else {
+				a.Reason = c.Comm.costlier()
+			}
+		} else {
+			a.Reason = cv.Reason()
 		}
-		a.Reason = cv.Reason()
 		rejected = append(rejected, a)
 	}
 	if best == nil {

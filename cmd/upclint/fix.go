@@ -47,7 +47,8 @@ the bundled runtime (translated to C and built with the C compiler) with
 THREADS 1, 2, 3, 4 and 8 (--validate-threads); a fixed text is kept only
 if every thread's output and exit status match and it communicates no more
 than the original (remote operations, bytes and modeled time with each
-THREADS count; the report says by how much when it does). Output lines
+THREADS count; the report says by how much when it does), and no fix's
+own lines communicate more than they did. Output lines
 compare exactly except the numbers in the clauses of a line that report a
 time or a rate ("time = 0.12 seconds", "80 MB/s", "elapsed 3ms"; a clause
 ends at , ; | or a tab). A line that still differs is compared with up to

@@ -3,6 +3,7 @@ package finegrain
 import (
 	"fmt"
 
+	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/cfg/affine"
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/types"
@@ -157,4 +158,67 @@ func rowWhy(k int, n int64) string {
 		what = "inner dimensions"
 	}
 	return fmt.Sprintf("it fetches whole %s of %d elements where the loop may read only part of each: more bytes than the loop reads", what, n)
+}
+
+// sparseBox says, when an access of v reads only some of the elements
+// between its first and last over the loop, by how much: a loop over the
+// diagonal (c[i][i], i < N) reaches from c[0][0] to c[N-1][N-1], N*N
+// elements, and reads N of them; a copy of the box would move N times the
+// bytes. An access's reads are the trips of the loops around it up to the
+// loop of g, known only when each of those loops has constant bounds and
+// step; "" when no access is sparse or a count is not known. (The rows
+// between two accesses that no access reads, a stencil's own row, are not
+// counted: under owner-computes they are the thread's own.)
+func (c *checker) sparseBox(g *group, v *types.Var) string {
+	for _, b := range c.af.Boxes(g.loop) {
+		if b.Var != v {
+			continue
+		}
+		for _, a := range b.Accesses {
+			if a.Index == nil {
+				return ""
+			}
+			lo, hi, _ := c.af.Bounds(a.Index, g.loop)
+			if lo == nil || !lo.IsConst() || !hi.IsConst() {
+				continue
+			}
+			reads := int64(1)
+			for _, l := range a.Loops {
+				t, ok := c.trips(l)
+				if !ok {
+					return ""
+				}
+				reads *= t
+				if l == g.loop {
+					break
+				}
+			}
+			if span := hi.Const - lo.Const + 1; span > reads {
+				return fmt.Sprintf("%s spans %d elements over the loop where it reads at most %d: more bytes than the loop reads",
+					ast.NodeString(a.Expr), span, reads)
+			}
+		}
+	}
+	return ""
+}
+
+// trips returns the number of iterations of l when its bounds and step
+// are constants.
+func (c *checker) trips(l *cfg.Loop) (int64, bool) {
+	iv := l.Induction()
+	if iv == nil || !iv.StepKnown || iv.StepConst == 0 {
+		return 0, false
+	}
+	lo, hi, _ := c.af.IVRange(l)
+	if lo == nil || !lo.IsConst() || !hi.IsConst() {
+		return 0, false
+	}
+	step := iv.StepConst
+	if step < 0 {
+		step = -step
+	}
+	if hi.Const < lo.Const {
+		return 0, true
+	}
+	return (hi.Const-lo.Const)/step + 1, true
 }

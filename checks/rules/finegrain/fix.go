@@ -230,6 +230,9 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 	if p.costlier = c.moreBytes(g.loop.Stmt, accs, elem); p.costlier == "" {
 		p.costlier, p.cols = c.partialRows(p)
 	}
+	if p.costlier == "" {
+		p.costlier = c.sparseBox(g, v)
+	}
 	if !inBox {
 		return checks.FixOf(c.guardedFix(fx, p), p.unsafe)
 	}
