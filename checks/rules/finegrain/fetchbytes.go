@@ -160,27 +160,27 @@ func rowWhy(k int, n int64) string {
 	return fmt.Sprintf("it fetches whole %s of %d elements where the loop may read only part of each: more bytes than the loop reads", what, n)
 }
 
-// sparseBox says, when an access of v reads only some of the elements
-// between its first and last over the loop, by how much: a loop over the
-// diagonal (c[i][i], i < N) reaches from c[0][0] to c[N-1][N-1], N*N
-// elements, and reads N of them; a copy of the box would move N times the
-// bytes. An access's reads are the trips of the loops around it up to the
-// loop of g, known only when each of those loops has constant bounds and
-// step; "" when no access is sparse or a count is not known. (The rows
-// between two accesses that no access reads, a stencil's own row, are not
-// counted: under owner-computes they are the thread's own.)
+// sparseBox says, when the loop's accesses of v read only some of the
+// elements of their bounding box, by how much: a loop over the diagonal
+// (c[i][i], i < N) reaches from c[0][0] to c[N-1][N-1], N*N elements, and
+// reads N of them; a copy of the box would move N times the bytes. It
+// tells so when an access reads fewer elements than it spans over the
+// loop (the trips of the loops around it up to the loop of g, known only
+// when each has constant bounds and step) and all the accesses together
+// read fewer than the box holds; v[j] and v[j + 1] with j += 2 read all of
+// it. The rows of a box that no access reads (a stencil's own row, the
+// thread's own under owner-computes) do not count against it. "" when the
+// counts are not known.
 func (c *checker) sparseBox(g *group, v *types.Var) string {
 	for _, b := range c.af.Boxes(g.loop) {
-		if b.Var != v {
+		if b.Var != v || b.Span() == nil || !b.Span().IsConst() {
 			continue
 		}
+		var total int64
+		var sparse ast.Expr
 		for _, a := range b.Accesses {
 			if a.Index == nil {
 				return ""
-			}
-			lo, hi, _ := c.af.Bounds(a.Index, g.loop)
-			if lo == nil || !lo.IsConst() || !hi.IsConst() {
-				continue
 			}
 			reads := int64(1)
 			for _, l := range a.Loops {
@@ -193,10 +193,18 @@ func (c *checker) sparseBox(g *group, v *types.Var) string {
 					break
 				}
 			}
-			if span := hi.Const - lo.Const + 1; span > reads {
-				return fmt.Sprintf("%s spans %d elements over the loop where it reads at most %d: more bytes than the loop reads",
-					ast.NodeString(a.Expr), span, reads)
+			total += reads
+			if lo, hi, _ := c.af.Bounds(a.Index, g.loop); lo != nil && lo.IsConst() && hi.IsConst() && hi.Const-lo.Const+1 > reads {
+				sparse = a.Expr
 			}
+		}
+		if span := b.Span().Const; sparse != nil && span > total {
+			who := ast.NodeString(sparse) + " reads"
+			if len(b.Accesses) > 1 {
+				who = "the loop's reads of " + v.Name() + " read"
+			}
+			return fmt.Sprintf("%s at most %d of the %d elements from the first to the last: a copy would move more bytes than the loop reads",
+				who, total, span)
 		}
 	}
 	return ""
