@@ -183,10 +183,12 @@ func (v *Validation) Reason() string {
 	}
 	msg := v.Err.Error()
 	first, _, _ := strings.Cut(msg, "\n")
-	for _, line := range strings.Split(msg, "\n") {
+	for i, line := range strings.Split(msg, "\n") {
 		if strings.Contains(line, "error:") {
-			prefix, _, _ := strings.Cut(first, ":")
-			first = prefix + ": " + strings.TrimSpace(line)
+			if i > 0 { // the first line names the version: keep its name
+				prefix, _, _ := strings.Cut(first, ":")
+				first = prefix + ": " + strings.TrimSpace(line)
+			}
 			break
 		}
 	}

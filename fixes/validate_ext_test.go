@@ -325,3 +325,18 @@ func TestFixIncludedFile(t *testing.T) {
 		t.Fatalf("validation of kernel.c through main.upc: %+v", v)
 	}
 }
+
+// TestValidationReasonNamesVersionOnce: the reason of a failed build names
+// the version once, whether the compiler's error is on the first line of
+// the failure or further down.
+func TestValidationReasonNamesVersionOnce(t *testing.T) {
+	for _, c := range []struct{ err, want string }{
+		{"original: a.upc:7:15: error: THREADS must appear [typecheck]", "original: a.upc:7:15: error: THREADS must appear [typecheck]"},
+		{"fixed: cc failed\nIn function main:\na.c:3:1: error: expected ';'", "fixed: a.c:3:1: error: expected ';'"},
+	} {
+		v := &fixes.Validation{Err: errors.New(c.err)}
+		if got := v.Reason(); got != c.want {
+			t.Errorf("Reason of %q = %q, want %q", c.err, got, c.want)
+		}
+	}
+}
