@@ -40,15 +40,17 @@ var analysis = map[string]string{
 		"loop over this thread's blocks with one `upc_memget` per block of rows. The fine-grained gets and puts of the " +
 		"original are gone; what is left is THREADS transfers per row.",
 	"structfield.upc": "The stream variations fetch the neighbour's elements in bulk (four fields: one copy of the whole " +
-		"range; two fields: the whole-structure copy moves twice the bytes the loop reads and is refused, so those gets " +
-		"stay fine-grained). The random variation is not affine: finegrain reads each `Table[idx[k]]` whole (one get " +
+		"range; two fields: the whole-structure copy would move twice the bytes the loop reads and is only shown, so each " +
+		"iteration copies the two adjacent fields `var0` and `var1` with one `upc_memget` instead of two gets). The random variation is not affine: finegrain reads each `Table[idx[k]]` whole (one get " +
 		"instead of four), and the irregular rule's inspector-executor then prefetches those elements in strips of " +
 		"256 with non-blocking gets issued back to back (the same number of gets, overlapped): the seed's aggregation of " +
 		"the random struct-field reads, with non-blocking gets rather than one transfer per owner.",
 	"fig1.upc": "Both ranges are fetched with bulk copies before the loop: the fine-grained gets disappear.",
 	"fig3.upc": "The loop reads `A[i].a` and `A[i].c` of each element; the only coalescing offered copies whole elements, " +
-		"twice the bytes the loop reads, so it is shown and not applied (its message says why). Static field coalescing " +
-		"(fetching only the fields the loop reads, as the seed's compiler does) is not built.",
+		"twice the bytes the loop reads, so it is shown and not applied (its message says why). `a` and `c` are not " +
+		"adjacent (`b` lies between), so the per-iteration copy of adjacent fields does not apply either; fetching only " +
+		"the fields of every element in one transfer per thread, as the seed's runtime does, needs a strided copy that " +
+		"standard UPC does not have.",
 	"matvec.upc": "The vector is fetched once per thread (`upc_memget`, per-thread memgets for the cyclic one), as the seed's " +
 		"coalesced matvec does.",
 	"vecadd.upc": "A computation-side fix (no communication changes: the affinity test is per iteration, not remote), so the " +
@@ -84,7 +86,9 @@ var analysis = map[string]string{
 		"loop saves almost all its messages.",
 	"sobel.upc": "Rows i±1 are fetched in bulk and the forall loop is strided; the `orig[i][j±1]` reads keep a finegrain " +
 		"finding (few operations). Remote bytes grow (bounding-box fetch).",
-	"fish.upc": "All positions are gathered once per step with bulk copies and both forall loops are strided.",
+	"fish.upc": "Both forall loops are strided. The force loop reads `x` and `y` of every fish: a copy of whole elements " +
+		"per owning thread would move twice the bytes the loop reads and is only shown, so each iteration copies the two " +
+		"adjacent fields with one `upc_memget` (half the gets, the same bytes).",
 	"gups.upc": "The random updates `Table[idx] ^= v` (index not affine) are aggregated by owner thread (irregular rule, " +
 		"unsafe): each thread queues its updates in a bucket per owner, and every 1024 updates all threads exchange them " +
 		"with one `upc_memput` per owner and a barrier, the owner applying what it receives. The forall finding on " +
