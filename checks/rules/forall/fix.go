@@ -273,6 +273,9 @@ func (fx *fixer) build(nested *forallCalls) (string, bool) {
 				fx.replace(iv.Start.Start(), iv.Start.End(), b) // blocks start at 0 or later
 			case lit && lc == 0:
 				fx.replace(iv.Start.Start(), iv.Start.End(), fmt.Sprintf("%s > 0 ? %s : 0", b, b))
+			case lit:
+				// the larger of the block's start and the loop's
+				fx.replace(iv.Start.Start(), iv.Start.End(), fmt.Sprintf("%s > %d ? %s : %d", b, lc, b, lc))
 			default:
 				fx.replace(iv.Start.End(), iv.Start.End(),
 					fmt.Sprintf(" + (%s > %s ? %s : 0)", b, paren(L), lower(b)))
