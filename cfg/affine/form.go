@@ -312,3 +312,17 @@ func (f *Form) FactorString() string {
 	}
 	return f.String()
 }
+
+// GCD returns the greatest common divisor of |a| and |b| (|a| when b is 0).
+func GCD(a, b int64) int64 {
+	if a < 0 {
+		a = -a
+	}
+	if b < 0 {
+		b = -b
+	}
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}

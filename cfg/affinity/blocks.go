@@ -165,7 +165,7 @@ func (f *Func) inRefBlock(a *affine.Access, ref, d *affine.Form, bs int64, fl *c
 	}
 	m := bs
 	for _, t := range ref.Terms {
-		m = gcd(m, t.Coef)
+		m = affine.GCD(m, t.Coef)
 	}
 	c := (ref.Const%m + m) % m
 	lo, hi, _ := f.Affine.Bounds(d, inner)
@@ -174,17 +174,4 @@ func (f *Func) inRefBlock(a *affine.Access, ref, d *affine.Form, bs int64, fl *c
 	}
 	return "within the block of the upc_forall's affinity element (offsets " + strconv.FormatInt(lo.Const, 10) + " to " +
 		strconv.FormatInt(hi.Const, 10) + " from it, which lies at a multiple of " + strconv.FormatInt(m, 10) + " in its block)"
-}
-
-func gcd(a, b int64) int64 {
-	if a < 0 {
-		a = -a
-	}
-	if b < 0 {
-		b = -b
-	}
-	for b != 0 {
-		a, b = b, a%b
-	}
-	return a
 }

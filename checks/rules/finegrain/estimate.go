@@ -209,7 +209,7 @@ func (e *estimate) render(threads int) string {
 		factors = append(factors, f)
 	}
 	c, div := e.c, e.divConst
-	if g := gcd(c, div); g > 1 {
+	if g := affine.GCD(c, div); g > 1 {
 		c, div = c/g, div/g
 	}
 	if div > 1 && c/div >= 10 {

@@ -92,9 +92,9 @@ func (c *checker) locality(a *affine.Access) place {
 	if phased {
 		g = 1 // a and ref through one pointer: only their distance is known
 	}
-	g = gcd(g, ref.Const)
+	g = affine.GCD(g, ref.Const)
 	for _, t := range ref.Terms {
-		g = gcd(g, t.Coef)
+		g = affine.GCD(g, t.Coef)
 	}
 	d := affinity.DropOwner(affinity.Strided(c.af, a, c.threads).Sub(ref), bs, c.threads)
 	if !phased && c.singleBlock(d, bs, a) {
@@ -146,19 +146,6 @@ func (c *checker) locality(a *affine.Access) place {
 	return place{class: classVarying}
 }
 
-func gcd(a, b int64) int64 {
-	if a < 0 {
-		a = -a
-	}
-	if b < 0 {
-		b = -b
-	}
-	for b != 0 {
-		a, b = b, a%b
-	}
-	return a
-}
-
 // singleBlock reports whether d = inv + v, with inv a form over atoms
 // other than induction variables (not constant) and v over induction
 // variables, keeps every index in the block of inv: v ranges within
@@ -182,9 +169,9 @@ func (c *checker) singleBlock(d *affine.Form, bs int64, a *affine.Access) bool {
 	if inv.IsConst() || iv.IsConst() || bs <= 1 {
 		return false
 	}
-	g := gcd(bs, inv.Const)
+	g := affine.GCD(bs, inv.Const)
 	for _, t := range inv.Terms {
-		g = gcd(g, t.Coef)
+		g = affine.GCD(g, t.Coef)
 	}
 	lo, hi, _ := c.af.Bounds(iv, a.Loops[len(a.Loops)-1])
 	return lo != nil && lo.IsConst() && hi.IsConst() && lo.Const >= 0 && hi.Const <= g-1
