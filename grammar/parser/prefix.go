@@ -144,13 +144,29 @@ func buildPrefix(toks []token.Token, n int, deferDecl func(first *token.Token) b
 	return p
 }
 
+// pieceBufs holds the buffers parsePieces converts a piece's tokens into:
+// grown to a unit's largest declaration, each would be garbage after one
+// unit otherwise (64 bytes a token).
+var pieceBufs = sync.Pool{New: func() any { return new([]lexer.Token) }}
+
+// maxPooledPiece bounds the buffers kept in pieceBufs, in tokens.
+const maxPooledPiece = 1 << 16
+
 // parsePieces parses the pieces of toks into f.Decls, returning the
 // syntax errors. fset, if not nil, places a declaration that runs on
 // unterminated (see resync).
 func parsePieces(fset *gotoken.FileSet, f *ast.File, toks []token.Token, keep map[int]bool, tab []ast.TokenPos,
 	pieces []piece, deferDecl func(first *token.Token) bool) diag.List {
 	var diags diag.List
-	var buf []lexer.Token
+	bp := pieceBufs.Get().(*[]lexer.Token)
+	buf, used := *bp, 0 // used: the most of buf a piece used
+	defer func() {
+		if cap(buf) <= maxPooledPiece {
+			clear(buf[:max(used, len(buf))]) // the texts of this unit's tokens
+			*bp = buf[:0]
+			pieceBufs.Put(bp)
+		}
+	}()
 	for k := 0; k < len(pieces); k++ {
 		pc := pieces[k]
 		if pc.deep < 0 && !pc.pragma && deferDecl != nil && deferDecl(&toks[pc.lo]) {
@@ -158,6 +174,7 @@ func parsePieces(fset *gotoken.FileSet, f *ast.File, toks []token.Token, keep ma
 			continue
 		}
 		buf = convert(buf[:0], toks, pc.lo, pc.hi, keep)
+		used = max(used, len(buf))
 		r := rangeOf(tab, buf[0].Pos, buf[len(buf)-1].Pos)
 		switch {
 		case pc.deep >= 0:
@@ -179,6 +196,7 @@ func parsePieces(fset *gotoken.FileSet, f *ast.File, toks []token.Token, keep ma
 				if cut := resync(fset, toks, pc.lo, pc.hi); cut >= 0 {
 					pc.hi = cut
 					buf = convert(buf[:0], toks, pc.lo, pc.hi, keep)
+					used = max(used, len(buf))
 					r = rangeOf(tab, buf[0].Pos, buf[len(buf)-1].Pos)
 					_, err = parsePiece(buf, tab)
 					pieces = append(pieces[:k+1], split(toks, keep, cut)...)
