@@ -242,6 +242,9 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 	if bs == 1 && len(lay.Dims) == 1 {
 		sf = c.stridedFix(fx, p)
 	}
+	if sf == nil && p.costlier == "" {
+		p.costlier = c.stepGaps(p) // stepgaps.go: for (j = 0; ...; j += 2) v[j]
+	}
 	if sf == nil && bs == 1 && p.at == "" {
 		sf = c.ownerFix(fx, p) // fixowner.go: K*THREADS elements of a cyclic array
 	}
