@@ -203,7 +203,8 @@ func Check(fset *gotoken.FileSet, f *ast.File, conf *Config) (*Info, diag.List) 
 		info.Scopes[f] = c.fileScope
 		var lazy *lazyDecls
 		if conf.Lazy != nil {
-			lazy = &lazyDecls{c: c, names: newLazyIndex(lazyN), tags: newLazyIndex(lazyN / 8), pending: make([]lazyDecl, 0, lazyN)}
+			lazy = newLazyDecls(c, lazyN)
+			defer lazy.release()
 			c.fileScope.lazy = lazy
 		}
 		deferred := false
