@@ -151,8 +151,17 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 	if sf, ok := c.memberFix(fx, g); ok { // fixmember.go
 		return sf
 	}
-	if !c.directItem(g.loop.Stmt) || leaves(g.loop.Stmt) {
+	if leaves(g.loop.Stmt) {
 		return nil
+	}
+	// braced gives the rewrite of a loop that is the unbraced body of an
+	// if or a loop the braces that keep its declarations with it
+	braced := func(sf *analysis.SuggestedFix) *analysis.SuggestedFix { return sf }
+	if !c.directItem(g.loop.Stmt) {
+		if c.unbracedIn(fx, g.loop.Stmt) == nil {
+			return nil
+		}
+		braced = func(sf *analysis.SuggestedFix) *analysis.SuggestedFix { return fx.addBraces(sf, g.loop.Stmt) }
 	}
 	first := g.accs[0]
 	v, lay := first.Var, first.Layout
@@ -225,7 +234,7 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 		p.costlier, p.cols = c.partialRows(p)
 	}
 	if !inBox {
-		return checks.FixOf(c.guardedFix(fx, p), p.unsafe)
+		return checks.FixOf(braced(c.guardedFix(fx, p)), p.unsafe)
 	}
 	bs, ok := c.blockOf(first)
 	if !ok {
@@ -235,7 +244,7 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 		// each row's columns lie in at most a few blocks: fetch those
 		// alone, the box's way (a cyclic row's are on every thread)
 		p.costlier = ""
-		return checks.FixOf(c.boxFix(fx, p, bs), p.unsafe)
+		return checks.FixOf(braced(c.boxFix(fx, p, bs)), p.unsafe)
 	}
 	p.cols = nil
 	var sf *analysis.SuggestedFix
@@ -255,9 +264,9 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 		sf = c.boxFix(fx, p, bs)
 	}
 	if p.costlier != "" {
-		return checks.ShownOnly(sf, p.costlier)
+		return checks.ShownOnly(braced(sf), p.costlier)
 	}
-	return checks.FixOf(sf, p.unsafe)
+	return checks.FixOf(braced(sf), p.unsafe)
 }
 
 // guardedInBox reports whether the reads that only some iterations make
