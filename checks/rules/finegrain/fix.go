@@ -158,10 +158,11 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 	// if or a loop the braces that keep its declarations with it
 	braced := func(sf *analysis.SuggestedFix) *analysis.SuggestedFix { return sf }
 	if !c.directItem(g.loop.Stmt) {
-		if c.unbracedIn(fx, g.loop.Stmt) == nil {
+		parent := c.unbracedIn(fx, g.loop.Stmt)
+		if parent == nil {
 			return nil
 		}
-		braced = func(sf *analysis.SuggestedFix) *analysis.SuggestedFix { return fx.addBraces(sf, g.loop.Stmt) }
+		braced = func(sf *analysis.SuggestedFix) *analysis.SuggestedFix { return fx.addBraces(sf, g.loop.Stmt, parent) }
 	}
 	first := g.accs[0]
 	v, lay := first.Var, first.Layout

@@ -98,7 +98,8 @@ long blocked(void)
 }
 
 // TestUnbracedIfBody: a loop that is the whole then-branch of an if,
-// without braces, is rewritten with braces added around it; not the else
+// without braces, is rewritten with braces added around it, at the if's
+// indentation however wide a level is (two spaces); not the else
 // branch (no line ends with the if's ")" there), nor a branch whose if
 // line ends with a comment, where " {" would go into the comment.
 func TestUnbracedIfBody(t *testing.T) {
@@ -128,6 +129,16 @@ long else_branch(int k)
     return s;
 }
 
+long two_spaces(int k)
+{
+  int j;
+  long s = 0;
+  if (MYTHREAD == 0)
+    for (j = 0; j < 30; j++)
+      s += A[k + j]; /* FIX */
+  return s;
+}
+
 long commented(int k)
 {
     int j;
@@ -139,5 +150,6 @@ long commented(int k)
 }
 `
 	checkFixMarks(t, src)
-	fixedText(t, "if_then.upc", src, "    if (MYTHREAD == 0) {\n        /* the elements of A this loop reads */")
+	fixedText(t, "if_then.upc", src, "    if (MYTHREAD == 0) {\n        /* the elements of A this loop reads */",
+		"  if (MYTHREAD == 0) {\n    /* the elements of A this loop reads */", "      s += A_local2[j]; /* FIX */\n  }\n  return s;")
 }

@@ -355,19 +355,21 @@ func identWords(text []byte) []string {
 }
 
 // addBraces adds to sf, a rewrite of the statement s that unbracedIn
-// found without braces, the braces that keep what the rewrite puts before
-// and after s in its parent's body: " {" ending the parent's header line,
-// "}" after s and what the rewrite puts after it.
-func (fx *fixer) addBraces(sf *analysis.SuggestedFix, s ast.Stmt) *analysis.SuggestedFix {
+// found without braces in parent, the braces that keep what the rewrite
+// puts before and after s in parent's body: " {" ending parent's header
+// line, "}" at parent's indentation after s and what the rewrite puts
+// after it.
+func (fx *fixer) addBraces(sf *analysis.SuggestedFix, s, parent ast.Stmt) *analysis.SuggestedFix {
 	if sf == nil {
 		return nil
 	}
 	fr, ok := fx.frame(s)
-	if !ok {
+	pf, ok2 := fx.frame(parent)
+	if !ok || !ok2 {
 		return nil
 	}
 	at := fx.lineEnd(fr.end)
-	closing := "\n" + strings.TrimSuffix(fr.indent, fr.unit) + "}"
+	closing := "\n" + pf.indent + "}"
 	edits := append([]analysis.TextEdit{}, sf.TextEdits...)
 	last := -1 // the last insertion at the end of s: the brace follows it
 	for i, e := range edits {
@@ -411,7 +413,8 @@ func (c *checker) unbracedIn(fx *fixer, s ast.Stmt) ast.Stmt {
 	}
 	fr, ok := fx.frame(s)
 	pf, ok2 := fx.frame(parent)
-	if !ok || !ok2 || fr.inline || pf.inline || fr.indent != pf.indent+pf.unit {
+	// s one level deeper, however wide a level is (GWU's code indents by two)
+	if !ok || !ok2 || fr.inline || pf.inline || len(fr.indent) <= len(pf.indent) || !strings.HasPrefix(fr.indent, pf.indent) {
 		return nil
 	}
 	src, off, ok := fx.source(fr.lineStart)

@@ -68,7 +68,7 @@ func (c *checker) coalesceWrites(fx *fixer, g *group) *checks.SuggestedFix {
 		sf = c.writeStrips(fx, w)
 	}
 	if w.wrap != nil {
-		sf = fx.addBraces(sf, w.fs)
+		sf = fx.addBraces(sf, w.fs, w.wrap)
 	}
 	return checks.FixOf(sf, w.unsafe)
 }
