@@ -26,7 +26,8 @@ var newAfterFix = map[string]string{}
 // UPC 1.3 has no strided copy that would move the fields alone.
 var shownWhy = regexp.MustCompile(`\(not applied: (` + regexp.QuoteMeta(edit.CollectiveCostlier) +
 	`|it copies whole \d+-byte elements where the loop reads \d+ bytes of each: fewer operations but more bytes` +
-	`|it fetches whole (rows|inner dimensions) of \d+ elements where the loop may read only part of each: more bytes than the loop reads)\)$`)
+	`|it fetches whole (rows|inner dimensions) of \d+ elements where the loop may read only part of each: more bytes than the loop reads` +
+	`|the loop reads \d+ of every \d+ elements of \S+, and a copy of the range would move \d+ times the bytes it reads)\)$`)
 
 // estimateRE matches a finding's estimate of its remote operations.
 var estimateRE = regexp.MustCompile(`about .*? per thread per execution`)

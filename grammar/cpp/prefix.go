@@ -504,14 +504,15 @@ func (p *pp) snapshot() *prefixState {
 func (p *pp) outLen() int { return p.outBase + p.nfull + len(p.out) }
 
 // grow makes room in the full output for more tokens. The output grows by
-// chunks, each as large as half the tokens so far, which are copied once
-// into one slice at the end (tokens), not every time the output grows.
+// chunks, each as large as half the tokens so far after the state
+// restored, which are copied once into one slice at the end (tokens), not
+// every time the output grows.
 func (p *pp) grow() {
 	if len(p.out) > 0 {
 		p.full = append(p.full, p.out)
 		p.nfull += len(p.out)
 	}
-	p.out = make([]token.Token, 0, max(p.outLen()/2, 1024))
+	p.out = make([]token.Token, 0, max((p.outLen()-p.outBase)/2, 1024))
 }
 
 // outFrom returns a new slice of the tokens after the first i, which

@@ -30,7 +30,7 @@ type parser struct {
 	// fast: type names, initializers and blocks inside expressions are
 	// parsed by the hand-written fast path rather than by participle.
 	fast bool
-	tab  []ast.TokenPos // the file's token positions (see rangeOf); nil when participle calls
+	tab  posTab // the file's token positions (see rangeOf); nil when participle calls
 }
 
 func parseExpr(lex *lexer.PeekingLexer) (ast.Expr, error) {
@@ -102,17 +102,31 @@ func (p *parser) rng(start, end lexer.Position) ast.Range { return rangeOf(p.tab
 // fast path; otherwise (participle calling the expression parser, a piece
 // cut after a dropped pragma, positions beyond 32 bits) it stores the
 // lexer.Positions themselves.
-func rangeOf(tab []ast.TokenPos, start, end lexer.Position) ast.Range {
+func rangeOf(tab posTab, start, end lexer.Position) ast.Range {
 	return ast.Range{Pos: tokenPos(tab, start), EndPos: tokenPos(tab, end)}
 }
 
-func tokenPos(tab []ast.TokenPos, l lexer.Position) ast.Position {
-	if i := l.Line; uint(i) < uint(len(tab)) {
-		if t := &tab[i]; int(t.Offset) == l.Offset && int(t.PrevEnd) == l.Column && int(t.Index) == i && l.Filename == "" {
-			return t
-		}
+func tokenPos(tab posTab, l lexer.Position) ast.Position {
+	if t := tab.at(l.Line); t != nil && int(t.Offset) == l.Offset && int(t.PrevEnd) == l.Column && int(t.Index) == l.Line && l.Filename == "" {
+		return t
 	}
 	return l
+}
+
+// posTab is a table of TokenPos (see positions) for the tokens from base
+// on: a unit that shares the parse of its first tokens (Prefix) makes
+// entries for the others only.
+type posTab struct {
+	base int
+	t    []ast.TokenPos
+}
+
+// at returns the entry of token i, or nil if the table has none.
+func (tab posTab) at(i int) *ast.TokenPos {
+	if j := i - tab.base; uint(j) < uint(len(tab.t)) {
+		return &tab.t[j]
+	}
+	return nil
 }
 
 func (p *parser) end() lexer.Position { return p.lex.Peek().Pos }

@@ -23,7 +23,7 @@ func TestFastMatchesGrammar(t *testing.T) {
 				continue
 			}
 			buf := convert(nil, toks, pc.lo, pc.hi, keep)
-			p := newFast(buf, nil)
+			p := newFast(buf, posTab{})
 			fd, ferr := p.externalDecl()
 			if ferr == nil && !p.lex.Peek().EOF() {
 				ferr = &syntaxError{msg: "trailing tokens"}

@@ -104,7 +104,7 @@ func ParseFileDeferring(fset *gotoken.FileSet, name string, toks []token.Token, 
 // pieceRange returns the range of toks[lo:hi] that convert's first and
 // last token give, without converting the tokens (most pieces of a unit
 // are library declarations that are never parsed).
-func pieceRange(tab []ast.TokenPos, toks []token.Token, lo, hi int, keep map[int]bool) ast.Range {
+func pieceRange(tab posTab, toks []token.Token, lo, hi int, keep map[int]bool) ast.Range {
 	prevEnd := 0
 	if lo > 0 {
 		prevEnd = int(toks[lo-1].SiteEnd())
@@ -137,7 +137,7 @@ func pieceRange(tab []ast.TokenPos, toks []token.Token, lo, hi int, keep map[int
 // deferred returns the deferred declaration of piece pc: the names it may
 // declare, found by a scan of its tokens, and a function that parses it
 // once.
-func deferred(toks []token.Token, keep map[int]bool, tab []ast.TokenPos, pc piece, r ast.Range) *ast.DeferredDecl {
+func deferred(toks []token.Token, keep map[int]bool, tab posTab, pc piece, r ast.Range) *ast.DeferredDecl {
 	d := &ast.DeferredDecl{Range: r}
 	d.Names, d.Tags = scanDeclared(toks[pc.lo:pc.hi])
 	o := new(deferredOnce)
@@ -252,7 +252,7 @@ func nextText(toks []token.Token, i int) string {
 
 // newFast returns a fast-path parser reading toks, which end with EOF. tab,
 // if not nil, holds the positions of the file's tokens (see positions).
-func newFast(toks []lexer.Token, tab []ast.TokenPos) *parser {
+func newFast(toks []lexer.Token, tab posTab) *parser {
 	sl := &sliceSource{toks: toks}
 	return &parser{lex: sl, sl: sl, fast: true, tab: tab}
 }
@@ -260,19 +260,19 @@ func newFast(toks []lexer.Token, tab []ast.TokenPos) *parser {
 // positions returns the compact position of every token of toks, encoded
 // as convert encodes them: ranges point into this table rather than each
 // holding two lexer.Positions (see ast.Range).
-func positions(toks []token.Token, keep map[int]bool) []ast.TokenPos {
-	tab := make([]ast.TokenPos, len(toks))
+func positions(toks []token.Token, keep map[int]bool) posTab {
+	tab := posTab{t: make([]ast.TokenPos, len(toks))}
 	fillPositions(tab, toks, keep, 0, 0)
 	return tab
 }
 
-// fillPositions sets tab[from:] as positions does, prevEnd being the site
-// end of the last token before from that converts, and returns that of
-// the last token.
-func fillPositions(tab []ast.TokenPos, toks []token.Token, keep map[int]bool, from, prevEnd int) int {
+// fillPositions sets the entries of tab for the tokens from from on (the
+// table's base) as positions does, prevEnd being the site end of the last
+// token before from that converts, and returns that of the last token.
+func fillPositions(tab posTab, toks []token.Token, keep map[int]bool, from, prevEnd int) int {
 	for i := from; i < len(toks); i++ {
 		t := &toks[i]
-		tab[i] = ast.TokenPos{Offset: uint32(t.SitePos()), Index: uint32(i), PrevEnd: uint32(prevEnd)}
+		tab.t[i-tab.base] = ast.TokenPos{Offset: uint32(t.SitePos()), Index: uint32(i), PrevEnd: uint32(prevEnd)}
 		if t.Kind != token.EOF && (t.Kind != token.Pragma || keep[i]) {
 			prevEnd = int(t.SiteEnd())
 		}
@@ -286,7 +286,7 @@ var slowOnly = false
 // parsePiece parses one top-level declaration: with the fast path, then,
 // if that fails, with participle, whose grammar decides. When both fail,
 // the fast path's error is reported: it knows what it expected.
-func parsePiece(toks []lexer.Token, tab []ast.TokenPos) (ast.ExternalDecl, error) {
+func parsePiece(toks []lexer.Token, tab posTab) (ast.ExternalDecl, error) {
 	var ferr error
 	if !slowOnly {
 		p := newFast(toks, tab)
@@ -322,7 +322,7 @@ func ParseExpr(fset *gotoken.FileSet, toks []token.Token) (ast.Expr, diag.List) 
 	buf := convert(nil, toks, 0, len(toks)-1, keep)
 	if deep := tooDeep(toks); deep >= 0 {
 		diags.Add(toks[deep].SitePos(), toks[deep].SiteEnd(), diag.Error, diag.RuleSyntax, "expression nested too deeply")
-		return &ast.BadExpr{Range: rangeOf(nil, buf[0].Pos, buf[len(buf)-1].Pos)}, diags
+		return &ast.BadExpr{Range: rangeOf(posTab{}, buf[0].Pos, buf[len(buf)-1].Pos)}, diags
 	}
 	p := newFast(buf, positions(toks, keep))
 	x, err := p.top(true)
@@ -338,7 +338,7 @@ func ParseExpr(fset *gotoken.FileSet, toks []token.Token) (ast.Expr, diag.List) 
 			end = toks[pos.Line].SiteEnd() // the offending token
 		}
 		diags.Add(gotoken.Pos(pos.Offset), end, diag.Error, diag.RuleSyntax, "%s", msg)
-		return &ast.BadExpr{Range: rangeOf(nil, buf[0].Pos, buf[len(buf)-1].Pos)}, diags
+		return &ast.BadExpr{Range: rangeOf(posTab{}, buf[0].Pos, buf[len(buf)-1].Pos)}, diags
 	}
 	return x, diags
 }

@@ -32,7 +32,7 @@ import (
 // modified either.
 type Prefix struct {
 	toks     []token.Token // retagged
-	tab      []ast.TokenPos
+	tab      posTab
 	prevEnd  int // the site end of the last token that converts
 	retag    *retagState
 	decls    []ast.ExternalDecl
@@ -81,7 +81,7 @@ func ParsePrefixed(fset *gotoken.FileSet, name string, toks []token.Token, defer
 		prefix.setKinds(toks)
 	}
 	keep, _ := retagShared(toks, prefix.retag, n, -1)
-	tab := make([]ast.TokenPos, len(toks))
+	tab := posTab{n, make([]ast.TokenPos, len(toks)-n)} // the prefix's are in prefix.tab
 	fillPositions(tab, toks, keep, n, prefix.prevEnd)
 	f := &ast.File{Name: name, Tokens: toks}
 	pieces := split(toks, keep, n)
@@ -125,10 +125,9 @@ func buildPrefix(toks []token.Token, n int, deferDecl func(first *token.Token) b
 		return nil
 	}
 	p := &Prefix{toks: slices.Clone(toks[:n]), retag: st, deferred: deferDecl != nil}
-	p.tab = make([]ast.TokenPos, n)
+	p.tab = posTab{m, make([]ast.TokenPos, n-m)} // the first m are in from.tab
 	f := &ast.File{}
 	if from != nil {
-		copy(p.tab, from.tab)
 		f.Decls = slices.Clone(from.decls)
 	}
 	p.prevEnd = fillPositions(p.tab, p.toks, st.keep, m, prevEnd)
@@ -144,13 +143,29 @@ func buildPrefix(toks []token.Token, n int, deferDecl func(first *token.Token) b
 	return p
 }
 
+// pieceBufs holds the buffers parsePieces converts a piece's tokens into:
+// grown to a unit's largest declaration, each would be garbage after one
+// unit otherwise (64 bytes a token).
+var pieceBufs = sync.Pool{New: func() any { return new([]lexer.Token) }}
+
+// maxPooledPiece bounds the buffers kept in pieceBufs, in tokens.
+const maxPooledPiece = 1 << 16
+
 // parsePieces parses the pieces of toks into f.Decls, returning the
 // syntax errors. fset, if not nil, places a declaration that runs on
 // unterminated (see resync).
-func parsePieces(fset *gotoken.FileSet, f *ast.File, toks []token.Token, keep map[int]bool, tab []ast.TokenPos,
+func parsePieces(fset *gotoken.FileSet, f *ast.File, toks []token.Token, keep map[int]bool, tab posTab,
 	pieces []piece, deferDecl func(first *token.Token) bool) diag.List {
 	var diags diag.List
-	var buf []lexer.Token
+	bp := pieceBufs.Get().(*[]lexer.Token)
+	buf, used := *bp, 0 // used: the most of buf a piece used
+	defer func() {
+		if cap(buf) <= maxPooledPiece {
+			clear(buf[:max(used, len(buf))]) // the texts of this unit's tokens
+			*bp = buf[:0]
+			pieceBufs.Put(bp)
+		}
+	}()
 	for k := 0; k < len(pieces); k++ {
 		pc := pieces[k]
 		if pc.deep < 0 && !pc.pragma && deferDecl != nil && deferDecl(&toks[pc.lo]) {
@@ -158,6 +173,7 @@ func parsePieces(fset *gotoken.FileSet, f *ast.File, toks []token.Token, keep ma
 			continue
 		}
 		buf = convert(buf[:0], toks, pc.lo, pc.hi, keep)
+		used = max(used, len(buf))
 		r := rangeOf(tab, buf[0].Pos, buf[len(buf)-1].Pos)
 		switch {
 		case pc.deep >= 0:
@@ -179,6 +195,7 @@ func parsePieces(fset *gotoken.FileSet, f *ast.File, toks []token.Token, keep ma
 				if cut := resync(fset, toks, pc.lo, pc.hi); cut >= 0 {
 					pc.hi = cut
 					buf = convert(buf[:0], toks, pc.lo, pc.hi, keep)
+					used = max(used, len(buf))
 					r = rangeOf(tab, buf[0].Pos, buf[len(buf)-1].Pos)
 					_, err = parsePiece(buf, tab)
 					pieces = append(pieces[:k+1], split(toks, keep, cut)...)

@@ -5,6 +5,7 @@ import (
 	gotoken "go/token"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/diag"
@@ -186,8 +187,14 @@ func Check(fset *gotoken.FileSet, f *ast.File, conf *Config) (*Info, diag.List) 
 		StaticThreads: conf.StaticThreads,
 	}
 	c := &checker{fset: fset, conf: *conf, info: info}
-	c.types = make([]typeRec, 0, body*3/5+decl/16+16)
-	c.uses = make([]useRec, 0, body/4+16)
+	c.recs = recBufs.Get().(*recBuf)
+	c.types, c.uses = c.recs.types, c.recs.uses
+	if n := body*3/5 + decl/16 + 16; cap(c.types) < n {
+		c.types = make([]typeRec, 0, n)
+	}
+	if n := body/4 + 16; cap(c.uses) < n {
+		c.uses = make([]useRec, 0, n)
+	}
 	c.fileScope = &Scope{Kind: FileScope, names: make(map[string]Object, decl/12+body/100+16)}
 	info.FileScope = c.fileScope
 	c.scope = c.fileScope
@@ -196,7 +203,8 @@ func Check(fset *gotoken.FileSet, f *ast.File, conf *Config) (*Info, diag.List) 
 		info.Scopes[f] = c.fileScope
 		var lazy *lazyDecls
 		if conf.Lazy != nil {
-			lazy = &lazyDecls{c: c, names: newLazyIndex(lazyN), tags: newLazyIndex(lazyN / 8), pending: make([]lazyDecl, 0, lazyN)}
+			lazy = newLazyDecls(c, lazyN)
+			defer lazy.release()
 			c.fileScope.lazy = lazy
 		}
 		deferred := false
@@ -340,6 +348,7 @@ type checker struct {
 	builtins     map[string]*Builtin
 	types        []typeRec
 	uses         []useRec
+	recs         *recBuf // where types and uses came from
 	peeked       map[ast.Expr]operand
 	externs      map[string]Object // block-scope declarations of external names
 	tentative    []tentativeDef    // file-scope definitions of incomplete type
@@ -463,8 +472,26 @@ func (c *checker) flush() {
 		u[r.n] = r.obj
 	}
 	c.info.Types, c.info.Uses = m, u
-	c.types, c.uses = nil, nil
+	if cap(c.types) <= maxPooledRecs && cap(c.uses) <= maxPooledRecs {
+		clear(c.types)
+		clear(c.uses)
+		c.recs.types, c.recs.uses = c.types[:0], c.uses[:0]
+		recBufs.Put(c.recs)
+	}
+	c.types, c.uses, c.recs = nil, nil, nil
 }
+
+// recBuf holds the slices a Check collects Types and Uses entries in; they
+// are garbage once flush has made the maps, so the next Check reuses them.
+type recBuf struct {
+	types []typeRec
+	uses  []useRec
+}
+
+var recBufs = sync.Pool{New: func() any { return new(recBuf) }}
+
+// maxPooledRecs bounds the entries of the slices kept in recBufs.
+const maxPooledRecs = 1 << 17
 
 func (c *checker) externalDecl(d ast.ExternalDecl) {
 	switch d := d.(type) {

@@ -1,6 +1,8 @@
 package types
 
 import (
+	"sync"
+
 	"github.com/upclint/upclint/grammar/ast"
 )
 
@@ -51,8 +53,45 @@ type lazyLink struct {
 	prev int32 // 1 + index in links of the name's previous entry; 0 for none
 }
 
-func newLazyIndex(n int) lazyIndex {
-	return lazyIndex{last: make(map[string]int32, n), links: make([]lazyLink, 0, n)}
+// newLazyDecls returns the set-aside declarations of a Check by c, with
+// room for n. They are garbage after Check: release gives them to the
+// next Check, whose unit most likely includes the same headers.
+func newLazyDecls(c *checker, n int) *lazyDecls {
+	l := lazyPool.Get().(*lazyDecls)
+	l.c = c
+	if cap(l.pending) < n {
+		l.pending = make([]lazyDecl, 0, n)
+	}
+	l.names.init(n)
+	l.tags.init(n / 8)
+	return l
+}
+
+var lazyPool = sync.Pool{New: func() any { return new(lazyDecls) }}
+
+// maxPooledLazy bounds the declarations of a lazyDecls kept for reuse.
+const maxPooledLazy = 1 << 16
+
+func (l *lazyDecls) release() {
+	if len(l.pending) > maxPooledLazy {
+		return
+	}
+	clear(l.pending)
+	l.pending = l.pending[:0]
+	clear(l.names.last)
+	clear(l.tags.last)
+	l.names.links, l.tags.links = l.names.links[:0], l.tags.links[:0]
+	l.c, l.checked = nil, nil
+	lazyPool.Put(l)
+}
+
+func (x *lazyIndex) init(n int) {
+	if x.last == nil {
+		x.last = make(map[string]int32, n)
+	}
+	if cap(x.links) < n {
+		x.links = make([]lazyLink, 0, n)
+	}
 }
 
 func (x *lazyIndex) add(name string, decl int32) {

@@ -151,14 +151,18 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 	if sf, ok := c.memberFix(fx, g); ok { // fixmember.go
 		return sf
 	}
-	var parent ast.Stmt // the statement whose whole body the loop is (brace.go)
-	if !c.directItem(g.loop.Stmt) {
-		if parent = c.bareBody(fx, g.loop.Stmt); parent == nil {
-			return nil
-		}
-	}
 	if leaves(g.loop.Stmt) {
 		return nil
+	}
+	// braced gives the rewrite of a loop that is the unbraced body of an
+	// if or a loop the braces that keep its declarations with it
+	braced := func(sf *analysis.SuggestedFix) *analysis.SuggestedFix { return sf }
+	if !c.directItem(g.loop.Stmt) {
+		parent := c.unbracedIn(fx, g.loop.Stmt)
+		if parent == nil {
+			return nil
+		}
+		braced = func(sf *analysis.SuggestedFix) *analysis.SuggestedFix { return fx.addBraces(sf, g.loop.Stmt, parent) }
 	}
 	first := g.accs[0]
 	v, lay := first.Var, first.Layout
@@ -230,11 +234,8 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 	if p.costlier = c.moreBytes(g.loop.Stmt, accs, elem); p.costlier == "" {
 		p.costlier, p.cols = c.partialRows(p)
 	}
-	if p.costlier == "" {
-		p.costlier = c.sparseBox(g, v)
-	}
 	if !inBox {
-		return checks.FixOf(c.guardedFix(fx, p), p.unsafe)
+		return checks.FixOf(braced(c.guardedFix(fx, p)), p.unsafe)
 	}
 	bs, ok := c.blockOf(first)
 	if !ok {
@@ -244,12 +245,18 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 		// each row's columns lie in at most a few blocks: fetch those
 		// alone, the box's way (a cyclic row's are on every thread)
 		p.costlier = ""
-		return checks.FixOf(fx.braceIf(c.boxFix(fx, p, bs), g.loop.Stmt, parent), p.unsafe)
+		return checks.FixOf(braced(c.boxFix(fx, p, bs)), p.unsafe)
 	}
 	p.cols = nil
 	var sf *analysis.SuggestedFix
 	if bs == 1 && len(lay.Dims) == 1 {
 		sf = c.stridedFix(fx, p)
+	}
+	if sf == nil && p.costlier == "" {
+		p.costlier = c.stepGaps(p) // stepgaps.go: for (j = 0; ...; j += 2) v[j]
+	}
+	if sf == nil && p.costlier == "" {
+		p.costlier = c.sparseBox(g, v) // fetchbytes.go: c[i][i]
 	}
 	if sf == nil && bs == 1 && p.at == "" {
 		sf = c.ownerFix(fx, p) // fixowner.go: K*THREADS elements of a cyclic array
@@ -260,11 +267,10 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 	if sf == nil {
 		sf = c.boxFix(fx, p, bs)
 	}
-	sf = fx.braceIf(sf, g.loop.Stmt, parent)
 	if p.costlier != "" {
-		return checks.ShownOnly(sf, p.costlier)
+		return checks.ShownOnly(braced(sf), p.costlier)
 	}
-	return checks.FixOf(sf, p.unsafe)
+	return checks.FixOf(braced(sf), p.unsafe)
 }
 
 // guardedInBox reports whether the reads that only some iterations make
@@ -777,6 +783,23 @@ func (c *checker) stridedFix(fx *fixer, p *plan) *analysis.SuggestedFix {
 	return fx.finish(p, fr, b.String(), heap, false, edits, msg)
 }
 
+// inOneBlock reports whether the n elements (n > 0) from flat index lo of
+// an array of block size bs lie in one block: lo is a multiple of bs plus
+// a constant r, whatever its variables, and r + n <= bs (a neighbour's
+// block a[peer*B + j], a row m[r][j] of an array blocked by whole rows).
+func inOneBlock(lo *affine.Form, n, bs int64) bool {
+	if n <= 0 || bs <= 1 {
+		return false
+	}
+	for _, t := range lo.Terms {
+		if t.Coef%bs != 0 {
+			return false
+		}
+	}
+	r := (lo.Const%bs + bs) % bs
+	return r+n <= bs
+}
+
 // readAtEdits returns the edits that read each access X[e] of accs as
 // buf(X[e])[idx]; ok is false for an access without an index (*p).
 func readAtEdits(accs []*affine.Access, buf func(*affine.Access) string, idx string) ([]analysis.TextEdit, bool) {
@@ -911,6 +934,9 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 		}
 	}
 	stdlib := false
+	if bs > 1 && p.cols == nil && !p.ptr && p.at == "" && inOneBlock(lo.Scale(rowElems), nConst*rowElems, bs) {
+		bs = 0 // one upc_memget, no loop over blocks
+	}
 	// first(k) is the flat index of the box's element k, parenthesised
 	// (k alone is not)
 	first := func(k string) string {
@@ -943,7 +969,11 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 		} else {
 			b.WriteString(in)
 		}
-		fmt.Fprintf(&b, "upc_memget(%s, %s%s, %s * sizeof *%s);\n", p.buf, p.elemAddr(lo, los), zeros, nName, p.buf)
+		size := fmt.Sprintf("%s * sizeof *%s", nName, p.buf)
+		if nName == "1" {
+			size = "sizeof *" + p.buf // one row
+		}
+		fmt.Fprintf(&b, "upc_memget(%s, %s%s, %s);\n", p.buf, p.elemAddr(lo, los), zeros, size)
 	case bs > 1:
 		nm, ok := fx.copyNames(c.fn.Decl, p.stmt)
 		if !ok {
@@ -1004,8 +1034,8 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 		}
 		// X[e] reads the buffer at e - lo written out (IN_local[0][j] for
 		// IN[i - 1][j] from row i - 1), not at e - lo left to cancel
-		if ed, ok := c.relIndex(fx, a, e, lo); ok {
-			edits = append(edits, ed)
+		if eds, ok := c.relIndex(fx, a, e, lo); ok {
+			edits = append(edits, eds...)
 			continue
 		}
 		adj := " - " + paren(lo, los)
@@ -1030,38 +1060,84 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 	return fx.finish(p, fr, b.String(), heap, stdlib, edits, msg)
 }
 
-// relIndex returns the edit that writes the first index e of a, an
+// relIndex returns the edits that write the first index e of a, an
 // X[e]...[f] access, as its offset e - lo in the box: in place of e when
 // e is the source's own text, or of the one macro invocation that makes
 // all of e (IN[PREV_ROW(i)][j] read as IN_local[0][j]) when the offset is
-// a number or a name. ok is false otherwise, and for an offset that
-// would print with a leading minus (i + 1 - first stays i + 1 - first,
-// not -first + i + 1).
-func (c *checker) relIndex(fx *fixer, a *affine.Access, e ast.Expr, lo *affine.Form) (analysis.TextEdit, bool) {
+// a number or a name. Where macros make only part of e (a[peer * B + j]
+// from lo = B * peer), an offset that is a name or 0 takes e's place too:
+// e is deleted whole (an edit may delete whole invocations) and the
+// offset written after the "[". ok is false otherwise, and for an offset
+// that would print with a leading minus (i + 1 - first stays i + 1 -
+// first, not -first + i + 1).
+func (c *checker) relIndex(fx *fixer, a *affine.Access, e ast.Expr, lo *affine.Form) ([]analysis.TextEdit, bool) {
 	f := c.firstForm(a)
 	if f == nil || len(indices(a.Expr)) == 0 {
-		return analysis.TextEdit{}, false
+		return nil, false
 	}
 	relF := f.Sub(lo)
 	rel, ok := c.render(relF)
 	if !ok || strings.HasPrefix(rel, "-") {
-		return analysis.TextEdit{}, false
+		return nil, false
 	}
 	if fx.plainText(e) {
-		return analysis.TextEdit{Pos: e.Start(), End: e.End(), NewText: []byte(rel)}, true
-	}
-	if !ident.MatchString(rel) && !relF.IsConst() {
-		return analysis.TextEdit{}, false
+		return []analysis.TextEdit{{Pos: e.Start(), End: e.End(), NewText: []byte(rel)}}, true
 	}
 	first := firstIndexExpr(a)
 	if first == nil {
-		return analysis.TextEdit{}, false
+		return nil, false
 	}
-	from, to, ok := fx.indexSpan(first, ast.Unparen(first.X))
-	if !ok || !fx.wholeInvocation(from, to) {
-		return analysis.TextEdit{}, false
+	x := ast.Unparen(first.X)
+	from, to, ok := fx.indexSpan(first, x)
+	if !ok {
+		return nil, false
 	}
-	return analysis.TextEdit{Pos: from, End: to, NewText: []byte(rel)}, true
+	if fx.wholeInvocation(from, to) {
+		if !ident.MatchString(rel) && !relF.IsConst() {
+			return nil, false
+		}
+		return []analysis.TextEdit{{Pos: from, End: to, NewText: []byte(rel)}}, true
+	}
+	if !ident.MatchString(rel) && rel != "0" {
+		if rel, ok = c.namedOffset(relF); !ok {
+			return nil, false // a number would be a macro's value
+		}
+	}
+	src, xe, ok1 := fx.source(x.End())
+	_, fo, ok2 := fx.source(from)
+	if !ok1 || !ok2 || fo < xe {
+		return nil, false
+	}
+	return []analysis.TextEdit{
+		{Pos: x.End(), End: from, NewText: []byte(string(src[xe:fo]) + rel)},
+		{Pos: from, End: to},
+	}, true
+}
+
+// namedOffset writes f, names plus a constant, with the constant as a
+// multiple of a macro the loop or the array's declaration names (c.coefs):
+// j + 2 * NC, where the rows i - 1 and i + 1 of NC columns are 2 * NC
+// apart. ok is false when no such macro divides it.
+func (c *checker) namedOffset(f *affine.Form) (string, bool) {
+	var best int64
+	for v := range c.coefs {
+		if v > best && f.Const%v == 0 {
+			best = v
+		}
+	}
+	if best == 0 || f.Const == 0 {
+		return "", false
+	}
+	vars, ok := c.render(&affine.Form{Terms: f.Terms})
+	if !ok || vars == "0" || strings.HasPrefix(vars, "-") {
+		return "", false
+	}
+	k := f.Const / best
+	op := " + "
+	if k < 0 {
+		op, k = " - ", -k
+	}
+	return vars + op + product(strconv.FormatInt(k, 10), c.coefs[best]), true
 }
 
 // firstIndexExpr returns the X[i] of an access X[i][j]...: the index

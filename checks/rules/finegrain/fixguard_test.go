@@ -96,3 +96,60 @@ long blocked(void)
 `
 	checkFixMarks(t, src)
 }
+
+// TestUnbracedIfBody: a loop that is the whole then-branch of an if,
+// without braces, is rewritten with braces added around it, at the if's
+// indentation however wide a level is (two spaces); not the else
+// branch (no line ends with the if's ")" there), nor a branch whose if
+// line ends with a comment, where " {" would go into the comment.
+func TestUnbracedIfBody(t *testing.T) {
+	src := `#include <upc_relaxed.h>
+#define PER 40
+shared int A[PER * THREADS];
+
+long then_branch(int k)
+{
+    int j;
+    long s = 0;
+    if (MYTHREAD == 0)
+        for (j = 0; j < 30; j++)
+            s += A[k + j]; /* FIX */
+    return s;
+}
+
+long else_branch(int k)
+{
+    int j;
+    long s = 0;
+    if (MYTHREAD == 0)
+        s = 1;
+    else
+        for (j = 0; j < 30; j++)
+            s += A[k + j]; /* NOFIX */
+    return s;
+}
+
+long two_spaces(int k)
+{
+  int j;
+  long s = 0;
+  if (MYTHREAD == 0)
+    for (j = 0; j < 30; j++)
+      s += A[k + j]; /* FIX */
+  return s;
+}
+
+long commented(int k)
+{
+    int j;
+    long s = 0;
+    if (MYTHREAD == 0) // thread 0 sums
+        for (j = 0; j < 30; j++)
+            s += A[k + j]; /* NOFIX */
+    return s;
+}
+`
+	checkFixMarks(t, src)
+	fixedText(t, "if_then.upc", src, "    if (MYTHREAD == 0) {\n        /* the elements of A this loop reads */",
+		"  if (MYTHREAD == 0) {\n    /* the elements of A this loop reads */", "      s += A_local2[j]; /* FIX */\n  }\n  return s;")
+}

@@ -354,10 +354,43 @@ func identWords(text []byte) []string {
 	return out
 }
 
+// addBraces adds to sf, a rewrite of the statement s that unbracedIn
+// found without braces in parent, the braces that keep what the rewrite
+// puts before and after s in parent's body: " {" ending parent's header
+// line, "}" at parent's indentation after s and what the rewrite puts
+// after it.
+func (fx *fixer) addBraces(sf *analysis.SuggestedFix, s, parent ast.Stmt) *analysis.SuggestedFix {
+	if sf == nil {
+		return nil
+	}
+	fr, ok := fx.frame(s)
+	pf, ok2 := fx.frame(parent)
+	if !ok || !ok2 {
+		return nil
+	}
+	at := fx.lineEnd(fr.end)
+	closing := "\n" + pf.indent + "}"
+	edits := append([]analysis.TextEdit{}, sf.TextEdits...)
+	last := -1 // the last insertion at the end of s: the brace follows it
+	for i, e := range edits {
+		if e.Pos == at && e.End == at {
+			last = i
+		}
+	}
+	if last >= 0 {
+		edits[last].NewText = append(append([]byte{}, edits[last].NewText...), closing...)
+	} else {
+		edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(closing)})
+	}
+	edits = append(edits, analysis.TextEdit{Pos: fr.lineStart - 1, End: fr.lineStart - 1, NewText: []byte(" {")})
+	return &analysis.SuggestedFix{Message: sf.Message, TextEdits: edits}
+}
+
 // unbracedIn returns the loop (for, upc_forall, while) whose whole body
-// is s without braces, when s starts its own line one level deeper than
-// the loop and the loop's header line ends with its ")" (the rewrite
-// adds " {" there and "}" after s), or nil.
+// is s without braces, or the if whose then-branch s is (thread 0's
+// if (MYTHREAD == 0) for (...) a[i] = ...;), when s starts its own line
+// one level deeper than it and its header line ends with its ")" (the
+// rewrite adds " {" there and "}" after s, addBraces), or nil.
 func (c *checker) unbracedIn(fx *fixer, s ast.Stmt) ast.Stmt {
 	if c.fn.Decl == nil || c.fn.Decl.Body == nil {
 		return nil
@@ -370,12 +403,18 @@ func (c *checker) unbracedIn(fx *fixer, s ast.Stmt) ast.Stmt {
 		parent = x
 	case *ast.WhileStmt:
 		parent = x
+	case *ast.IfStmt:
+		if x.Then != s {
+			return nil
+		}
+		parent = x
 	default:
 		return nil
 	}
 	fr, ok := fx.frame(s)
 	pf, ok2 := fx.frame(parent)
-	if !ok || !ok2 || fr.inline || pf.inline || fr.indent != pf.indent+pf.unit {
+	// s one level deeper, however wide a level is (GWU's code indents by two)
+	if !ok || !ok2 || fr.inline || pf.inline || len(fr.indent) <= len(pf.indent) || !strings.HasPrefix(fr.indent, pf.indent) {
 		return nil
 	}
 	src, off, ok := fx.source(fr.lineStart)

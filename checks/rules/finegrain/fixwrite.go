@@ -64,8 +64,11 @@ func (c *checker) coalesceWrites(fx *fixer, g *group) *checks.SuggestedFix {
 		if sf == nil {
 			sf = c.writeWhole(fx, w)
 		}
-	} else if w.iv.Dir > 0 && w.wrap == nil {
+	} else if w.iv.Dir > 0 {
 		sf = c.writeStrips(fx, w)
+	}
+	if w.wrap != nil {
+		sf = fx.addBraces(sf, w.fs, w.wrap)
 	}
 	return checks.FixOf(sf, w.unsafe)
 }
@@ -429,17 +432,9 @@ func (c *checker) writeWhole(fx *fixer, w *writeFix) *analysis.SuggestedFix {
 	los, _ := c.render(w.lo)
 	firsts, _ := c.render(w.first)
 	at := fx.lineEnd(fr.end)
-	if w.wrap != nil {
-		// The loop was the enclosing loop's whole body: it gets braces,
-		// "{" ending the enclosing header's line.
-		after += "\n" + strings.TrimSuffix(fr.indent, fr.unit) + "}"
-	}
 	edits := append(fx.rewriteAccess(w, los, w.lo, paren(w.first, firsts)),
 		fr.insert(before),
 		analysis.TextEdit{Pos: at, End: at, NewText: []byte(after)})
-	if w.wrap != nil {
-		edits = append(edits, analysis.TextEdit{Pos: fr.lineStart - 1, End: fr.lineStart - 1, NewText: []byte(" {")})
-	}
 	msg := fmt.Sprintf("coalesce the writes of %s: write a private buffer in the loop and put it with %s after it", name, putKind(bs))
 	if w.rmw {
 		msg = fmt.Sprintf("coalesce the updates of %s: fetch the elements into a private buffer before the loop, update them there and put them back with %s after it", name, putKind(bs))
