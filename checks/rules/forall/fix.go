@@ -760,9 +760,10 @@ func factor(x string) string {
 }
 
 // mod renders the non-negative remainder of x modulo THREADS; x is
-// known non-negative when it is MYTHREAD plus a constant, and
-// MYTHREAD - 1 + THREADS is (a loop from 1: the first iteration of thread
-// 0 is THREADS).
+// known non-negative when it is MYTHREAD plus a constant, and so is
+// MYTHREAD + THREADS - c for c = 1 or 2 when THREADS > 1 (a loop from 1
+// or 2: the first iteration of thread 0 is THREADS); with THREADS = 1
+// every remainder is 0, as C's % gives for -1 % 1 too.
 func mod(x string) string {
 	switch x {
 	case "0":
@@ -771,6 +772,8 @@ func mod(x string) string {
 		return "MYTHREAD"
 	case "MYTHREAD - 1":
 		return "(MYTHREAD + THREADS - 1) % THREADS"
+	case "MYTHREAD - 2":
+		return "(MYTHREAD + THREADS - 2) % THREADS"
 	}
 	if c, ok := strings.CutPrefix(x, "MYTHREAD + "); ok && c != "" && strings.Trim(c, "0123456789") == "" {
 		return "(" + x + ") % THREADS"
