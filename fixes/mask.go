@@ -12,12 +12,13 @@ import (
 
 // DefaultMask matches the clauses of an output line that report a time or
 // a rate, whose numbers differ from run to run: a word such as time,
-// elapsed, seconds, rate, bandwidth, MFLOPS, GUPS (updates per second) or
-// MB/s, or a number followed by a time unit ("0.12 s", "35ms").
+// elapsed, seconds, rate, bandwidth, latency, MFLOPS, GUPS (updates per
+// second) or MB/s, a number followed by a time unit ("0.12 s", "35ms"), or
+// a time unit in parentheses, as a table's heading names it ("(us)").
 const DefaultMask = `(?i)(\b(times?|timings?|timer|elapsed|took|wall|clock|seconds?|secs?|msecs?|usecs?|nsecs?|` +
-	`millisec(ond)?s?|microsec(ond)?s?|nanosec(ond)?s?|rate|bandwidth|throughput|speed|cycles|ticks)\b|` +
+	`millisec(ond)?s?|microsec(ond)?s?|nanosec(ond)?s?|rate|bandwidth|throughput|speed|latency|cycles|ticks)\b|` +
 	`([kmgt]?flops|[kmgt]?flop/s|[kmgt]?ops?/s|[mg]ops|\b[kmgt]ups|[kmgt]i?b/s|[kmgt]i?bytes/s|[kmgt]?b/sec)\b|` +
-	`[0-9.]\s*(s|ms|us|µs|ns|sec)\b)`
+	`[0-9.]\s*(s|ms|us|µs|ns|sec)\b|\((s|ms|us|µs|ns|sec)\))`
 
 var defaultMask = regexp.MustCompile(DefaultMask)
 
@@ -96,6 +97,66 @@ func (m *Mask) Equal(a, b string) (equal, masked bool) {
 		}
 	}
 	return true, true
+}
+
+// Tables whose header names the times.
+//
+// Benchmarks print their figures as tables: STREAM's
+//
+//	Function      Rate (MB/s)   RMS time     Min time     Max time
+//	upc_memcpy: 47259.7634       0.0000       0.0000       0.0001
+//
+// or OSU's "# Size   Latency (us)" over "8   1.23". The rows name no unit;
+// the header above them does. A row's number that lies under a column
+// whose heading reports a time or a rate (its character span overlaps the
+// heading's) is such a figure.
+
+// columnRE separates a header's headings: two blanks or more, or a tab.
+var columnRE = regexp.MustCompile(`\s{2,}|\t`)
+
+// timedColumns returns the character spans of the headings of header that
+// report a time or a rate, nil when header is no such table header (it
+// has a digit, or no timed heading).
+func (m *Mask) timedColumns(header string) [][2]int {
+	if m == nil || len(m.re) == 0 || strings.ContainsAny(header, "0123456789") {
+		return nil
+	}
+	var spans [][2]int
+	last := 0
+	for _, loc := range append(columnRE.FindAllStringIndex(header, -1), []int{len(header), len(header)}) {
+		if h := header[last:loc[0]]; strings.TrimSpace(h) != "" && m.timed(h) {
+			spans = append(spans, [2]int{last, loc[0]})
+		}
+		last = loc[1]
+	}
+	return spans
+}
+
+// equalInTable reports whether rows a and b of a table whose timed
+// columns are cols are the same once the numbers under those columns
+// (and the blanks that pad them) are set aside.
+func equalInTable(cols [][2]int, a, b string) bool {
+	if len(cols) == 0 {
+		return false
+	}
+	hide := func(s string) string {
+		var out strings.Builder
+		last := 0
+		for _, loc := range paddedNumberRE.FindAllStringIndex(s, -1) {
+			under := false
+			for _, c := range cols {
+				under = under || loc[0] < c[1] && c[0] < loc[1]
+			}
+			if under {
+				out.WriteString(s[last:loc[0]])
+				out.WriteByte('#')
+				last = loc[1]
+			}
+		}
+		out.WriteString(s[last:])
+		return out.String()
+	}
+	return hide(a) == hide(b)
 }
 
 // clauses splits s into its clauses, separators included, so that two
@@ -260,17 +321,23 @@ func compareVariants(n int, origs []*runtime.Result, b *runtime.Result, mask *Ma
 			longest = max(longest, len(outs[k]))
 		}
 		lb := lines(thread(b, th).Stdout)
+		var cols [][2]int // the timed columns of the table the lines are in
 		for i := 0; i < max(longest, len(lb)); i++ {
 			versions := make([]string, len(origs))
 			for k := range origs {
 				versions[k] = lineAt(outs[k], i)
 			}
 			x, y := versions[0], lineAt(lb, i)
+			if c := mask.timedColumns(x); c != nil {
+				cols = c
+			} else if !strings.ContainsAny(x, "0123456789") {
+				cols = nil // a blank line or text ends the table
+			}
 			if x == y {
 				continue
 			}
-			if eq, m := mask.Equal(x, y); eq {
-				if m {
+			if eq, m := mask.Equal(x, y); eq || equalInTable(cols, x, y) {
+				if m || !eq {
 					masked = append(masked, Masked{Threads: n, Thread: th, Line: i + 1, Original: x, Fixed: y})
 				}
 				continue

@@ -112,6 +112,39 @@ func TestCompareRunsMasks(t *testing.T) {
 	}
 }
 
+// TestCompareRunsMasksTables: the rows of a table whose header names times
+// or rates (STREAM's "Rate (MB/s)   RMS time", OSU's "Latency (us)") may
+// differ in the numbers under those headings, not in the others (the
+// message size, the function's name), and a blank line ends the table.
+func TestCompareRunsMasksTables(t *testing.T) {
+	run := func(out string) *runtime.Result {
+		return &runtime.Result{Threads: []runtime.ThreadResult{{Stdout: []byte(out)}}}
+	}
+	m, _ := NewMask(false)
+	stream := "Function      Rate (MB/s)   RMS time     Min time     Max time\n"
+	osu := "# Size          Latency (us)\n"
+	for _, c := range []struct {
+		orig, fixed string
+		line        int // of the mismatch, 0 for none
+	}{
+		{stream + "upc_memcpy: 50081.2418       0.0000       0.0000       0.0000\nupc_memset:101680.0970       0.0000       0.0000       0.0001\n",
+			stream + "upc_memcpy: 47259.7634       0.0000       0.0000       0.0001\nupc_memset: 99680.0970       0.0001       0.0000       0.0000\n", 0},
+		{stream + "upc_memcpy: 50081.2418       0.0000       0.0000       0.0000\n",
+			stream + "upc_memset: 50081.2418       0.0000       0.0000       0.0000\n", 2},
+		{osu + "8                       1.23\n16                      1.31\n", osu + "8                       2.04\n16                      1.29\n", 0},
+		{osu + "8                       1.23\n", osu + "9                       1.23\n", 2},
+		{osu + "8                       1.23\n\nsum 8 1.23\n", osu + "8                       1.23\n\nsum 8 1.25\n", 4},
+	} {
+		mm, _ := compareRuns(1, run(c.orig), run(c.fixed), m)
+		switch {
+		case c.line == 0 && mm != nil:
+			t.Errorf("%q vs %q: mismatch %v", c.orig, c.fixed, mm)
+		case c.line != 0 && (mm == nil || mm.Line != c.line):
+			t.Errorf("%q vs %q: mismatch %+v, want line %d", c.orig, c.fixed, mm, c.line)
+		}
+	}
+}
+
 // TestCostlier: a fixed program with more remote operations, bytes or
 // modeled time is costlier, and the reason says by how much.
 func TestCostlier(t *testing.T) {

@@ -51,7 +51,8 @@ THREADS count; the report says by how much when it does), and no fix's
 own lines communicate more than they did. Output lines
 compare exactly except the numbers in the clauses of a line that report a
 time or a rate ("time = 0.12 seconds", "80 MB/s", "elapsed 3ms"; a clause
-ends at , ; | or a tab). A line that still differs is compared with up to
+ends at , ; | or a tab), and those of a table's rows under a heading that
+names a time or a rate ("Rate (MB/s)", "Latency (us)"). A line that still differs is compared with up to
 four more runs of the original: where the original's own runs differ, the
 fixed program may print one of their versions, or numbers that differ only
 where theirs do. The report lists the lines so masked, and a line that
