@@ -53,8 +53,11 @@ func Strided(af *affine.Func, a *affine.Access, threads int) *affine.Form {
 // THREADS, the first iteration from L that the forall rewrite computes,
 // as A + L + THREADS*k with k the atom named k (e is A + L modulo
 // THREADS), or of e = U - ((A) % THREADS + THREADS) % THREADS, its last
-// iteration from U counting down, as U - A + THREADS*k; nil when e has
-// another shape.
+// iteration from U counting down, as U - A + THREADS*k; also with
+// (A) % THREADS for an affine A (its remainder is A plus a multiple of
+// THREADS, whatever its sign), as the rewrite
+// writes L + (MYTHREAD + THREADS - 1) % THREADS; nil when e has another
+// shape.
 func firstOwned(af *affine.Func, e ast.Expr, b *cfg.Block, k string, threads int) *affine.Form {
 	isThreads := func(e ast.Expr) bool { return types.IsThreads(e, threads) }
 	sum, ok := ast.Unparen(e).(*ast.BinaryExpr)
@@ -72,16 +75,14 @@ func firstOwned(af *affine.Func, e ast.Expr, b *cfg.Block, k string, threads int
 	if !ok {
 		return nil
 	}
-	plus, ok := ast.Unparen(inner).(*ast.BinaryExpr)
-	if !ok || plus.Op != "+" {
-		return nil
-	}
-	if !isThreads(plus.Y) {
-		return nil
-	}
-	a, ok := mod(plus.X)
-	if !ok {
-		return nil
+	// A itself when inner is (A) % THREADS + THREADS; else inner, when it
+	// is affine (MYTHREAD + THREADS - 1: its remainder is itself plus a
+	// multiple of THREADS, which the atom k takes).
+	a := inner
+	if plus, ok := ast.Unparen(inner).(*ast.BinaryExpr); ok && plus.Op == "+" && isThreads(plus.Y) {
+		if x, ok := mod(plus.X); ok {
+			a = x
+		}
 	}
 	fl, _ := af.Form(sum.X, b)
 	fa, _ := af.Form(a, b)
@@ -91,7 +92,15 @@ func firstOwned(af *affine.Func, e ast.Expr, b *cfg.Block, k string, threads int
 	if sum.Op == "-" {
 		fa = fa.Scale(-1) // counting down: U - MOD(U - R) is R modulo THREADS
 	}
-	return fa.Add(fl).Add(affine.AtomForm(affine.Threads).Mul(affine.AtomForm(k)))
+	f := fa.Add(fl)
+	if threads > 0 {
+		// A static THREADS is a constant in the forms: the constant is
+		// known modulo it, as a dynamic THREADS term goes into k
+		// (MYTHREAD + THREADS - 2 from 2 is MYTHREAD).
+		c := (f.Const%int64(threads) + int64(threads)) % int64(threads)
+		f = f.Add(affine.ConstForm(c - f.Const))
+	}
+	return f.Add(affine.AtomForm(affine.Threads).Mul(affine.AtomForm(k)))
 }
 
 // ThreadsMultiple reports whether the step sf is a constant multiple of

@@ -31,6 +31,10 @@ void g(void) {
 		grid[r][2] = 1;
 	for (r = NR * THREADS - 1 - ((NR * THREADS - 1 - MYTHREAD) % THREADS + THREADS) % THREADS; r >= 0; r -= THREADS)
 		grid[r][3] = 1;
+	for (r = 2 + (MYTHREAD + THREADS - 2) % THREADS; r < NR * THREADS; r += THREADS)
+		grid[r][5] = 1;
+	for (r = 1 + (MYTHREAD + THREADS - 2) % THREADS; r < NR * THREADS; r += THREADS)
+		grid[r][6] = 1;
 	for (r = NR * THREADS - 1 - ((NR * THREADS - MYTHREAD) % THREADS + THREADS) % THREADS; r >= 0; r -= THREADS)
 		grid[r][4] = 1;
 	for (r = MYTHREAD; r < NR * THREADS; r += 2 * THREADS)
@@ -56,6 +60,8 @@ func TestStridedLoops(t *testing.T) {
 			"grid[r][2]":     {affinity.Unknown},
 			"grid[r][3]":     {affinity.Local}, // the rewrite's last owned iteration counting down
 			"grid[r][4]":     {affinity.Unknown},
+			"grid[r][5]":     {affinity.Local},   // the same first iteration, as the rewrite now writes it
+			"grid[r][6]":     {affinity.Unknown}, // one row before it
 			"d[i]":           {affinity.Local, affinity.Unknown},
 		}
 		for e, ks := range want {
