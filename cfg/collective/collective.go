@@ -548,9 +548,12 @@ func sameOps(a, b string) bool {
 	if a == b {
 		return true
 	}
-	r := strings.NewReplacer("upc_barrier", "upc_notify; upc_wait")
-	return r.Replace(a) == r.Replace(b)
+	return splitBarriers.Replace(a) == splitBarriers.Replace(b)
 }
+
+// splitBarriers is made once: a Replacer builds its tables at its first
+// use, and is safe for concurrent use.
+var splitBarriers = strings.NewReplacer("upc_barrier", "upc_notify; upc_wait")
 
 // counted reports whether every thread runs the canonical counted loop l,
 // which leaves only by its test, the same number of times, with the

@@ -65,6 +65,13 @@ type flow struct {
 	branched []bool       // by block index: variant branches whose joins are in gate
 	loops    *cfg.LoopForest
 	users    map[*def][]*def // the φs each definition reaches, on first use
+
+	// joins' buffers, by block index, made at its first use
+	rpo   []*cfg.Block
+	label []int32
+	reach []uint32 // stamp when the block is reached from the branch
+	stamp uint32
+	sub   []*cfg.Block
 }
 
 // defChunk is the number of definitions allocated at once: the
@@ -462,7 +469,7 @@ func (f *Func) evalDefs() bool {
 			continue
 		}
 		fl.branched[b.Index] = true
-		for _, j := range joins(f.Graph, b) {
+		for _, j := range fl.joins(f.Graph, b) {
 			if fl.gate[j.Index] == nil {
 				fl.gate[j.Index] = b
 				in.epoch++
@@ -647,22 +654,55 @@ func (f *Func) variantExit(l *cfg.Loop) *cfg.Block {
 // merges the successors' values); a block whose predecessors bring
 // different labels is a join and labels itself. A join's own label coming
 // back around a loop does not make it one.
-func joins(g *cfg.Graph, b *cfg.Block) []*cfg.Block {
+//
+// Only the blocks b reaches are labelled (the others keep no label), in
+// reverse postorder; the order, the buffers and the reverse postorder are
+// the flow's, kept from one branch to the next.
+func (fl *flow) joins(g *cfg.Graph, b *cfg.Block) []*cfg.Block {
 	n := int32(len(g.Blocks))
-	label := make([]int32, n) // successor index s, or n+j for join j; -1: none
-	for i := range label {
-		label[i] = -1
+	if fl.rpo == nil {
+		fl.rpo = g.ReversePostorder()
+		fl.label = make([]int32, n) // successor index s, or n+j for join j; -1: none
+		fl.reach = make([]uint32, n)
 	}
-	rpo := g.ReversePostorder()
-	for iter := 0; iter < 2*len(rpo)+8; iter++ {
+	// The blocks b reaches, in reverse postorder.
+	fl.stamp++
+	stamp := fl.stamp
+	stack := append(fl.sub[:0], b)
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, s := range x.Succs {
+			if fl.reach[s.Index] != stamp {
+				fl.reach[s.Index] = stamp
+				stack = append(stack, s)
+			}
+		}
+	}
+	sub := stack[:0]
+	for _, x := range fl.rpo {
+		if fl.reach[x.Index] == stamp {
+			sub = append(sub, x)
+		}
+	}
+	fl.sub = sub
+	label := fl.label
+	for _, x := range sub {
+		label[x.Index] = -1
+	}
+	// The bound is that of the whole graph: blocks b does not reach never
+	// change, so the rounds are those a pass over every block would make.
+	for iter := 0; iter < 2*len(fl.rpo)+8; iter++ {
 		changed := false
-		for _, x := range rpo {
+		for _, x := range sub {
 			own := n + int32(x.Index)
 			lab, conflict := int32(-1), false
 			for _, p := range x.Preds {
-				l := label[p.Index]
+				l := int32(-1)
 				if p == b {
 					l = int32(x.Index)
+				} else if fl.reach[p.Index] == stamp {
+					l = label[p.Index]
 				}
 				if l < 0 || l == own {
 					continue
@@ -683,7 +723,7 @@ func joins(g *cfg.Graph, b *cfg.Block) []*cfg.Block {
 		}
 		if !changed {
 			var out []*cfg.Block
-			for _, x := range rpo {
+			for _, x := range sub {
 				if label[x.Index] == n+int32(x.Index) {
 					out = append(out, x)
 				}
@@ -693,7 +733,7 @@ func joins(g *cfg.Graph, b *cfg.Block) []*cfg.Block {
 	}
 	// No fixpoint: every block the branch reaches may be a join.
 	var out []*cfg.Block
-	for _, x := range rpo {
+	for _, x := range sub {
 		if label[x.Index] >= 0 {
 			out = append(out, x)
 		}
