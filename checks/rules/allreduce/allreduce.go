@@ -36,7 +36,11 @@ func run(pass *analysis.Pass, fs *facts.Facts) error {
 				}
 				rd := sharedScalar(info, fn, b, src)
 				if rd == nil {
-					continue
+					// the value is computed from the read: mean = total / N
+					if rd = scalarIn(info, fn, b, src); rd == nil {
+						continue
+					}
+					into = computed(into)
 				}
 				if x := fn.Collective().Block(b); x.Kind != collective.Collective || x.Aligned || x.Forall != nil {
 					continue
@@ -47,7 +51,7 @@ func run(pass *analysis.Pass, fs *facts.Facts) error {
 				if partial == nil {
 					partial = partlyCalled(fs)
 				}
-				if partial[fn.Variance] || unrun(fs, fn) {
+				if partial[fn.Variance] || unrun(fs, fn) || paramGuarded(fs, fn, b) {
 					continue
 				}
 				if reduced == nil {
@@ -134,6 +138,42 @@ func privateRead(info *types.Info, n ast.Node) (into string, src ast.Expr) {
 		}
 	}
 	return "", nil
+}
+
+// scalarIn returns the first read of a shared scalar inside e (see
+// sharedScalar), not under & or sizeof, or nil.
+func scalarIn(info *types.Info, fn *facts.Func, b *cfg.Block, e ast.Expr) ast.Expr {
+	var found ast.Expr
+	ast.InspectCode(e, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.UnaryExpr:
+			if x.Op == "&" || x.Op == "sizeof" {
+				return false
+			}
+		case *ast.SizeofExpr:
+			return false
+		case ast.Expr:
+			if rd := sharedScalar(info, fn, b, x); rd != nil {
+				found = rd
+				return false
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// computed rewords what a statement does with a read (privateRead's
+// phrase) for a read that is part of the value: "copies it into private
+// m" becomes "computes private m from it".
+func computed(into string) string {
+	if v, ok := strings.CutPrefix(into, "copies it into private "); ok {
+		return "computes private " + v + " from it"
+	}
+	return "returns a value computed from it"
 }
 
 // sharedScalar returns the read of a shared scalar that e is, after
@@ -230,6 +270,44 @@ func unrun(fs *facts.Facts, fn *facts.Func) bool {
 	}
 	main := fs.Variance.Main()
 	return main != nil && fn.Variance != main
+}
+
+// paramGuarded reports whether b runs only as a branch whose condition
+// reads a parameter of fn decides, and no call of fn is in the unit: the
+// thread-variance of a parameter comes from the calls it sees, and another
+// file may pass each thread's number (SPLASH-2 barnes-hut's
+// output(ProcessId), under if (ProcessId == 0)).
+func paramGuarded(fs *facts.Facts, fn *facts.Func, b *cfg.Block) bool {
+	if fs.Variance.Referenced(fn.Variance) {
+		return false
+	}
+	info := fs.Unit.Info
+	seen := map[*cfg.Block]bool{}
+	var guarded func(b *cfg.Block) bool
+	guarded = func(b *cfg.Block) bool {
+		for _, d := range fn.Graph.ControlDeps(b) {
+			if seen[d.Block] {
+				continue
+			}
+			seen[d.Block] = true
+			param := false
+			if c := d.Block.Control(); c != nil {
+				ast.InspectCode(c, func(n ast.Node) bool {
+					if x, ok := n.(*ast.Name); ok {
+						if v, ok := info.Uses[x].(*types.Var); ok && v.Param {
+							param = true
+						}
+					}
+					return !param
+				})
+			}
+			if param || guarded(d.Block) {
+				return true
+			}
+		}
+		return false
+	}
+	return guarded(b)
 }
 
 // partlyCalled returns the functions of the unit called somewhere by only

@@ -31,3 +31,17 @@ int next_level(void)
 {
     return current_level() + 1;
 }
+
+/* called from another file with each thread's number (SPLASH-2's
+   output(ProcessId)): under a test of the parameter only some threads may
+   read; outside it every thread does */
+void report(int id)
+{
+    double t;
+    if (id == 0) {
+        t = tolerance * 2.0;
+        (void)t;
+    }
+    t = tolerance + 1.0; // want "every thread reads shared tolerance and computes private t from it"
+    (void)t;
+}

@@ -154,9 +154,12 @@ long take_ticket(void)
 int take_ticket2(void);
 int next_victim(void);
 
+shared long *sum_addr(void);
+int sum_size(void);
+
 int main(void)
 {
-    long t = sum_all(1) + mine() + neighbour() + twice(3) + local_sum();
+    long t = sum_all(1) + mine() + neighbour() + twice(3) + local_sum() + sum_size();
     double d = sum_all_elems() + stride();
     set_sum(t);
     copy_sum();
@@ -164,6 +167,7 @@ int main(void)
     rows();
     t += take_ticket() + take_ticket2() + next_victim();
     (void)where();
+    (void)sum_addr();
     if (MYTHREAD == 0)
         t += peek();
     if (MYTHREAD == 0)
@@ -203,5 +207,18 @@ shared int rows_total;
 int print_rows(void)
 {
     int n = rows_total;
+    return n;
+}
+
+/* the scalar's address or size is no read of it */
+shared long *sum_addr(void)
+{
+    shared long *p = &lsum + 0;
+    return p;
+}
+
+int sum_size(void)
+{
+    int n = (int)sizeof(lsum) * 2;
     return n;
 }

@@ -159,6 +159,9 @@ long nested_copy(void)
 int choose(int v);
 
 /* 12: main reads a reduction result on every thread */
+double mean(double mine);
+long twice_sum(void);
+
 int main(void)
 {
     long total;
@@ -172,6 +175,7 @@ int main(void)
     d += iterate(4) + elem(5) + last() + tolerance();
     total += run_steps() + steps_again() + nested_copy();
     k += choose(7);
+    d += mean(d) + twice_sum();
     lsrc[MYTHREAD] = total;
     upc_all_reduceL(&lsum, lsrc, UPC_ADD, THREADS, 1, NULL, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
     total = lsum; // want "the result of upc_all_reduceL"
@@ -199,4 +203,30 @@ int choose(int v)
     upc_barrier;
     c = chosen; // want "every thread reads shared chosen"
     return c;
+}
+
+/* the read is part of the value each thread computes: a hand-written
+   reduction on thread 0, then every thread divides the total */
+shared double part[THREADS];
+shared double total_sum;
+double mean(double mine)
+{
+    double m;
+    int t;
+    part[MYTHREAD] = mine;
+    upc_barrier;
+    if (MYTHREAD == 0) {
+        double s = 0;
+        for (t = 0; t < THREADS; t++)
+            s += part[t];
+        total_sum = s;
+    }
+    upc_barrier;
+    m = total_sum / 1000.0; // want "every thread reads shared total_sum and computes private m from it"
+    return m;
+}
+
+long twice_sum(void)
+{
+    return 2 * lsum + 1; // want "every thread reads shared lsum and returns a value computed from it"
 }
