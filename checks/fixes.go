@@ -6,6 +6,7 @@ import (
 
 	"github.com/upclint/upclint/grammar"
 	"github.com/upclint/upclint/grammar/diag"
+	"github.com/upclint/upclint/grammar/token"
 )
 
 // editGuard knows where edits must not go: text produced by a macro
@@ -18,7 +19,12 @@ type editGuard struct {
 	broken map[string]bool
 }
 
-type span struct{ start, end gotoken.Pos }
+// span is one macro invocation; keyword says that it makes a single
+// keyword (Berkeley's #define forall upc_forall).
+type span struct {
+	start, end gotoken.Pos
+	keyword    bool
+}
 
 func newEditGuard(u *grammar.Unit) *editGuard {
 	g := &editGuard{fset: u.Fset, broken: map[string]bool{}}
@@ -30,18 +36,16 @@ func newEditGuard(u *grammar.Unit) *editGuard {
 	if u.File == nil {
 		return g
 	}
-	var last span
 	for i := range u.File.Tokens {
 		t := &u.File.Tokens[i]
 		if !t.FromMacro() {
 			continue
 		}
-		s := span{t.Exp, t.ExpEnd()}
-		if s == last {
-			continue // the same invocation's next token
+		if n := len(g.macros); n > 0 && g.macros[n-1].start == t.Exp && g.macros[n-1].end == t.ExpEnd() {
+			g.macros[n-1].keyword = false // the same invocation's next token
+			continue
 		}
-		g.macros = append(g.macros, s)
-		last = s
+		g.macros = append(g.macros, span{t.Exp, t.ExpEnd(), t.Kind == token.Keyword})
 	}
 	sort.Slice(g.macros, func(i, j int) bool { return g.macros[i].start < g.macros[j].start })
 	return g
@@ -66,6 +70,12 @@ func (g *editGuard) allows(start, end gotoken.Pos, text string) bool {
 		// by another) or by its value (Sobel's buf[PREV_ROW(i)] read as
 		// buf[0]): nothing of the expansion is split or rewritten.
 		if g.macros[i].start == start && g.macros[i].end == end && (isIdent(text) || isDecimal(text)) {
+			continue
+		}
+		// A whole invocation that is one keyword (forall for upc_forall)
+		// replaced by the rewrite of that keyword: the user's spelling of
+		// it, with no value to write.
+		if g.macros[i].start == start && g.macros[i].end == end && g.macros[i].keyword {
 			continue
 		}
 		// Whole invocations deleted (a upc_forall's affinity &a[i + OFF]):

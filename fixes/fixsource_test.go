@@ -151,18 +151,30 @@ int main(void) { f(0, 10); return 0; }
 	}
 }
 
-// TestFixSourceNoEditInMacroOrBrokenFile: a loop written by a macro and a
-// file with a syntax error are reported but never edited.
+// TestFixSourceNoEditInMacroOrBrokenFile: a loop written by a macro, or
+// whose header or clauses a macro makes, and a file with a syntax error
+// are reported but never edited. A macro that is the keyword alone
+// (Berkeley's UPC 1.1 #define forall upc_forall) is the file's spelling
+// of the keyword: that loop is rewritten, the invocation replaced whole.
 func TestFixSourceNoEditInMacroOrBrokenFile(t *testing.T) {
 	macro := []byte(`#include <upc_relaxed.h>
 #define N 100
 shared int a[N*THREADS];
 #define LOOP(i) upc_forall (i = 0; i < N; i++; &a[i]) a[i] = i;
+#define EACH(i) upc_forall (i = 0; i < N; i++; &a[i])
+#define RANGE(i) i = 0; i < N; i++
 #define FORALL upc_forall
+#define FORALL_ upc_forall (
 int main(void)
 {
     int i;
     LOOP(i)
+    EACH(i)
+        a[i] += 2;
+    upc_forall (RANGE(i); &a[i])
+        a[i] += 3;
+    FORALL_ i = 0; i < N; i++; &a[i])
+        a[i] += 4;
     FORALL (i = 0; i < N; i++; &a[i])
         a[i] += 1;
     return 0;
@@ -180,9 +192,14 @@ int main(void)
     return 0;
 }
 `)
+	// The only change: FORALL's loop.
+	wantMacro := strings.Replace(string(macro), "    FORALL (i = 0; i < N; i++; &a[i])", "    for (i = MYTHREAD; i < N; i += THREADS)", 1)
 	for name, src := range map[string][]byte{"macro.upc": macro, "broken.upc": broken} {
 		res := fixCopy(t, name, src, unsafeOpts())
-		if res.Changed() {
+		switch {
+		case name == "macro.upc" && string(res.Fixed) != wantMacro:
+			t.Errorf("%s: want only the FORALL loop rewritten:\n%s", name, res.Diff())
+		case name == "broken.upc" && res.Changed():
 			t.Errorf("%s was edited:\n%s", name, res.Diff())
 		}
 		n := 0
@@ -191,7 +208,7 @@ int main(void)
 				n++
 			}
 		}
-		if want := map[string]int{"macro.upc": 2, "broken.upc": 1}[name]; n != want {
+		if want := map[string]int{"macro.upc": 4, "broken.upc": 1}[name]; n != want {
 			t.Errorf("%s: %d forall findings, want %d", name, n, want)
 		}
 	}

@@ -210,3 +210,79 @@ type NodeList []ast.Node
 func (NodeList) Start() gotoken.Pos     { return gotoken.NoPos }
 func (NodeList) End() gotoken.Pos       { return gotoken.NoPos }
 func (NodeList) Span() (first, end int) { return 0, 0 }
+
+// DimSizes returns the size expressions of v's declarator, one per
+// array dimension in order (A[P][M]: P and M), nil unless v is declared
+// as a plain array.
+func DimSizes(v *types.Var) []ast.Node {
+	if v == nil || v.Decl == nil || v.Decl.Decl == nil || len(v.Decl.Decl.Ptrs) > 0 {
+		return nil
+	}
+	d := v.Decl.Decl.Direct
+	if d == nil || d.Name == nil || d.Nested != nil {
+		return nil
+	}
+	var out []ast.Node
+	for _, s := range d.Suffixes {
+		if s.Array == nil || s.Array.Size == nil {
+			return nil
+		}
+		out = append(out, s.Array.Size)
+	}
+	return out
+}
+
+// Spelled returns n's text as its file spells it when every token of n is
+// the file's own or comes from a macro invocation that lies inside n
+// (IMGSIZE/THREADS, not the tail of an invocation that also makes what
+// precedes n).
+func (c *Consts) Spelled(n ast.Node) (string, bool) {
+	if c == nil || c.unit == nil || c.unit.File == nil || c.source == nil || ast.IsNil(n) {
+		return "", false
+	}
+	toks := c.unit.File.Tokens
+	first, end := n.Span()
+	if first < 0 || end > len(toks) || first >= end {
+		return "", false
+	}
+	inside := func(i int) bool { // token i's invocation ends within n
+		t := &toks[i]
+		return !t.FromMacro() || t.Exp >= toks[first].SitePos() && t.ExpEnd() <= toks[end-1].SiteEnd()
+	}
+	for i := first; i < end; i++ {
+		if !inside(i) {
+			return "", false
+		}
+	}
+	start, stop := toks[first].SitePos(), toks[end-1].SiteEnd()
+	if c.unit.Fset == nil || c.unit.Fset.File(start) != c.unit.Fset.File(stop-1) {
+		return "", false
+	}
+	src, o, ok := c.source(start)
+	e := o + int(stop-start)
+	if !ok || o < 0 || e > len(src) || e <= o {
+		return "", false
+	}
+	return string(src[o:e]), true
+}
+
+// LayoutText returns the block size of v as its declaration's layout
+// qualifier spells it (shared [IMGSIZE/THREADS]), "" when the declaration
+// has none or does not spell it in a file.
+func (c *Consts) LayoutText(v *types.Var) string {
+	var size ast.Expr
+	for _, n := range c.DeclNodes(v) {
+		if specs, ok := n.(*ast.DeclSpecs); ok {
+			for _, s := range specs.List {
+				if s.Shared != nil && s.Shared.Layout != nil {
+					size = s.Shared.Layout.Size
+				}
+			}
+		}
+	}
+	if size == nil {
+		return ""
+	}
+	t, _ := c.Spelled(size)
+	return t
+}

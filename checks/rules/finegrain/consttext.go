@@ -83,27 +83,6 @@ func (fx *fixer) blockText(bs int64, v *types.Var) string {
 	return fx.constText(bs, nodes...)
 }
 
-// dimSizes returns the size expressions of v's declarator, one per
-// array dimension in order (A[P][M]: P and M), nil unless v is declared
-// as a plain array.
-func dimSizes(v *types.Var) []ast.Node {
-	if v == nil || v.Decl == nil || v.Decl.Decl == nil || len(v.Decl.Decl.Ptrs) > 0 {
-		return nil
-	}
-	d := v.Decl.Decl.Direct
-	if d == nil || d.Name == nil || d.Nested != nil {
-		return nil
-	}
-	var out []ast.Node
-	for _, s := range d.Suffixes {
-		if s.Array == nil || s.Array.Size == nil {
-			return nil
-		}
-		out = append(out, s.Array.Size)
-	}
-	return out
-}
-
 // coefNames maps the values of the macros g's loop and its arrays'
 // declarations invoke to their names, for the coefficients of the
 // rewrite's index forms (a row stride l * M flattens to 128 * l): values
@@ -143,7 +122,7 @@ func (fx *fixer) perText(p *plan, lo, rows *affine.Form, per int64) string {
 		return num
 	}
 	d0 := p.lay.Dims[0]
-	sizes := dimSizes(p.v)
+	sizes := edit.DimSizes(p.v)
 	if len(sizes) != len(p.lay.Dims) {
 		return num
 	}
@@ -169,7 +148,7 @@ func (fx *fixer) perText(p *plan, lo, rows *affine.Form, per int64) string {
 // read whole is N rows, whatever else the loop names 8), else from the
 // macros of the loop.
 func (fx *fixer) rowsText(p *plan, lo *affine.Form, n int64) string {
-	if sizes := dimSizes(p.v); lo.IsConst() && lo.Const == 0 && p.lay != nil && len(sizes) == len(p.lay.Dims) &&
+	if sizes := edit.DimSizes(p.v); lo.IsConst() && lo.Const == 0 && p.lay != nil && len(sizes) == len(p.lay.Dims) &&
 		len(sizes) > 0 && !p.lay.Dims[0].Threads && p.lay.Dims[0].Len == n {
 		return fx.constText(n, sizes[0])
 	}

@@ -205,7 +205,7 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 	if p.unsafe == "" && c.derefThrough(g.loop.Stmt, false) {
 		p.unsafe = "the loop writes through a private pointer, which might point into " + v.Name()
 	}
-	sizes := dimSizes(v)
+	sizes := edit.DimSizes(v)
 	for k, d := range lay.Dims[1:] {
 		if d.Threads || d.Len <= 0 {
 			return nil

@@ -68,6 +68,10 @@ type fixer struct {
 	edits []analysis.TextEdit
 	// consts names the constants the rewrite writes as the source does.
 	consts *edit.Consts
+	// kwEnd ends the keyword as the file spells it: upc_forall, or the
+	// name of a macro that is the keyword alone (Berkeley's UPC 1.1
+	// #define forall upc_forall).
+	kwEnd gotoken.Pos
 }
 
 // suggest returns the rewrite of s, or nil when it cannot be proven or
@@ -83,6 +87,9 @@ func suggest(pass *analysis.Pass, fn *facts.Func, info *types.Info, l *cfg.Loop,
 	}
 	fx := &fixer{pass: pass, fn: fn, info: info, src: src, tf: tf, l: l, s: s, p: p}
 	fx.consts = edit.NewConsts(facts.Of(pass).Unit, fx.sourceAt)
+	if fx.kwEnd = fx.keywordEnd(); !fx.kwEnd.IsValid() {
+		return nil
+	}
 	msg, ok := fx.build(nested)
 	if !ok {
 		return nil
@@ -95,6 +102,39 @@ func suggest(pass *analysis.Pass, fn *facts.Func, info *types.Info, l *cfg.Loop,
 }
 
 func (fx *fixer) off(p gotoken.Pos) int { return fx.tf.Offset(p) }
+
+// keywordEnd returns the end of the loop's keyword in the file, or NoPos
+// when the keyword is made by a macro that makes more than it (a loop
+// written by CHECK(x)): the rewrite would have to edit the macro's text.
+// A macro that is the keyword alone (forall of Berkeley's upc.h) is the
+// user's spelling of it, replaced whole like the keyword.
+func (fx *fixer) keywordEnd() gotoken.Pos {
+	s := fx.s
+	u := facts.Of(fx.pass).Unit
+	if u == nil || u.File == nil {
+		return gotoken.NoPos
+	}
+	first, end := s.Span()
+	toks := u.File.Tokens
+	if first < 0 || first >= end || end > len(toks) {
+		return gotoken.NoPos
+	}
+	t := &toks[first]
+	if !t.FromMacro() {
+		return s.Start() + gotoken.Pos(len("upc_forall"))
+	}
+	// The invocation must make this token only, and be a name the
+	// user's file spells at the loop's start.
+	same := func(i int) bool { return i >= 0 && i < len(toks) && toks[i].FromMacro() && toks[i].Exp == t.Exp }
+	if same(first-1) || same(first+1) || t.Exp != s.Start() {
+		return gotoken.NoPos
+	}
+	o, e := fx.off(t.Exp), fx.off(t.ExpEnd())
+	if o < 0 || e > len(fx.src) || o >= e || edit.Ident(string(fx.src[o:e])) != string(fx.src[o:e]) {
+		return gotoken.NoPos
+	}
+	return t.ExpEnd()
+}
 
 // sourceAt returns the text of the file holding pos (the loop's, or a
 // header's) and pos's offset in it.
@@ -171,8 +211,7 @@ func (fx *fixer) build(nested *forallCalls) (string, bool) {
 	}
 
 	L, U := fx.text(iv.Start), fx.text(iv.Bound)
-	kw := s.Start()
-	kwEnd := kw + gotoken.Pos(len("upc_forall"))
+	kw, kwEnd := s.Start(), fx.kwEnd
 	// Delete "; affinity".
 	fx.replace(s.Post.End(), s.Affinity.End(), "")
 
@@ -343,7 +382,7 @@ func (fx *fixer) strideThreads(r *affine.Form, extra, lower string, dec bool) {
 	s, iv := fx.s, fx.p.iv
 	lc, lit := fx.intLit(iv.Start)
 	off := firstOffset(r, extra, lower, lit, lc, dec)
-	fx.replace(s.Start(), s.Start()+gotoken.Pos(len("upc_forall")), "for")
+	fx.replace(s.Start(), fx.kwEnd, "for")
 	switch {
 	case off == "0":
 	case lit && lc == 0 && !dec:
@@ -720,6 +759,13 @@ func (fx *fixer) perText() string {
 	nodes := fx.consts.DeclNodes(p.v)
 	slices.Reverse(nodes) // the specifiers, where the block size is, first
 	bt := fx.consts.Text(p.per*p.coef, nodes...)
+	if _, err := strconv.ParseInt(bt, 10, 64); err == nil {
+		// A block size no one macro names (shared [IMGSIZE/THREADS] in
+		// GWU's Sobel): the declaration's own text.
+		if lt := fx.consts.LayoutText(p.v); strings.ContainsFunc(lt, isLetter) {
+			bt = lt
+		}
+	}
 	if p.coef == 1 {
 		return bt
 	}
@@ -727,11 +773,17 @@ func (fx *fixer) perText() string {
 	if p.v != nil && p.v.Decl != nil {
 		decl = p.v.Decl
 	}
-	ct := fx.consts.Text(p.coef, fx.s.Affinity.X, decl)
+	ct := fx.rowText()
+	if ct == "" {
+		ct = fx.consts.Text(p.coef, fx.s.Affinity.X, decl)
+	}
 	_, errB := strconv.ParseInt(bt, 10, 64)
 	_, errC := strconv.ParseInt(ct, 10, 64)
 	if errB == nil && errC == nil {
 		return num
+	}
+	if bt == ct {
+		return "1"
 	}
 	fs := strings.Split(bt, " * ")
 	for i, f := range fs {
@@ -740,6 +792,35 @@ func (fx *fixer) perText() string {
 		}
 	}
 	return paren(bt) + " / " + paren(ct)
+}
+
+// isLetter reports whether r starts a C identifier.
+func isLetter(r rune) bool { return r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }
+
+// rowText writes the index's coefficient when it is the length of the
+// array's rows (&a[i][0] of a[N][P]: P), from the declarator's inner
+// dimensions, each named by its own size (GWU's N, M and P are all 128):
+// "" when it is not.
+func (fx *fixer) rowText() string {
+	p := fx.p
+	sizes := edit.DimSizes(p.v)
+	lay := fx.info.Layouts[p.v]
+	if p.oneDim || lay == nil || len(sizes) < 2 || len(sizes) != len(lay.Dims) {
+		return ""
+	}
+	row := int64(1)
+	var fs []string
+	for k, d := range lay.Dims[1:] {
+		if d.Threads || d.Len <= 0 {
+			return ""
+		}
+		row *= d.Len
+		fs = append(fs, fx.consts.Text(d.Len, sizes[k+1]))
+	}
+	if p.coef != row {
+		return ""
+	}
+	return product(fs)
 }
 
 // product joins factors with " * ", 1 for none.

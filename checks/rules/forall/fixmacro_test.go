@@ -119,3 +119,28 @@ func TestFixFollowsMacros(t *testing.T) {
 		})
 	}
 }
+
+// TestFixKeywordMacroFollowsMacros: the golden of a program that spells
+// the keyword forall (<upc.h>) writes the rows of m as NC where NR and NC
+// are equal and img's block size as its declaration (IMG/10); built with
+// NR 8 or IMG 80 it must still run as the original built the same way.
+func TestFixKeywordMacroFollowsMacros(t *testing.T) {
+	fixtest.NeedCC(t)
+	in := filepath.Join(goldenDir, "keyword_macro.upc")
+	orig, err := os.ReadFile(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixed, err := os.ReadFile(in + ".golden")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, def := range [][2]string{{"NR 16", "NR 8"}, {"IMG 40", "IMG 80"}} {
+		t.Run(strings.ReplaceAll(def[1], " ", "="), func(t *testing.T) {
+			with := func(src []byte) []byte {
+				return []byte(strings.Replace(string(src), "#define "+def[0]+"\n", "#define "+def[1]+"\n", 1))
+			}
+			validate(t, filepath.Join(t.TempDir(), "keyword_macro.upc"), with(orig), with(fixed))
+		})
+	}
+}
