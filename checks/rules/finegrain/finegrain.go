@@ -402,7 +402,7 @@ func (c *checker) inhibitor(l *cfg.Loop, a *affine.Access) string {
 						why = "the loop body calls " + name
 					case name == "":
 						why = "the loop body makes an indirect call"
-					case !bulkCalls[name] && !c.vi.Quiet(call):
+					case !bulkCalls[name] && !c.quiet(call):
 						why = "the loop body calls " + name
 					}
 				}
