@@ -3,6 +3,7 @@ package checks
 import (
 	"bytes"
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	gotoken "go/token"
@@ -67,10 +68,27 @@ type Result struct {
 // Only a problem that stops the tool from doing its job (an unreadable file)
 // is an error; everything about the program is a finding.
 func Run(files []string, opts *Options) (*Result, error) {
+	res, errs := RunBatches(context.Background(), []Batch{{Files: files, Options: opts}}, opts.Jobs)
+	return res[0], errs[0]
+}
+
+// Batch is a list of files analysed with the same options.
+type Batch struct {
+	Files   []string
+	Options *Options
+}
+
+// RunBatches analyses the files of every batch with one set of jobs
+// workers (<= 0: all cores), and returns for each batch what Run would:
+// its result and its error. Files that need different front-end settings
+// (the command lines of a compilation database) are thus analysed side by
+// side; one Run per batch would leave a core idle at the end of each batch
+// while the last file is analysed alone. When ctx is done, the files not
+// yet started are not analysed and every batch's error is ctx's.
+func RunBatches(ctx context.Context, batches []Batch, jobs int) ([]*Result, []error) {
 	// a batch of files allocates far more than it keeps (see gcsettings:
 	// on the development corpus 1.6x the lines per CPU-second)
 	defer gcsettings.Use()()
-	jobs := opts.Jobs
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
 	}
@@ -79,45 +97,80 @@ func Run(files []string, opts *Options) (*Result, error) {
 		lines    int
 		err      error
 	}
-	if opts.Parallel && len(files) > 1 {
-		o := *opts
-		o.Parallel = false
-		opts = &o
+	type job struct{ batch, file int }
+	total := 0
+	for _, b := range batches {
+		total += len(b.Files)
 	}
-	outs := make([]outcome, len(files))
-	next := make(chan int)
+	outs := make([][]outcome, len(batches))
+	opts := make([]*Options, len(batches))
+	var order []job
+	for bi, b := range batches {
+		outs[bi] = make([]outcome, len(b.Files))
+		opts[bi] = b.Options
+		if b.Options.Parallel && total > 1 {
+			o := *b.Options
+			o.Parallel = false
+			opts[bi] = &o
+		}
+		for _, i := range largestFirst(b.Files, b.Options) {
+			order = append(order, job{bi, i})
+		}
+	}
+	if len(batches) > 1 {
+		// the largest files of all batches first; a batch's own order
+		// (largestFirst) decides between files of the same size
+		size := make([][]int64, len(batches))
+		for bi, b := range batches {
+			size[bi] = fileSizes(b.Files, b.Options)
+		}
+		slices.SortStableFunc(order, func(a, b job) int { return cmp.Compare(size[b.batch][b.file], size[a.batch][a.file]) })
+	}
+	next := make(chan job)
 	var wg sync.WaitGroup
-	for range min(jobs, max(len(files), 1)) {
+	for range min(jobs, max(total, 1)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range next {
-				f, lines, err := checkFile(files[i], opts)
-				outs[i] = outcome{f, lines, err}
-				if opts.Progress != nil {
-					opts.Progress()
+			for j := range next {
+				o := opts[j.batch]
+				f, lines, err := checkFile(batches[j.batch].Files[j.file], o)
+				outs[j.batch][j.file] = outcome{f, lines, err}
+				if o.Progress != nil {
+					o.Progress()
 				}
 			}
 		}()
 	}
-	for _, i := range largestFirst(files, opts) {
-		next <- i
+	for _, j := range order {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- j
 	}
 	close(next)
 	wg.Wait()
 
-	res := &Result{Files: len(files)}
-	var errs []error
-	for _, o := range outs {
-		if o.err != nil {
-			errs = append(errs, o.err)
-			continue
+	results := make([]*Result, len(batches))
+	errs := make([]error, len(batches))
+	for bi, b := range batches {
+		res := &Result{Files: len(b.Files)}
+		var bErrs []error
+		for _, o := range outs[bi] {
+			if o.err != nil {
+				bErrs = append(bErrs, o.err)
+				continue
+			}
+			res.Findings = append(res.Findings, o.findings...)
+			res.Lines += o.lines
 		}
-		res.Findings = append(res.Findings, o.findings...)
-		res.Lines += o.lines
+		slices.SortStableFunc(res.Findings, func(a, b Finding) int { return compareFindings(&a, &b) })
+		results[bi], errs[bi] = res, errors.Join(bErrs...)
+		if err := ctx.Err(); err != nil {
+			errs[bi] = err
+		}
 	}
-	slices.SortStableFunc(res.Findings, func(a, b Finding) int { return compareFindings(&a, &b) })
-	return res, errors.Join(errs...)
+	return results, errs
 }
 
 // largestFirst returns the indices of files, the largest file first: the
@@ -132,14 +185,24 @@ func largestFirst(files []string, opts *Options) []int {
 	if opts.Config.ReadFile != nil || len(files) < 3 {
 		return order
 	}
+	size := fileSizes(files, opts)
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(size[b], size[a]) })
+	return order
+}
+
+// fileSizes returns the sizes of files on disk, or zeros for files read
+// through Config.ReadFile.
+func fileSizes(files []string, opts *Options) []int64 {
 	size := make([]int64, len(files))
+	if opts.Config.ReadFile != nil {
+		return size
+	}
 	for i, f := range files {
 		if st, err := os.Stat(f); err == nil {
 			size[i] = st.Size()
 		}
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(size[b], size[a]) })
-	return order
+	return size
 }
 
 // checkFile loads one translation unit and converts its diagnostics.

@@ -2,6 +2,7 @@ package checks_test
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	gotoken "go/token"
@@ -180,30 +181,37 @@ func checkUnits(t testing.TB, units []corpus.Unit) ([][]checks.Finding, int) {
 	}
 	results := make([][]checks.Finding, len(units))
 	lines := 0
-	// as one process checking every unit, from a cold start
+	// as one process checking every unit, from a cold start, the units of
+	// every command line side by side (as upclint check runs a compilation
+	// database's)
 	prefixes := cpp.NewPrefixCache(0)
-	for _, k := range keys {
+	batches := make([]checks.Batch, len(keys))
+	which := make([]map[string][]int, len(keys))
+	for bi, k := range keys {
 		idx := groups[k]
 		u := units[idx[0]]
 		files := make([]string, len(idx))
-		which := map[string][]int{}
+		which[bi] = map[string][]int{}
 		for j, i := range idx {
 			files[j] = units[i].Path
-			which[units[i].Path] = append(which[units[i].Path], i)
+			which[bi][units[i].Path] = append(which[bi][units[i].Path], i)
 		}
-		r, err := checks.Run(files, &checks.Options{Config: grammar.Config{
+		batches[bi] = checks.Batch{Files: files, Options: &checks.Options{Config: grammar.Config{
 			IncludeDirs:   u.Include,
 			Defines:       u.Define,
 			Undefs:        u.Undefine,
 			StaticThreads: u.Threads,
 			Prefixes:      prefixes,
-		}, Enabled: shippedRule})
-		if err != nil {
-			t.Fatal(err)
+		}, Enabled: shippedRule}}
+	}
+	rs, errs := checks.RunBatches(context.Background(), batches, 0)
+	for bi, r := range rs {
+		if errs[bi] != nil {
+			t.Fatal(errs[bi])
 		}
 		lines += r.Lines
 		for _, f := range r.Findings {
-			for _, i := range which[filepath.Clean(f.Pos.Path)] {
+			for _, i := range which[bi][filepath.Clean(f.Pos.Path)] {
 				results[i] = append(results[i], f)
 			}
 		}

@@ -205,20 +205,27 @@ func (c *Checker) Check(ctx context.Context, paths []string) (*Outcome, error) {
 	if s.Progress != nil {
 		s.Progress.Start(len(files.Paths) - len(parts))
 	}
-	for _, g := range groups {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
+	// The groups share one set of workers (checks.RunBatches): a Run per
+	// group would leave cores idle at the end of each group.
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	batches := make([]checks.Batch, len(groups))
+	for i, g := range groups {
 		opts := s.Options(g.eff, g.db, s.Jobs)
 		opts.MaxFileSize = s.MaxFileSize
 		opts.Source = comments.Add
 		if s.Progress != nil {
 			opts.Progress = s.Progress.Step
 		}
-		r, err := checks.Run(g.files, opts)
-		if err != nil {
-			return nil, err
+		batches[i] = checks.Batch{Files: g.files, Options: opts}
+	}
+	results, errs := checks.RunBatches(ctx, batches, s.Jobs)
+	for i, g := range groups {
+		if errs[i] != nil {
+			return nil, errs[i]
 		}
+		r := results[i]
 		for range r.Findings {
 			analysed = append(analysed, g.eff)
 		}
