@@ -326,3 +326,17 @@ func compareGolden(t *testing.T, in string, got []byte, what string) {
 		t.Errorf("%s %s differs from %s:\n--- got\n%s", what, in, golden, got)
 	}
 }
+
+// ReadPair returns the golden program at path and its fixed text
+// (path.golden).
+func ReadPair(t *testing.T, path string) (orig, fixed []byte) {
+	t.Helper()
+	orig, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fixed, err = os.ReadFile(path + ".golden"); err != nil {
+		t.Fatal(err)
+	}
+	return orig, fixed
+}

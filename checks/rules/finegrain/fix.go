@@ -128,6 +128,18 @@ type plan struct {
 	// at: the accesses index from this element's address (&A[i] of
 	// (&A[i])[j]) instead of from v
 	at string
+	// castBlock: the block size as the layout qualifier of the cast the
+	// accesses go through spells it (shared [B] of (shared [B] T *)src)
+	castBlock string
+}
+
+// planBlockText writes the block size bs of the plan's array or pointer as
+// the source does: a cast's layout qualifier, else v's declaration.
+func (fx *fixer) planBlockText(p *plan, bs int64) string {
+	if p.castBlock != "" {
+		return p.castBlock
+	}
+	return fx.blockText(bs, p.v)
 }
 
 // coalesce returns the rewrite of g, or nil when the accesses cannot be
@@ -166,10 +178,14 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 	}
 	first := g.accs[0]
 	v, lay := first.Var, first.Layout
-	at := "" // the text of an element's address the accesses index from
+	at := ""       // the text of an element's address the accesses index from
+	castElem := "" // the element type as a cast spells it
 	if first.Pointer {
 		if v == nil {
 			v, at = c.addrBase(fx, first) // fixpointer.go: (&A[i])[j], *(&A[i] + j)
+		}
+		if v == nil {
+			v, at, castElem = c.castBase(fx, first, g.loop) // *((shared const T *)src + i)
 		}
 		lay = pointeeLayout(c.info.TypeOf(first.Base), v)
 	}
@@ -224,6 +240,13 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 		return nil
 	}
 	p.elem = types.TypeString(elem, "")
+	if castElem != "" {
+		if len(lay.Dims) != 1 {
+			return nil
+		}
+		p.elem = castElem
+		p.castBlock = c.castLayoutText(fx, first)
+	}
 	if strings.Contains(p.elem, "<") || strings.Contains(p.elem, "(") || strings.Contains(p.elem, "[") {
 		return nil
 	}
@@ -266,6 +289,11 @@ func (c *checker) coalesce(fx *fixer, g *group) *checks.SuggestedFix {
 	}
 	if sf == nil {
 		sf = c.boxFix(fx, p, bs)
+	}
+	if castElem != "" {
+		if sf = c.castEdits(fx, g, sf); sf == nil {
+			return nil
+		}
 	}
 	if p.costlier != "" {
 		return checks.ShownOnly(braced(sf), p.costlier)
@@ -983,7 +1011,7 @@ func (c *checker) boxFix(fx *fixer, p *plan, bs int64) *analysis.SuggestedFix {
 		openBlock()
 		i1 := in + fr.unit
 		i2 := i1 + fr.unit
-		bst := fx.blockText(bs, p.v)
+		bst := fx.planBlockText(p, bs)
 		fmt.Fprintf(&b, "%s/* one upc_memget per block of %s elements */\n", i1, bst)
 		fmt.Fprintf(&b, "%ssize_t %s, %s;\n", i1, k, r)
 		fmt.Fprintf(&b, "%sfor (%s = 0; %s < %s; %s += %s) {\n", i1, k, k, ne, k, r)

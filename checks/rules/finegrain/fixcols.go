@@ -64,7 +64,7 @@ func (fx *fixer) colsCopy(c *checker, p *plan, b *strings.Builder, x colsBox) bo
 		fmt.Fprintf(b, "%s}\n", x.in)
 		return true
 	}
-	bst := fx.blockText(x.bs, p.v)
+	bst := fx.planBlockText(p, x.bs)
 	fmt.Fprintf(b, "%s/* one upc_memget per row and block of %s elements */\n", i1, bst)
 	fmt.Fprintf(b, "%ssize_t %s, %s, %s;\n", i1, row, k, r)
 	fmt.Fprintf(b, "%sfor (%s = 0; %s < %s; %s++) {\n", i1, row, row, x.n, row)

@@ -387,16 +387,26 @@ func (fx *fixer) addBraces(sf *analysis.SuggestedFix, s, parent ast.Stmt) *analy
 }
 
 // unbracedIn returns the loop (for, upc_forall, while) whose whole body
-// is s without braces, or the if whose then-branch s is (thread 0's
-// if (MYTHREAD == 0) for (...) a[i] = ...;), when s starts its own line
-// one level deeper than it and its header line ends with its ")" (the
-// rewrite adds " {" there and "}" after s, addBraces), or nil.
+// is s without braces, the if whose then-branch s is (thread 0's
+// if (MYTHREAD == 0) for (...) a[i] = ...;), or the case label s follows,
+// when s starts its own line one level deeper than it and its header line
+// ends with its ")" (":" for a label; the rewrite adds " {" there and "}"
+// after s, addBraces), or nil.
 func (c *checker) unbracedIn(fx *fixer, s ast.Stmt) ast.Stmt {
 	if c.fn.Decl == nil || c.fn.Decl.Body == nil {
 		return nil
 	}
 	var parent ast.Stmt
+	closer := ")" // what the parent's header line ends with
 	switch x := edit.Parent(c.fn.Decl.Body, s).(type) {
+	case *ast.CaseStmt:
+		// a switch's case (the UPC collectives reference implementation's
+		// case UPC_ADD: for (...) ...; break;): the braces make the
+		// buffer's declarations a statement the label may precede, in a
+		// scope that ends before the next label
+		parent, closer = x, ":"
+	case *ast.DefaultStmt:
+		parent, closer = x, ":"
 	case *ast.ForStmt:
 		parent = x
 	case *ast.ForallStmt:
@@ -421,7 +431,7 @@ func (c *checker) unbracedIn(fx *fixer, s ast.Stmt) ast.Stmt {
 	if !ok || off == 0 || src[off-1] != '\n' {
 		return nil
 	}
-	if head := strings.TrimRight(string(src[:off-1]), " \t\r"); !strings.HasSuffix(head, ")") {
+	if head := strings.TrimRight(string(src[:off-1]), " \t\r"); !strings.HasSuffix(head, closer) {
 		return nil
 	}
 	return parent

@@ -1,6 +1,12 @@
 package finegrain
 
 import (
+	"regexp"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/cfg/affine"
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/types"
@@ -133,7 +139,13 @@ func (c *checker) pointerNoFix(g *group) string {
 		v = c.addrRoot(first)
 	}
 	if v == nil {
-		return base + " is computed (a cast or an expression), not a pointer variable or an element's address"
+		v = c.castRoot(first, g.loop)
+	}
+	if v == nil {
+		if _, cast := ast.Unparen(first.Base).(*ast.CastExpr); cast {
+			return base + " is a cast of an expression or of a pointer the loop changes, not of a pointer variable it leaves unchanged"
+		}
+		return base + " is computed (an expression), not a pointer variable, a cast of one or an element's address"
 	}
 	if pointeeLayout(c.info.TypeOf(first.Base), v) == nil {
 		return base + " points to rows of no constant length or to elements of unknown size"
@@ -159,6 +171,131 @@ func (c *checker) pointerNoFix(g *group) string {
 	}
 	if _, ok := c.tripTest(g.loop); !ok {
 		return "the loop's iterations are not known before it runs (its step or bounds)"
+	}
+	return ""
+}
+
+// castRoot returns v when a's base is a cast of the pointer variable v to
+// a pointer-to-shared type ((shared const T *)src in the UPC collectives
+// reference implementation) and the loop leaves v unchanged: the reads
+// follow the cast's layout (its block size, whatever src's), from where v
+// points. nil otherwise.
+func (c *checker) castRoot(a *affine.Access, l *cfg.Loop) *types.Var {
+	cast, ok := ast.Unparen(a.Base).(*ast.CastExpr)
+	if !ok || cast.Type == nil || !types.IsPointerToShared(c.info.TypeOf(cast)) {
+		return nil
+	}
+	id, ok := ast.Unparen(cast.X).(*ast.Name)
+	if !ok {
+		return nil
+	}
+	v, _ := c.info.Uses[id].(*types.Var)
+	if v == nil || !types.IsPointer(v.Type()) || !cfg.FixedInLoop(c.fn.Decl.Body, l, id.Name) {
+		return nil
+	}
+	return v
+}
+
+// castQuals matches what the element type of a cast's pointer-to-shared
+// type has that a private buffer's must not: shared and its layout
+// qualifier, the other qualifiers.
+var castQuals = regexp.MustCompile(`\bshared\s*(\[[^\]]*\])?|\b(const|volatile|strict|relaxed|restrict)\b`)
+
+// castBase recognises accesses through a cast of a pointer variable to a
+// pointer-to-shared type (castRoot). It returns the variable, the cast's
+// text, which the rewrite indexes from, and the element type as the cast
+// spells it without its qualifiers (_UPC_RED_T where a macro names the
+// type, as in a file included once per type); nil when the cast is not
+// the source's own text or its type is not a pointer to elements.
+func (c *checker) castBase(fx *fixer, a *affine.Access, l *cfg.Loop) (*types.Var, string, string) {
+	v := c.castRoot(a, l)
+	if v == nil || fx == nil {
+		return nil, "", ""
+	}
+	cast := ast.Unparen(a.Base).(*ast.CastExpr)
+	d := cast.Type.Decl
+	if d == nil || len(d.Ptrs) != 1 || d.Direct != nil && (d.Direct.Nested != nil || len(d.Direct.Suffixes) > 0) || cast.Type.Specs == nil {
+		return nil, "", ""
+	}
+	// A macro elsewhere in the access (an index + OFF) would have its
+	// value written in the fetch's bounds.
+	if fx.unit == nil || fx.unit.File == nil {
+		return nil, "", ""
+	}
+	toks := fx.unit.File.Tokens
+	tf, te := cast.Type.Span()
+	first, end := a.Expr.Span()
+	for i := max(first, 0); i < end && i < len(toks); i++ {
+		if toks[i].FromMacro() && (i < tf || i >= te) {
+			return nil, "", ""
+		}
+	}
+	consts := fx.consts()
+	at, ok1 := consts.Spelled(cast)
+	specs, ok2 := consts.Spelled(cast.Type.Specs)
+	elem := strings.Join(strings.Fields(castQuals.ReplaceAllString(specs, " ")), " ")
+	if !ok1 || !ok2 || elem == "" {
+		return nil, "", ""
+	}
+	return v, at, elem
+}
+
+// castEdits makes the rewrite of accesses through a cast whose type a
+// macro spells (*((shared const _UPC_RED_T *)src + i)) one the edit guard
+// lets through: an edit that rewrites the cast deletes the text it spans
+// whole, invocations and all, and writes its new text (the buffer, at the
+// loop's index) right after it. The macros must lie in the cast's type:
+// an index a macro makes would have its value written. nil when one does
+// not.
+func (c *checker) castEdits(fx *fixer, g *group, sf *analysis.SuggestedFix) *analysis.SuggestedFix {
+	if sf == nil || fx.unit == nil || fx.unit.File == nil {
+		return sf
+	}
+	toks := fx.unit.File.Tokens
+	var out []analysis.TextEdit
+	for _, e := range sf.TextEdits {
+		macro := false
+		for _, a := range g.accs {
+			x, ok := ast.Unparen(a.Base).(*ast.CastExpr)
+			if !ok || e.Pos > x.Start() || x.End() > e.End || e.Pos < a.Expr.Start() || a.Expr.End() < e.End {
+				continue
+			}
+			tf, te := x.Type.Span()
+			first, end := a.Expr.Span()
+			for i := first; i < end && i < len(toks); i++ {
+				if p := toks[i].SitePos(); !toks[i].FromMacro() || p < e.Pos || p >= e.End {
+					continue
+				}
+				if i < tf || i >= te {
+					return nil
+				}
+				macro = true
+			}
+		}
+		if !macro {
+			out = append(out, e)
+			continue
+		}
+		out = append(out, analysis.TextEdit{Pos: e.Pos, End: e.End},
+			analysis.TextEdit{Pos: e.End, End: e.End, NewText: e.NewText})
+	}
+	sf.TextEdits = out
+	return sf
+}
+
+// castLayoutText returns the block size of the cast a's base is as its
+// layout qualifier spells it (B of (shared [B] long *)src), "" when the
+// cast has none (a cyclic pointer) or does not spell it in a file.
+func (c *checker) castLayoutText(fx *fixer, a *affine.Access) string {
+	cast, ok := ast.Unparen(a.Base).(*ast.CastExpr)
+	if !ok || cast.Type == nil || cast.Type.Specs == nil {
+		return ""
+	}
+	for _, s := range cast.Type.Specs.List {
+		if s.Shared != nil && s.Shared.Layout != nil && s.Shared.Layout.Size != nil {
+			t, _ := fx.consts().Spelled(s.Shared.Layout.Size)
+			return t
+		}
 	}
 	return ""
 }

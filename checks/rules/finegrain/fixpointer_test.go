@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/fixes/fixtest"
 )
 
 // TestPointerNoFix: reads through cyclic and indefinite pointers-to-shared
@@ -110,18 +111,20 @@ double macro_row(int r)
 	checkFixMarks(t, src)
 }
 
-// TestPointerNoFixSaysWhy: reads through a cast of a pointer (the UPC
-// collectives reference implementation's *((shared const T *)src + i))
-// get no rewrite, and the finding says why instead of recommending a
-// copy that is not offered.
+// TestPointerNoFixSaysWhy: reads through a cast of what is not a pointer
+// variable the loop leaves unchanged ((shared const T *)(src + k)) get
+// no rewrite, and the finding says why instead of recommending
+// a copy that is not offered; a cast of a pointer variable
+// (*((shared const T *)src + i), the UPC collectives reference
+// implementation) gets one (TestCastReads).
 func TestPointerNoFixSaysWhy(t *testing.T) {
 	src := `#include <upc_relaxed.h>
-double sum(shared void *src, int n)
+double sum(shared double *src, int k, int n)
 {
     int i;
     double s = 0;
     for (i = 0; i < n; i++)
-        s += *((shared const double *)src + i);
+        s += *((shared const double *)(src + k) + i);
     return s;
 }
 `
@@ -138,7 +141,58 @@ double sum(shared void *src, int n)
 		t.Fatalf("%d findings, want 1: %+v", len(res.Findings), res.Findings)
 	}
 	f := res.Findings[0]
-	if len(f.Fixes) != 0 || !strings.Contains(f.Message, "no rewrite offered: (shared const double*)src is computed") {
+	if len(f.Fixes) != 0 || !strings.Contains(f.Message, "no rewrite offered: (shared const double*)(src + k) is a cast of an expression") {
 		t.Errorf("want no fix and the reason, got %d fixes: %s", len(f.Fixes), f.Message)
 	}
+}
+
+// TestCastFollowsMacros: the golden of reads through casts writes the
+// element type and the block size as the casts spell them (RED_T, B), so
+// the fixed program built with RED_T float or B 8 runs as the original
+// built the same way.
+func TestCastFollowsMacros(t *testing.T) {
+	orig, fixed := fixtest.ReadPair(t, filepath.Join(goldenDir, "ptr_cast.upc"))
+	for _, w := range []string{"RED_T *src_local = malloc", "len = B - upc_phaseof((shared [B] long *)src"} {
+		if !strings.Contains(string(fixed), w) {
+			t.Errorf("no %q in the fixed text", w)
+		}
+	}
+	if testing.Short() || !fixtest.HaveCC() {
+		t.Skip("builds and runs the program")
+	}
+	for _, def := range [][2]string{{"RED_T double", "RED_T float"}, {"B 4", "B 8"}} {
+		t.Run(strings.ReplaceAll(def[1], " ", "="), func(t *testing.T) {
+			with := func(src []byte) []byte {
+				return []byte(strings.Replace(string(src), "#define "+def[0]+"\n", "#define "+def[1]+"\n", 1))
+			}
+			compareRuns(t, "ptr_cast.upc", with(orig), with(fixed))
+		})
+	}
+}
+
+// TestCastReads: a cast whose index a macro makes would have the macro's
+// value written by the rewrite: no fix.
+func TestCastReads(t *testing.T) {
+	src := `#include <upc_relaxed.h>
+#define OFF 3
+#define RED_T double
+RED_T plain(shared const void *src, int n)
+{
+    int i;
+    RED_T s = 0;
+    for (i = 0; i < n; i++)
+        s += *((shared const RED_T *)src + i); /* FIX */
+    return s;
+}
+
+RED_T offset(shared const void *src, int n)
+{
+    int i;
+    RED_T s = 0;
+    for (i = 0; i < n; i++)
+        s += *((shared const RED_T *)src + (OFF + i)); /* NOFIX */
+    return s;
+}
+`
+	checkFixMarks(t, src)
 }

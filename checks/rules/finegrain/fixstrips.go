@@ -272,7 +272,7 @@ func (c *checker) readStrips(fx *fixer, p *plan, bs int64) *analysis.SuggestedFi
 		}
 		k, r := nm.k, nm.len
 		i2, i3 := i1+u, i1+u+u
-		bst := fx.blockText(bs, p.v)
+		bst := fx.planBlockText(p, bs)
 		fmt.Fprintf(&b, " {\n%s/* one upc_memget per block of %s elements */\n", i2, bst)
 		fmt.Fprintf(&b, "%ssize_t %s, %s;\n", i2, k, r)
 		fmt.Fprintf(&b, "%sfor (%s = 0; %s < %s; %s += %s) {\n", i2, k, k, n, k, r)

@@ -126,15 +126,7 @@ func TestFixFollowsMacros(t *testing.T) {
 // NR 8 or IMG 80 it must still run as the original built the same way.
 func TestFixKeywordMacroFollowsMacros(t *testing.T) {
 	fixtest.NeedCC(t)
-	in := filepath.Join(goldenDir, "keyword_macro.upc")
-	orig, err := os.ReadFile(in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fixed, err := os.ReadFile(in + ".golden")
-	if err != nil {
-		t.Fatal(err)
-	}
+	orig, fixed := fixtest.ReadPair(t, filepath.Join(goldenDir, "keyword_macro.upc"))
 	for _, def := range [][2]string{{"NR 16", "NR 8"}, {"IMG 40", "IMG 80"}} {
 		t.Run(strings.ReplaceAll(def[1], " ", "="), func(t *testing.T) {
 			with := func(src []byte) []byte {
