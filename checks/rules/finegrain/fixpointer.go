@@ -139,7 +139,9 @@ func (c *checker) pointerNoFix(g *group) string {
 		v = c.addrRoot(first)
 	}
 	if v == nil {
-		v = c.castRoot(first, g.loop)
+		if v = c.castRoot(first, g.loop); v != nil && c.fx != nil && !c.macrosInCastType(c.fx, first) {
+			return "a macro makes part of the index of the reads through " + base + ", and the rewrite would write its value"
+		}
 	}
 	if v == nil {
 		if _, cast := ast.Unparen(first.Base).(*ast.CastExpr); cast {
@@ -217,18 +219,8 @@ func (c *checker) castBase(fx *fixer, a *affine.Access, l *cfg.Loop) (*types.Var
 	if d == nil || len(d.Ptrs) != 1 || d.Direct != nil && (d.Direct.Nested != nil || len(d.Direct.Suffixes) > 0) || cast.Type.Specs == nil {
 		return nil, "", ""
 	}
-	// A macro elsewhere in the access (an index + OFF) would have its
-	// value written in the fetch's bounds.
-	if fx.unit == nil || fx.unit.File == nil {
+	if !c.macrosInCastType(fx, a) {
 		return nil, "", ""
-	}
-	toks := fx.unit.File.Tokens
-	tf, te := cast.Type.Span()
-	first, end := a.Expr.Span()
-	for i := max(first, 0); i < end && i < len(toks); i++ {
-		if toks[i].FromMacro() && (i < tf || i >= te) {
-			return nil, "", ""
-		}
 	}
 	consts := fx.consts()
 	at, ok1 := consts.Spelled(cast)
@@ -298,4 +290,23 @@ func (c *checker) castLayoutText(fx *fixer, a *affine.Access) string {
 		}
 	}
 	return ""
+}
+
+// macrosInCastType reports whether the macros of a's text all lie in the
+// type of the cast a's base is: one elsewhere in the access (an index
+// + OFF) would have its value written in the fetch's bounds.
+func (c *checker) macrosInCastType(fx *fixer, a *affine.Access) bool {
+	cast, ok := ast.Unparen(a.Base).(*ast.CastExpr)
+	if !ok || cast.Type == nil || fx.unit == nil || fx.unit.File == nil {
+		return false
+	}
+	toks := fx.unit.File.Tokens
+	tf, te := cast.Type.Span()
+	first, end := a.Expr.Span()
+	for i := max(first, 0); i < end && i < len(toks); i++ {
+		if toks[i].FromMacro() && (i < tf || i >= te) {
+			return false
+		}
+	}
+	return true
 }

@@ -171,7 +171,7 @@ func TestCastFollowsMacros(t *testing.T) {
 }
 
 // TestCastReads: a cast whose index a macro makes would have the macro's
-// value written by the rewrite: no fix.
+// value written by the rewrite: no fix, and the finding says why.
 func TestCastReads(t *testing.T) {
 	src := `#include <upc_relaxed.h>
 #define OFF 3
@@ -195,4 +195,16 @@ RED_T offset(shared const void *src, int n)
 }
 `
 	checkFixMarks(t, src)
+	path := filepath.Join(t.TempDir(), "cast_offset.upc")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := checks.Run([]string{path}, &checks.Options{Jobs: 1, Enabled: func(r string) bool { return r == "finegrain" }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	why := "no rewrite offered: a macro makes part of the index of the reads through (shared const double*)src"
+	if len(res.Findings) != 2 || !strings.Contains(res.Findings[1].Message, why) {
+		t.Errorf("want the reason %q in the second finding: %+v", why, res.Findings)
+	}
 }
