@@ -155,8 +155,8 @@ func scalarIn(info *types.Info, fn *facts.Func, b *cfg.Block, e ast.Expr) ast.Ex
 			}
 		case *ast.SizeofExpr:
 			return false
-		case ast.Expr:
-			if rd := sharedScalar(info, fn, b, x); rd != nil {
+		case *ast.Name, *ast.IndexExpr, *ast.MemberExpr: // what a read of a scalar is
+			if rd := sharedScalar(info, fn, b, x.(ast.Expr)); rd != nil {
 				found = rd
 				return false
 			}
