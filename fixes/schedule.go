@@ -163,6 +163,19 @@ func (s *ScheduleVerdict) judgeRepeated(fixedRuns []LineComm) {
 	}
 }
 
+// anyVaries reports whether, with some count, the changed lines of two
+// of the original's runs communicate differently.
+func anyVaries(runsPerCount [][]LineComm) bool {
+	for _, runs := range runsPerCount {
+		for _, r := range runs[min(1, len(runs)):] {
+			if r != runs[0] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // repeated returns the changed lines' communication of the original's
 // runs when there are two or more and all report the same nonzero
 // figures, nil otherwise.
@@ -320,24 +333,40 @@ func (vd *validator) judgeCounts(v *Validation, counts []*countRuns, fixed []byt
 		return nil
 	}
 	del, ins := ChangedLines(vd.original, fixed)
-	for _, cr := range counts {
+	fixedRunsOf := make([][]LineComm, len(counts))
+	origRunsOf := make([][]LineComm, len(counts))
+	for i, cr := range counts {
+		for _, r := range cr.original {
+			origRunsOf[i] = append(origRunsOf[i], LinesIn(r.Stats, vd.path, del))
+		}
+		for _, r := range cr.fixed {
+			fixedRunsOf[i] = append(fixedRunsOf[i], LinesIn(r.Stats, vd.path, ins))
+		}
+	}
+	// Lines whose communication varies between the original's runs with
+	// one count follow the schedule with every count (uts's steals: the
+	// same 66 at THREADS 2 in every run, not at 4): none is held run by run.
+	linesVary := anyVaries(origRunsOf)
+	for i, cr := range counts {
 		s := &ScheduleVerdict{Threads: cr.n, ChangedOriginal: len(del), ChangedFixed: len(ins)}
 		var origRuns, fixedRuns []LineComm
-		for _, r := range cr.original {
-			lc := LinesIn(r.Stats, vd.path, del)
+		for k, r := range cr.original {
+			lc := origRunsOf[i][k]
 			origRuns = append(origRuns, lc)
 			s.Original = append(s.Original, comm(cr.n, r.Stats))
 			s.Before = addLineComm(s.Before, lc)
 			s.SyncBefore = max(s.SyncBefore, syncOps(r.Stats))
 		}
-		for _, r := range cr.fixed {
-			lc := LinesIn(r.Stats, vd.path, ins)
+		for k, r := range cr.fixed {
+			lc := fixedRunsOf[i][k]
 			fixedRuns = append(fixedRuns, lc)
 			s.Fixed = append(s.Fixed, comm(cr.n, r.Stats))
 			s.After = addLineComm(s.After, lc)
 			s.SyncAfter = max(s.SyncAfter, syncOps(r.Stats))
 		}
-		s.Repeats = repeated(origRuns)
+		if !linesVary {
+			s.Repeats = repeated(origRuns)
+		}
 		if !s.unreached() {
 			s.judge(s.Before)
 		}

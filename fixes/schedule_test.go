@@ -175,3 +175,23 @@ func TestJudgeRepeated(t *testing.T) {
 		}
 	}
 }
+
+// TestAnyVaries: the changed lines follow the schedule when two runs of
+// the original differ there with any count, even if they agree with
+// another (uts: the same steals in every run at THREADS 2, not at 4).
+func TestAnyVaries(t *testing.T) {
+	a := LineComm{RemoteOps: 40, RemoteBytes: 320}
+	b := LineComm{RemoteOps: 60, RemoteBytes: 480}
+	for _, c := range []struct {
+		runs [][]LineComm
+		want bool
+	}{
+		{[][]LineComm{{a, a}, {a, a}}, false},
+		{[][]LineComm{{a, a}, {a, b}}, true},
+		{[][]LineComm{{a}, {b}, nil}, false},
+	} {
+		if got := anyVaries(c.runs); got != c.want {
+			t.Errorf("anyVaries(%v) = %v, want %v", c.runs, got, c.want)
+		}
+	}
+}
