@@ -287,7 +287,7 @@ func (vd *validator) runAgain(ctx context.Context, n, k int) (*runtime.Result, e
 	if k < len(vd.again[n]) {
 		return vd.again[n][k], nil
 	}
-	r, err := runtime.Run(ctx, vd.bin, vd.runOptions(n))
+	r, err := vd.run(ctx, vd.bin, vd.runOptions(n))
 	if err != nil || ctx.Err() != nil {
 		return nil, err
 	}

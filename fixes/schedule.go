@@ -301,7 +301,7 @@ func (vd *validator) countRuns(ctx context.Context, n int, a, b *runtime.Result,
 	if cr.costlier == nil && !cr.varies() {
 		return cr, nil
 	}
-	fixedAgain, err := runtime.Run(ctx, binFixed, vd.runOptions(n))
+	fixedAgain, err := vd.run(ctx, binFixed, vd.runOptions(n))
 	switch {
 	case err != nil:
 		return nil, fmt.Errorf("fixed, THREADS=%d (second run): %w", n, err)

@@ -281,7 +281,7 @@ func (vd *validator) runOriginal(ctx context.Context, n int) (*runtime.Result, e
 	if r, ok := vd.runs[n]; ok {
 		return r, vd.runErr[n]
 	}
-	r, err := runtime.Run(ctx, vd.bin, vd.runOptions(n))
+	r, err := vd.run(ctx, vd.bin, vd.runOptions(n))
 	switch {
 	case err != nil:
 		err = fmt.Errorf("original, THREADS=%d: %w", n, err)
@@ -294,6 +294,35 @@ func (vd *validator) runOriginal(ctx context.Context, n int) (*runtime.Result, e
 		vd.runs[n], vd.runErr[n] = r, err
 	}
 	return r, err
+}
+
+// run runs bin with ro in a scratch directory of its own whose entries
+// are links to those of the working directory: the program reads its input
+// files as from there, and the files it creates (an output file, a
+// benchmark's results) go to the scratch directory, removed after the run,
+// instead of into the user's directory, where the runs of the original and
+// of the fixed program would write them in turn. A file that exists in the
+// working directory and that the program opens for writing is written
+// through its link, as a run there would.
+func (vd *validator) run(ctx context.Context, bin string, ro runtime.Options) (*runtime.Result, error) {
+	dir, err := os.MkdirTemp("", "upclint-validate-")
+	if err != nil {
+		return nil, err
+	}
+	defer func() { _ = os.RemoveAll(dir) }() // the links, not what they name
+	wd := ro.Dir
+	if wd == "" {
+		wd, _ = os.Getwd()
+	}
+	if wd != "" {
+		if ents, err := os.ReadDir(wd); err == nil {
+			for _, e := range ents {
+				_ = os.Symlink(filepath.Join(wd, e.Name()), filepath.Join(dir, e.Name()))
+			}
+		}
+	}
+	ro.Dir = dir
+	return runtime.Run(ctx, bin, ro)
 }
 
 func (vd *validator) runOptions(n int) runtime.Options {
@@ -332,7 +361,7 @@ func (vd *validator) validate(ctx context.Context, fixed []byte) (*Validation, e
 		}
 		ro := vd.runOptions(n)
 		ro.Timeout = vd.fixedTimeout(a)
-		b, err := runtime.Run(ctx, binFixed, ro)
+		b, err := vd.run(ctx, binFixed, ro)
 		if err != nil {
 			return fail(fmt.Errorf("fixed, THREADS=%d: %w", n, err))
 		}

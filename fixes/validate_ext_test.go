@@ -340,3 +340,59 @@ func TestValidationReasonNamesVersionOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestValidateRunsInScratchDir: the programs --validate runs read their
+// input files from the working directory and write the files they create
+// elsewhere: after validation the directory holds no output of theirs.
+func TestValidateRunsInScratchDir(t *testing.T) {
+	fixtest.NeedCC(t)
+	src := `#include <upc_relaxed.h>
+#include <stdio.h>
+#define N 64
+shared int a[N * THREADS];
+int main(void)
+{
+    int i, k = 0;
+    long s = 0;
+    FILE *in = fopen("input.txt", "r"), *out;
+    if (in == NULL || fscanf(in, "%d", &k) != 1)
+        return 2;
+    fclose(in);
+    for (i = MYTHREAD; i < N * THREADS; i += THREADS)
+        a[i] = i % k;
+    upc_barrier;
+    for (i = 0; i < N; i++)
+        s += a[i];
+    out = fopen("out.txt", "w");
+    if (out != NULL) {
+        fprintf(out, "%ld\n", s);
+        fclose(out);
+    }
+    printf("thread %d: %ld\n", MYTHREAD, s);
+    return 0;
+}
+`
+	wd := t.TempDir()
+	t.Chdir(wd)
+	if err := os.WriteFile("input.txt", []byte("7\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := fixCopy(t, "scratch.upc", []byte(src), unsafeOpts("finegrain"))
+	if !res.Changed() {
+		t.Fatal("no fix applied")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	if err := fixes.ValidateResult(ctx, res, fixes.ValidateOptions{Threads: []int{1, 2}, Timeout: time.Minute}); err != nil {
+		t.Fatal(err)
+	}
+	if v := res.Validation; v == nil || !v.OK {
+		t.Fatalf("not validated (the program must read input.txt): %+v", v)
+	}
+	if _, err := os.Stat(filepath.Join(wd, "out.txt")); !os.IsNotExist(err) {
+		t.Errorf("out.txt written into the working directory (%v)", err)
+	}
+	if b, err := os.ReadFile(filepath.Join(wd, "input.txt")); err != nil || string(b) != "7\n" {
+		t.Errorf("input.txt changed: %q, %v", b, err)
+	}
+}
