@@ -272,8 +272,8 @@ func unrun(fs *facts.Facts, fn *facts.Func) bool {
 	return main != nil && fn.Variance != main
 }
 
-// paramGuarded reports whether b runs only as a branch whose condition
-// reads a parameter of fn decides, and no call of fn is in the unit: the
+// paramGuarded reports whether b runs only past a branch whose condition
+// reads a parameter of fn (cfg.Graph.Guarded), and no call of fn is in the unit: the
 // thread-variance of a parameter comes from the calls it sees, and another
 // file may pass each thread's number (SPLASH-2 barnes-hut's
 // output(ProcessId), under if (ProcessId == 0)).
@@ -282,32 +282,18 @@ func paramGuarded(fs *facts.Facts, fn *facts.Func, b *cfg.Block) bool {
 		return false
 	}
 	info := fs.Unit.Info
-	seen := map[*cfg.Block]bool{}
-	var guarded func(b *cfg.Block) bool
-	guarded = func(b *cfg.Block) bool {
-		for _, d := range fn.Graph.ControlDeps(b) {
-			if seen[d.Block] {
-				continue
+	return fn.Graph.Guarded(b, nil, func(cond ast.Expr, _ cfg.EdgeKind) bool {
+		param := false
+		ast.InspectCode(cond, func(n ast.Node) bool {
+			if x, ok := n.(*ast.Name); ok {
+				if v, ok := info.Uses[x].(*types.Var); ok && v.Param {
+					param = true
+				}
 			}
-			seen[d.Block] = true
-			param := false
-			if c := d.Block.Control(); c != nil {
-				ast.InspectCode(c, func(n ast.Node) bool {
-					if x, ok := n.(*ast.Name); ok {
-						if v, ok := info.Uses[x].(*types.Var); ok && v.Param {
-							param = true
-						}
-					}
-					return !param
-				})
-			}
-			if param || guarded(d.Block) {
-				return true
-			}
-		}
-		return false
-	}
-	return guarded(b)
+			return !param
+		})
+		return param
+	})
 }
 
 // partlyCalled returns the functions of the unit called somewhere by only
