@@ -77,15 +77,7 @@ func (f *Func) byBlocks(a *affine.Access, bs int64, fa *ast.ForallStmt, fl *cfg.
 	if a.Index == nil {
 		return nil
 	}
-	// The loops inside the forall vary in a's index; the forall's own
-	// variable is fixed for an iteration.
-	var inner *cfg.Loop
-	for _, l := range a.Loops {
-		if l == fl {
-			break
-		}
-		inner = l
-	}
+	inner := insideForall(a, fl)
 	ga := f.blockNumber(a.Index, bs, inner)
 	if ga == nil {
 		return nil
@@ -135,6 +127,20 @@ func (f *Func) byBlocks(a *affine.Access, bs int64, fa *ast.ForallStmt, fl *cfg.
 	}
 }
 
+// insideForall returns the outermost loop around a inside the forall loop
+// fl, nil when a is directly in its body: those loops vary in a's index,
+// the forall's own variable is fixed for an iteration.
+func insideForall(a *affine.Access, fl *cfg.Loop) *cfg.Loop {
+	var inner *cfg.Loop
+	for _, l := range a.Loops { // innermost first
+		if l == fl {
+			break
+		}
+		inner = l
+	}
+	return inner
+}
+
 func termHas(t affine.Term, atom string) bool {
 	for _, a := range t.Atoms {
 		if a == atom {
@@ -153,13 +159,7 @@ func termHas(t affine.Term, atom string) bool {
 // of 128 is at phase 0, 32, 64 or 96, and c[i][j] for j in [0, 31] is in
 // its block whatever the phase.
 func (f *Func) inRefBlock(a *affine.Access, ref, d *affine.Form, bs int64, fl *cfg.Loop) string {
-	var inner *cfg.Loop
-	for _, l := range a.Loops {
-		if l == fl {
-			break
-		}
-		inner = l
-	}
+	inner := insideForall(a, fl)
 	if inner == nil || bs <= 1 {
 		return ""
 	}
