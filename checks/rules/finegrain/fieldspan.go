@@ -94,12 +94,8 @@ func (c *checker) spanFix(fx *fixer, g *group) *checks.SuggestedFix {
 // loop's body is the group's one statement, which gets braces.
 func (c *checker) spanEdits(fx *fixer, eg *elemGroup, wrap bool) ([]analysis.TextEdit, bool) {
 	rec, ok := types.Core(eg.lay.Elem).(*types.Record)
-	elem := types.Unqualified(eg.lay.Elem)
-	if !ok || rec.Kind != types.Struct || elem == nil || types.IsShared(elem) {
-		return nil, false
-	}
-	ts := types.TypeString(elem, "")
-	if ts == "" || strings.ContainsAny(ts, "<([") {
+	ts := copyTypeText(eg.lay.Elem)
+	if !ok || rec.Kind != types.Struct || ts == "" {
 		return nil, false
 	}
 	// The fields, by offset, must follow each other without a gap.
@@ -130,13 +126,15 @@ func (c *checker) spanEdits(fx *fixer, eg *elemGroup, wrap bool) ([]analysis.Tex
 		return nil, false
 	}
 	// The element's text must be the source's (not a macro expansion).
-	elemText := make([]string, len(eg.reads))
+	var elemText string // the first read's: the copy reads there
 	for k, r := range eg.reads {
 		t, ok := fx.exactText(r.ix)
 		if !ok {
 			return nil, false
 		}
-		elemText[k] = t
+		if k == 0 {
+			elemText = t
+		}
 	}
 	first := eg.reads[0]
 	item := eg.body.Items[first.item]
@@ -152,7 +150,7 @@ func (c *checker) spanEdits(fx *fixer, eg *elemGroup, wrap bool) ([]analysis.Tex
 	in := fr.indent
 	names := eg.fields()
 	copyText := fmt.Sprintf("%s/* %s of %s[%s], in one transfer */\n%s%s %s;\n%supc_memget(&%s.%s, &%s.%s, %s);\n",
-		in, andList(names), eg.v.Name(), eg.key, in, ts, buf, in, buf, fields[0].Name, elemText[0], fields[0].Name,
+		in, andList(names), eg.v.Name(), eg.key, in, ts, buf, in, buf, fields[0].Name, elemText, fields[0].Name,
 		strings.Join(sizes, " + "))
 	if !wrap {
 		edits := []analysis.TextEdit{fr.insert(copyText)}

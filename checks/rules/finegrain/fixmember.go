@@ -209,8 +209,8 @@ func (c *checker) memberFix(fx *fixer, g *group) (sf *checks.SuggestedFix, handl
 	}
 	elemT := types.Unqualified(mt.Elem)
 	size, known := types.Sizeof(elemT)
-	ts := types.TypeString(elemT, "")
-	if !known || size <= 0 || ts == "" || strings.ContainsAny(ts, "<([") {
+	ts := copyTypeText(elemT)
+	if !known || size <= 0 || ts == "" {
 		return nil, true
 	}
 	heap := ncols < 0 || nrows*ncols*size > stackBytes

@@ -162,12 +162,7 @@ func (c *checker) writeShape(fx *fixer, g *group, a *affine.Access) *writeFix {
 	if w.unsafe == "" && c.derefThrough(l.Stmt, true) {
 		w.unsafe = "the loop accesses memory through a private pointer, which might point into " + v.Name()
 	}
-	elem := types.Unqualified(lay.Elem)
-	if elem == nil || types.IsShared(elem) {
-		return nil
-	}
-	w.elem = types.TypeString(elem, "")
-	if strings.ContainsAny(w.elem, "<([") {
+	if w.elem = copyTypeText(lay.Elem); w.elem == "" {
 		return nil
 	}
 	if _, ok := c.blockOf(a); !ok {

@@ -153,3 +153,20 @@ func (fx *fixer) scratch(fn *ast.Decl, s ast.Node, cands ...[]string) (names []s
 	}
 	return names, true
 }
+
+// copyTypeText is how a private copy of elements of type t (a shared
+// array's element type, unqualified) is declared, "" when it cannot be
+// written as "T name[...]": a shared type, or one whose declarator wraps
+// the name (an array, a pointer to a function, a tag the printer cannot
+// name).
+func copyTypeText(t types.Type) string {
+	elem := types.Unqualified(t)
+	if elem == nil || types.IsShared(elem) {
+		return ""
+	}
+	ts := types.TypeString(elem, "")
+	if strings.ContainsAny(ts, "<([") {
+		return ""
+	}
+	return ts
+}

@@ -328,12 +328,8 @@ func (c *checker) elementFix(fx *fixer, g *elemGroup) *analysis.SuggestedFix {
 	if fx == nil {
 		return nil
 	}
-	elem := types.Unqualified(g.lay.Elem)
-	if elem == nil || types.IsShared(elem) {
-		return nil
-	}
-	ts := types.TypeString(elem, "")
-	if ts == "" || strings.ContainsAny(ts, "<([") {
+	ts := copyTypeText(g.lay.Elem)
+	if ts == "" {
 		return nil
 	}
 	first := g.reads[0]
