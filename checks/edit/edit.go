@@ -143,13 +143,14 @@ func (e *Editor) In(n ast.Node) bool {
 func (e *Editor) off(p gotoken.Pos) int { return int(p) - e.file.Base() }
 
 // Text returns the source text of n (macro invocations as written).
-func (e *Editor) Text(n ast.Node) string {
-	return string(e.src[e.off(n.Start()):e.off(n.End())])
-}
+func (e *Editor) Text(n ast.Node) string { return e.TextBetween(n.Start(), n.End()) }
 
 // Source returns the text of the file the editor edits (not to be
 // modified).
 func (e *Editor) Source() []byte { return e.src }
+
+// TextBetween returns the text from p to q, positions in the file.
+func (e *Editor) TextBetween(p, q gotoken.Pos) string { return string(e.src[e.off(p):e.off(q)]) }
 
 // Indent returns the white space that starts the line of p.
 func (e *Editor) Indent(p gotoken.Pos) string { return LineIndent(e.src, e.off(p)) }
@@ -228,6 +229,12 @@ func (e *Editor) FileScope(fn *facts.Func, base string, decl func(name string) s
 
 // Taken reports whether a fix may not declare name (see Names).
 func (e *Editor) Taken(name string) bool { return e.names.Taken(name) }
+
+// Fresh returns base, or the first of base2, base3, ... that a fix may
+// declare, and claims it (see Claim).
+func (e *Editor) Fresh(base string) string {
+	return e.names.Fresh(base, func(b string, k int) string { return b + strconv.Itoa(k) })
+}
 
 // Claim marks name taken for the fixes of the unit that follow and reports
 // whether it was free: two fixes of one run must not declare one name in

@@ -37,6 +37,9 @@ func (c *checker) fix(s *ast.ForStmt, a *ast.AssignExpr, t string) *checks.Sugge
 	if f := c.fixPipelined(s, a, t); f != nil {
 		return f
 	}
+	if f := c.fixPipelinedReduce(s, a, t); f != nil {
+		return f
+	}
 	if f := c.fixGatherAll(s, a, t); f != nil {
 		return f
 	}

@@ -2,6 +2,7 @@ package collidiom
 
 import (
 	"fmt"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -67,5 +68,62 @@ func (c *checker) fixPipelined(s *ast.ForStmt, a *ast.AssignExpr, t string) *che
 	}
 	return checks.FixOf(&analysis.SuggestedFix{
 		Message:   fmt.Sprintf("read the elements of %s with pipelined non-blocking gets (upc_memget_nbi) completed together by upc_synci", arr.Name),
+		TextEdits: edits}, "")
+}
+
+// fixPipelinedReduce rewrites the reduction "for (t...) s op= A[t];" (one
+// element of each thread, read by one thread or by every thread) into
+// pipelined gets into a private copy, reduced by the loop as before:
+//
+//	T A_local[THREADS];
+//	for (t = 0; t < THREADS; t++)
+//	    upc_memget_nbi(&A_local[t], &A[t], sizeof(A_local[t]));
+//	upc_synci();
+//	for (t = 0; t < THREADS; t++)
+//	    s op= A_local[t];
+//
+// The remote reads and their bytes are those of the loop, but they
+// overlap instead of following each other, and the values are combined in
+// the loop's order and precision: unlike upc_all_reduce, which every
+// thread must call and whose barriers and tree cost more than THREADS-1
+// reads below some tens of threads, it changes no result and needs no
+// branch executed by every thread.
+func (c *checker) fixPipelinedReduce(s *ast.ForStmt, a *ast.AssignExpr, t string) *checks.SuggestedFix {
+	ed := c.ed
+	if reduceOps[a.Op] == "" || s.Post == nil {
+		return nil
+	}
+	l, r := ast.Unparen(a.L), ast.Unparen(a.R)
+	arr, blk, v := c.threadArray(r, t)
+	if arr == nil || blk != 1 || c.strictUnsafe(arr) != "" || edit.SideEffects(l) {
+		return nil
+	}
+	if lt := c.info.TypeOf(l); lt == nil || types.IsShared(lt) {
+		return nil
+	}
+	if _, inBlock := edit.Parent(c.fn.Decl.Body, s).(*ast.Block); !inBlock {
+		return nil
+	}
+	elem := types.TypeString(types.Unqualified(v), "")
+	if strings.ContainsAny(elem, "([") {
+		return nil
+	}
+	buf := ed.Fresh(edit.Ident(arr.Name) + "_local")
+	header := ed.TextBetween(s.Start(), s.Post.End()) + ")"
+	indent := ed.Indent(s.Start())
+	inner := ed.Indent(a.Start())
+	if len(inner) <= len(indent) {
+		inner = indent + "    "
+	}
+	get := fmt.Sprintf("%s[%s]", buf, t)
+	prefetch := fmt.Sprintf("%s %s[THREADS];\n%s%s\n%supc_memget_nbi(&%s, &%s, sizeof(%s));\n%supc_synci();\n%s",
+		elem, buf, indent, header, inner, get, ed.Text(r), get, indent, indent)
+	edits := []analysis.TextEdit{edit.Insert(s.Start(), prefetch), edit.Replace(r, get)}
+	if !ed.Includes(nbHeader) {
+		edits = append([]analysis.TextEdit{ed.IncludeEdit(nbHeader)}, edits...)
+	}
+	return checks.FixOf(&analysis.SuggestedFix{
+		Message: fmt.Sprintf("read the elements of %s into %s with pipelined non-blocking gets (upc_memget_nbi) completed together by upc_synci, then reduce the copy",
+			arr.Name, buf),
 		TextEdits: edits}, "")
 }

@@ -1,7 +1,8 @@
 // collidiom_no_header.upc - a hand-written reduction and a hand-written
-// broadcast in a file that does not include <upc_collective.h>: the fixes
-// call upc_all_reduceL and upc_all_broadcast, so they add the include
-// (once, after the UPC headers) or the fixed program would not build.
+// broadcast in a file that includes neither <upc_nb.h> nor
+// <upc_collective.h>: the fixes call upc_memget_nbi and upc_all_broadcast,
+// so they add the includes (once each, after the UPC headers) or the fixed
+// program would not build.
 
 #include <upc_relaxed.h>
 #include <stdio.h>
