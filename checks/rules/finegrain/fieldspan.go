@@ -48,6 +48,7 @@ func (c *checker) spanFix(fx *fixer, g *group) *checks.SuggestedFix {
 		}
 	}
 	covered := map[ast.Expr]bool{}
+	pipelined := false // some group's fields are fetched one by one, overlapped
 	var edits []analysis.TextEdit
 	var what []string
 	for _, loop := range loops {
@@ -69,10 +70,11 @@ func (c *checker) spanFix(fx *fixer, g *group) *checks.SuggestedFix {
 			return nil // one statement, braced once
 		}
 		for _, eg := range groups {
-			e, ok := c.spanEdits(fx, eg, !isBlock)
+			e, overlapped, ok := c.spanEdits(fx, eg, !isBlock)
 			if !ok {
 				return nil
 			}
+			pipelined = pipelined || overlapped
 			for _, r := range eg.reads {
 				covered[r.ix] = true
 			}
@@ -87,50 +89,72 @@ func (c *checker) spanFix(fx *fixer, g *group) *checks.SuggestedFix {
 	}
 	msg := fmt.Sprintf("coalesce the field reads of %s: one upc_memget per iteration brings the adjacent fields %s into a private structure",
 		v.Name(), strings.Join(what, "; "))
+	if pipelined {
+		msg = fmt.Sprintf("overlap the field reads of %s: per iteration, non-blocking gets (upc_memget_nbi) of %s into a private structure, completed together by upc_synci (the loop's reads and bytes, one wait instead of one per field)",
+			v.Name(), strings.Join(what, "; "))
+		e, ok := fx.includeHeader(g.loop.Stmt.Start(), "upc_nb.h")
+		if !ok {
+			return nil
+		}
+		if e != nil {
+			edits = append(edits, *e)
+		}
+	}
 	return checks.FixOf(&analysis.SuggestedFix{Message: msg, TextEdits: edits}, "")
 }
 
 // spanEdits writes one group's copy and its reads of the copy; wrap: the
 // loop's body is the group's one statement, which gets braces.
-func (c *checker) spanEdits(fx *fixer, eg *elemGroup, wrap bool) ([]analysis.TextEdit, bool) {
-	rec, ok := types.Core(eg.lay.Elem).(*types.Record)
+func (c *checker) spanEdits(fx *fixer, eg *elemGroup, wrap bool) (edits []analysis.TextEdit, pipelined, ok bool) {
+	rec, isRec := types.Core(eg.lay.Elem).(*types.Record)
 	ts := copyTypeText(eg.lay.Elem)
-	if !ok || rec.Kind != types.Struct || ts == "" {
-		return nil, false
+	if !isRec || rec.Kind != types.Struct || ts == "" {
+		return nil, false, false
 	}
-	// The fields, by offset, must follow each other without a gap.
 	var fields []*types.Field
 	for _, name := range eg.fields() {
 		i := slices.IndexFunc(rec.Fields, func(f *types.Field) bool { return f.Name == name })
 		if i < 0 || rec.Fields[i].BitField {
-			return nil, false
+			return nil, false, false
 		}
 		fields = append(fields, rec.Fields[i])
 	}
 	slices.SortFunc(fields, func(a, b *types.Field) int { return int(a.Offset - b.Offset) })
-	for k := 1; k < len(fields); k++ {
-		size, known := types.Sizeof(fields[k-1].Type)
-		if !known || fields[k-1].Offset+size != fields[k].Offset {
-			return nil, false
-		}
-	}
-	// ... and hold no more bytes than the loop reads (v[3] of double v[300]
-	// is 8 bytes of 2,400).
-	last, known := types.Sizeof(fields[len(fields)-1].Type)
 	accs := map[ast.Expr]bool{}
 	for _, r := range eg.reads {
 		accs[r.ix] = true
 	}
-	read, _, ok := c.fieldBytes(eg.loop, accs, eg.lay.Elem)
-	if !known || !ok || fields[len(fields)-1].Offset+last-fields[0].Offset > read {
-		return nil, false
+	read, _, known := c.fieldBytes(eg.loop, accs, eg.lay.Elem)
+	if !known {
+		return nil, false, false
+	}
+	// The fields, by offset, follow each other without a gap and hold no
+	// more bytes than the loop reads (v[3] of double v[300] is 8 bytes of
+	// 2,400): one transfer of the span. Otherwise each field is one
+	// non-blocking transfer, all completed together: as many reads and
+	// bytes as the loop, overlapped.
+	adjacent, sum := true, int64(0)
+	for k, f := range fields {
+		size, known := types.Sizeof(f.Type)
+		if !known {
+			return nil, false, false
+		}
+		sum += size
+		if k+1 < len(fields) && f.Offset+size != fields[k+1].Offset {
+			adjacent = false
+		}
+	}
+	last, _ := types.Sizeof(fields[len(fields)-1].Type)
+	pipelined = !adjacent || fields[len(fields)-1].Offset+last-fields[0].Offset > read
+	if pipelined && (len(fields) < 2 || sum > read) {
+		return nil, false, false
 	}
 	// The element's text must be the source's (not a macro expansion).
 	var elemText string // the first read's: the copy reads there
 	for k, r := range eg.reads {
 		t, ok := fx.exactText(r.ix)
 		if !ok {
-			return nil, false
+			return nil, false, false
 		}
 		if k == 0 {
 			elemText = t
@@ -140,37 +164,48 @@ func (c *checker) spanEdits(fx *fixer, eg *elemGroup, wrap bool) ([]analysis.Tex
 	item := eg.body.Items[first.item]
 	fr, ok := fx.frame(item)
 	if !ok {
-		return nil, false
+		return nil, false, false
 	}
 	buf := fx.bufferName(eg.v.Name() + "_elem")
-	var sizes []string
-	for _, f := range fields {
-		sizes = append(sizes, "sizeof "+buf+"."+f.Name)
-	}
 	in := fr.indent
 	names := eg.fields()
-	copyText := fmt.Sprintf("%s/* %s of %s[%s], in one transfer */\n%s%s %s;\n%supc_memget(&%s.%s, &%s.%s, %s);\n",
-		in, andList(names), eg.v.Name(), eg.key, in, ts, buf, in, buf, fields[0].Name, elemText, fields[0].Name,
-		strings.Join(sizes, " + "))
+	var copyText string
+	if pipelined {
+		var b strings.Builder
+		fmt.Fprintf(&b, "%s/* %s of %s[%s], fetched together */\n%s%s %s;\n", in, andList(names), eg.v.Name(), eg.key, in, ts, buf)
+		for _, f := range fields {
+			fmt.Fprintf(&b, "%supc_memget_nbi(&%s.%s, &%s.%s, sizeof %s.%s);\n", in, buf, f.Name, elemText, f.Name, buf, f.Name)
+		}
+		fmt.Fprintf(&b, "%supc_synci();\n", in)
+		copyText = b.String()
+	} else {
+		var sizes []string
+		for _, f := range fields {
+			sizes = append(sizes, "sizeof "+buf+"."+f.Name)
+		}
+		copyText = fmt.Sprintf("%s/* %s of %s[%s], in one transfer */\n%s%s %s;\n%supc_memget(&%s.%s, &%s.%s, %s);\n",
+			in, andList(names), eg.v.Name(), eg.key, in, ts, buf, in, buf, fields[0].Name, elemText, fields[0].Name,
+			strings.Join(sizes, " + "))
+	}
 	if !wrap {
 		edits := []analysis.TextEdit{fr.insert(copyText)}
 		for _, r := range eg.reads {
 			edits = append(edits, analysis.TextEdit{Pos: r.ix.Start(), End: r.ix.End(), NewText: []byte(buf)})
 		}
-		return edits, true
+		return edits, pipelined, true
 	}
 	// for (...) s;  ->  for (...) { copy; s with the copy }
 	stmt, ok := fx.rewriteIn(item, eg.reads, buf)
 	if !ok {
-		return nil, false
+		return nil, false, false
 	}
 	outer, ok := fx.frame(eg.loop)
 	if !ok {
-		return nil, false
+		return nil, false, false
 	}
 	src, off, ok := fx.source(item.Start())
 	if !ok {
-		return nil, false
+		return nil, false, false
 	}
 	gap := off
 	for gap > 0 && (src[gap-1] == ' ' || src[gap-1] == '\t' || src[gap-1] == '\n' || src[gap-1] == '\r') {
@@ -182,10 +217,10 @@ func (c *checker) spanEdits(fx *fixer, eg *elemGroup, wrap bool) ([]analysis.Tex
 	_, e0, ok1 := fx.source(item.End())
 	_, e1, ok2 := fx.source(to)
 	if !ok1 || !ok2 || e1 < e0 {
-		return nil, false
+		return nil, false, false
 	}
 	text := " {\n" + copyText + in + stmt + string(src[e0:e1]) + "\n" + outer.indent + "}"
-	return []analysis.TextEdit{{Pos: from, End: to, NewText: []byte(text)}}, true
+	return []analysis.TextEdit{{Pos: from, End: to, NewText: []byte(text)}}, pipelined, true
 }
 
 // exactText returns the source text of n when it is what the node prints

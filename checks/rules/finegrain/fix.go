@@ -62,8 +62,8 @@ type fixer struct {
 
 // includes summarises a file's #include lines.
 type includes struct {
-	stdlib bool  // <stdlib.h> (or "stdlib.h") is included
-	ends   []int // offset of the end of each #include line, in order
+	names map[string]bool // the headers included, by name as written
+	ends  []int           // offset of the end of each #include line, in order
 }
 
 func newFixer(pass *analysis.Pass, u *grammar.Unit) *fixer {
@@ -672,7 +672,7 @@ func (fx *fixer) finish(p *plan, fr frame, before string, heap, stdlib bool, edi
 		edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n" + fr.indent + "free(" + p.buf + ");")})
 	}
 	if heap || stdlib {
-		if e, ok := fx.includeStdlib(fr.lineStart); !ok {
+		if e, ok := fx.includeHeader(fr.lineStart, "stdlib.h"); !ok {
 			return nil
 		} else if e != nil {
 			edits = append(edits, *e)
@@ -683,17 +683,17 @@ func (fx *fixer) finish(p *plan, fr frame, before string, heap, stdlib bool, edi
 
 // scanIncludes finds the #include lines of src.
 func scanIncludes(src []byte) includes {
-	var inc includes
+	inc := includes{names: map[string]bool{}}
 	for l := range edit.IncludeLines(src) {
-		inc.stdlib = inc.stdlib || l.Name == "stdlib.h"
+		inc.names[l.Name] = true
 		inc.ends = append(inc.ends, l.End)
 	}
 	return inc
 }
 
-// includeStdlib returns the edit that includes <stdlib.h> after the last
+// includeHeader returns the edit that includes <header> after the last
 // #include of the file holding pos, nil when it is already included.
-func (fx *fixer) includeStdlib(pos gotoken.Pos) (*analysis.TextEdit, bool) {
+func (fx *fixer) includeHeader(pos gotoken.Pos, header string) (*analysis.TextEdit, bool) {
 	src, off, ok := fx.source(pos)
 	if !ok {
 		return nil, false
@@ -707,7 +707,7 @@ func (fx *fixer) includeStdlib(pos gotoken.Pos) (*analysis.TextEdit, bool) {
 		inc = scanIncludes(src)
 		fx.incs[name] = inc
 	}
-	if inc.stdlib {
+	if inc.names[header] {
 		return nil, true
 	}
 	last := -1
@@ -718,16 +718,16 @@ func (fx *fixer) includeStdlib(pos gotoken.Pos) (*analysis.TextEdit, bool) {
 	}
 	if last < 0 {
 		// A file without #include lines is included by another (GWU's
-		// mat-opt-none.c): that one must include <stdlib.h>.
+		// mat-opt-none.c): that one must include the header.
 		u := fx.unit
 		if u == nil || u.File == nil || name == u.File.Name || fx.pass.ReadFile == nil {
 			return nil, false
 		}
 		main, err := fx.pass.ReadFile(u.File.Name)
-		return nil, err == nil && scanIncludes(main).stdlib
+		return nil, err == nil && scanIncludes(main).names[header]
 	}
 	at := pos - gotoken.Pos(off-last)
-	return &analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n#include <stdlib.h>")}, true
+	return &analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n#include <" + header + ">")}, true
 }
 
 // stridedFix handles a cyclic array read at i + c in a loop whose induction

@@ -130,7 +130,7 @@ func (c *checker) guardedFix(fx *fixer, p *plan) *analysis.SuggestedFix {
 			fmt.Fprintf(&frees, "\n%sfree(%s);", in, buf)
 		}
 		edits = append(edits, analysis.TextEdit{Pos: at, End: at, NewText: []byte(frees.String())})
-		e, ok := fx.includeStdlib(fr.lineStart)
+		e, ok := fx.includeHeader(fr.lineStart, "stdlib.h")
 		if !ok {
 			return nil
 		}

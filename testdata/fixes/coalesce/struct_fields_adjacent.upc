@@ -3,7 +3,8 @@
 // per owning thread would move more bytes than the loop reads, so each
 // iteration copies the adjacent fields it reads (x, y, z; vx and vy) with
 // one upc_memget (seed 000 section 4.2, static coalescing of the fields of
-// one element). x and m are not adjacent: that loop keeps its reads.
+// one element). x and m are not adjacent: that loop gets them with one
+// non-blocking transfer each, completed together (the same reads, overlapped).
 #include <upc_relaxed.h>
 #include <stdio.h>
 
