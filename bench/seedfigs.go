@@ -46,11 +46,12 @@ var analysis = map[string]string{
 		"256 with non-blocking gets issued back to back (the same number of gets, overlapped): the seed's aggregation of " +
 		"the random struct-field reads, with non-blocking gets rather than one transfer per owner.",
 	"fig1.upc": "Both ranges are fetched with bulk copies before the loop: the fine-grained gets disappear.",
-	"fig3.upc": "The loop reads `A[i].a` and `A[i].c` of each element; the only coalescing offered copies whole elements, " +
-		"twice the bytes the loop reads, so it is shown and not applied (its message says why). `a` and `c` are not " +
-		"adjacent (`b` lies between), so the per-iteration copy of adjacent fields does not apply either; fetching only " +
-		"the fields of every element in one transfer per thread, as the seed's runtime does, needs a strided copy that " +
-		"standard UPC does not have.",
+	"fig3.upc": "The loop reads `A[i].a` and `A[i].c` of each element. A copy of whole elements per owning thread " +
+		"would move twice the bytes the loop reads, so it is only shown; `a` and `c` are not adjacent (`b` lies between), " +
+		"so no single copy per iteration moves only them either. Each iteration instead fetches the two fields with one " +
+		"non-blocking `upc_memget_nbi` each and waits once (`upc_synci`): the same remote operations and bytes, " +
+		"overlapped. Fetching only the fields of every element in one transfer per thread, as the seed's runtime does, " +
+		"needs a strided copy that standard UPC does not have.",
 	"matvec.upc": "The vector is fetched once per thread (`upc_memget`, per-thread memgets for the cyclic one), as the seed's " +
 		"coalesced matvec does.",
 	"vecadd.upc": "A computation-side fix (no communication changes: the affinity test is per iteration, not remote), so the " +
@@ -73,11 +74,12 @@ var analysis = map[string]string{
 		"(THREADS-1 reads of thread 0 become THREADS-1 copies along the binomial tree); per call the fixed program saves the " +
 		"barrier 2(o+L)·ceil(log2 T) and the hot spot max(2o+2L+nG, (T-1)(o+nG)) and pays the tree ceil(log2 T)(2o+2L+nG), " +
 		"a small net gain at every THREADS that grows with THREADS (the scaling table after the per-kernel sections).",
-	"reduce.upc": "The gather-all loop becomes pipelined non-blocking gets (the same reads, overlapped), so the counts " +
-		"barely move. The hand-written reduce loop's rewrite into `upc_all_reduceL` is shown, not applied: a tree of about " +
-		"the same number of point-to-point operations plus its barriers costs more than the loop at the counts validated. " +
-		"The seed's advantage (a tree/hardware collective as nodes are added) is outside what the flat LogGP model of one " +
-		"node shows.",
+	"reduce.upc": "Both loops keep their remote reads and have them overlapped: the gather-all loop's become " +
+		"pipelined non-blocking gets, and the hand-written reduce loop on thread 0 first reads the THREADS partial sums " +
+		"with non-blocking gets into a private copy, which it then adds up in its own order. The counts do not move; the " +
+		"modeled time falls. A rewrite into `upc_all_reduceL` would cost more than the loop at the counts validated (a " +
+		"tree of about the same number of point-to-point operations plus its barriers). The seed's advantage (a " +
+		"tree/hardware collective as nodes are added) is outside what the flat LogGP model of one node shows.",
 	"broadcast.upc": "Both hand-written loops become `upc_all_broadcast` (collidiom): the scalar one from a one-element " +
 		"temporary, the block one (`dst[t*NELEMS+k] = mine[k]`, (THREADS-1)·NELEMS puts by thread 0) from one block " +
 		"filled on thread 0, THREADS-1 bulk copies along a binomial tree. Both synchronise with `UPC_IN_MYSYNC | " +
