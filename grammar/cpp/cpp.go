@@ -202,6 +202,7 @@ type pp struct {
 	// tokens, then out until it is full
 	whole       []token.Token
 	restoredAll bool // the state restored ran all the leading includes
+	scratch     bool // out and full come from outPool (restore)
 }
 
 // Preprocess preprocesses src, the content of filename, registering every

@@ -552,7 +552,36 @@ func (p *pp) tokens() []token.Token {
 	for _, c := range p.full {
 		toks = append(toks, c...)
 	}
-	return append(toks, p.out...)
+	toks = append(toks, p.out...)
+	if p.scratch {
+		// the output was copied: its largest chunk serves the next unit
+		big := p.out
+		for _, c := range p.full {
+			clear(c)
+			if cap(c) > cap(big) {
+				big = c
+			}
+		}
+		clear(p.out)
+		outPool.Put(&big)
+		p.out, p.full, p.scratch = nil, nil, false
+	}
+	return toks
+}
+
+// outPool keeps output buffers (*[]token.Token, cleared) that units after a
+// restored state wrote their tokens to before tokens copied them: a unit
+// that does not know how many tokens will follow the state's fills one,
+// which the next unit reuses instead of allocating its own.
+var outPool sync.Pool
+
+// scratchOut returns an empty output buffer of at least n tokens from
+// outPool, or a new one.
+func scratchOut(n int) []token.Token {
+	if b, ok := outPool.Get().(*[]token.Token); ok && cap(*b) >= n {
+		return (*b)[:0]
+	}
+	return make([]token.Token, 0, n)
 }
 
 // copyRestored copies the tokens of s and its parents into toks, and
@@ -587,7 +616,8 @@ func (p *pp) restore(s *prefixState, all bool) {
 		p.whole = p.copyRestored(make([]token.Token, s.ntokens, s.ntokens+room), s)
 		p.out = p.whole[s.ntokens:]
 	} else {
-		p.out = make([]token.Token, 0, p.reserveCached)
+		p.out = scratchOut(p.reserveCached)
+		p.scratch = true
 	}
 	p.restored, p.outBase = s, s.ntokens
 	for _, x := range slices.Backward(chain) {
