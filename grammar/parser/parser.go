@@ -21,6 +21,7 @@ import (
 	gotoken "go/token"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -136,21 +137,41 @@ func pieceRange(tab posTab, toks []token.Token, lo, hi int, keep map[int]bool) a
 
 // deferred returns the deferred declaration of piece pc: the names it may
 // declare, found by a scan of its tokens, and a function that parses it
-// once.
-func deferred(toks []token.Token, keep map[int]bool, tab posTab, pc piece, r ast.Range) *ast.DeferredDecl {
-	d := &ast.DeferredDecl{Range: r}
-	d.Names, d.Tags = scanDeclared(toks[pc.lo:pc.hi])
-	o := new(deferredOnce)
-	d.Parse = func() *ast.Decl {
-		o.once.Do(func() {
-			buf := convert(make([]lexer.Token, 0, pc.hi-pc.lo+1), toks, pc.lo, pc.hi, keep)
-			if x, err := parsePiece(buf, tab); err == nil {
-				o.parsed, _ = x.(*ast.Decl)
-			}
-		})
-		return o.parsed
+// once. The names are appended to *names, which the declarations of a
+// unit share (each keeps a clipped part): most units have thousands.
+func deferred(toks []token.Token, keep map[int]bool, tab posTab, pc piece, r ast.Range, names *[]string) *ast.DeferredDecl {
+	d := &deferredDecl{toks: toks, keep: keep, tab: tab, pc: pc}
+	d.Range = r
+	start := len(*names)
+	*names, d.Tags = scanDeclared(toks[pc.lo:pc.hi], *names)
+	if len(*names) > start {
+		d.Names = (*names)[start:len(*names):len(*names)]
 	}
-	return d
+	d.Parse = d.parse
+	return &d.DeferredDecl
+}
+
+// deferredDecl is a deferred declaration with what its Parse needs, in one
+// object (a closure and its variables took three). Concurrent units share
+// the declarations of a Prefix: the parse runs once.
+type deferredDecl struct {
+	ast.DeferredDecl
+	once   sync.Once
+	parsed *ast.Decl
+	toks   []token.Token
+	keep   map[int]bool
+	tab    posTab
+	pc     piece
+}
+
+func (d *deferredDecl) parse() *ast.Decl {
+	d.once.Do(func() {
+		buf := convert(make([]lexer.Token, 0, d.pc.hi-d.pc.lo+1), d.toks, d.pc.lo, d.pc.hi, d.keep)
+		if x, err := parsePiece(buf, d.tab); err == nil {
+			d.parsed, _ = x.(*ast.Decl)
+		}
+	})
+	return d.parsed
 }
 
 // scanDeclared over-approximates the file-scope names and the tags a
@@ -162,7 +183,8 @@ func deferred(toks []token.Token, keep map[int]bool, tab posTab, pc piece, r ast
 // pointer "(*fp)", a function returning one "(*signal(int, ...))"),
 // enumeration constants, and the tag after struct, union or enum. Naming
 // too much only makes the type checker parse a declaration it may not need.
-func scanDeclared(toks []token.Token) (names, tags []string) {
+// The names are appended to names.
+func scanDeclared(toks []token.Token, names []string) (_, tags []string) {
 	depth := 0        // parentheses and brackets
 	var braces []bool // open braces: true for an enum body
 	afterTag := false

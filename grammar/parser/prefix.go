@@ -157,6 +157,7 @@ const maxPooledPiece = 1 << 16
 func parsePieces(fset *gotoken.FileSet, f *ast.File, toks []token.Token, keep map[int]bool, tab posTab,
 	pieces []piece, deferDecl func(first *token.Token) bool) diag.List {
 	var diags diag.List
+	var names []string // of the deferred declarations
 	bp := pieceBufs.Get().(*[]lexer.Token)
 	buf, used := *bp, 0 // used: the most of buf a piece used
 	defer func() {
@@ -169,7 +170,7 @@ func parsePieces(fset *gotoken.FileSet, f *ast.File, toks []token.Token, keep ma
 	for k := 0; k < len(pieces); k++ {
 		pc := pieces[k]
 		if pc.deep < 0 && !pc.pragma && deferDecl != nil && deferDecl(&toks[pc.lo]) {
-			f.Decls = append(f.Decls, deferred(toks, keep, tab, pc, pieceRange(tab, toks, pc.lo, pc.hi, keep)))
+			f.Decls = append(f.Decls, deferred(toks, keep, tab, pc, pieceRange(tab, toks, pc.lo, pc.hi, keep), &names))
 			continue
 		}
 		buf = convert(buf[:0], toks, pc.lo, pc.hi, keep)
@@ -220,11 +221,4 @@ func parsePieces(fset *gotoken.FileSet, f *ast.File, toks []token.Token, keep ma
 		}
 	}
 	return diags
-}
-
-// deferredOnce is what deferred's Parse closure keeps: concurrent units
-// share the declarations of a Prefix.
-type deferredOnce struct {
-	once   sync.Once
-	parsed *ast.Decl
 }
