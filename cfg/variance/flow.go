@@ -75,15 +75,16 @@ type flow struct {
 	sub   []*cfg.Block
 }
 
-// defChunk is the number of definitions allocated at once: the
+// defChunk is the number of definitions allocated at once, at most: the
 // definitions of all functions of a unit live until the end of the
-// analysis, so they are carved out of shared chunks.
+// analysis, so they are carved out of shared chunks. The chunks double
+// from a small first one: most units define a few dozen.
 const defChunk = 256
 
 // newDef returns a zeroed definition from the current chunk.
 func (in *Info) newDef() *def {
 	if len(in.defBuf) == cap(in.defBuf) {
-		in.defBuf = make([]def, 0, defChunk)
+		in.defBuf = make([]def, 0, min(defChunk, max(16, 2*cap(in.defBuf))))
 	}
 	in.defBuf = in.defBuf[:len(in.defBuf)+1]
 	return &in.defBuf[len(in.defBuf)-1]
@@ -92,7 +93,7 @@ func (in *Info) newDef() *def {
 // newEdges returns a zeroed list of n φ edges from the current chunk.
 func (in *Info) newEdges(n int) []*def {
 	if len(in.edgeBuf)+n > cap(in.edgeBuf) {
-		in.edgeBuf = make([]*def, 0, max(4*defChunk, n))
+		in.edgeBuf = make([]*def, 0, max(min(4*defChunk, max(64, 2*cap(in.edgeBuf))), n))
 	}
 	k := len(in.edgeBuf)
 	in.edgeBuf = in.edgeBuf[:k+n]
