@@ -126,8 +126,22 @@ type DeferredDecl struct {
 	Range
 	Names []string // the file-scope identifiers it may declare
 	Tags  []string // the tags it names
-	// Parse parses the declaration; nil if it does not parse as one.
-	Parse func() *Decl
+	// Parser parses the declaration (Parse). An interface rather than a
+	// closure: the parser then makes one object per declaration, not two.
+	Parser DeclParser
+}
+
+// DeclParser parses a deferred declaration.
+type DeclParser interface {
+	ParseDecl() *Decl
+}
+
+// Parse parses the declaration; nil if it does not parse as one.
+func (d *DeferredDecl) Parse() *Decl {
+	if d.Parser == nil {
+		return nil
+	}
+	return d.Parser.ParseDecl()
 }
 
 // BadDecl stands for a top-level declaration that failed to parse; the

@@ -172,7 +172,7 @@ func (p *printer) extDecl(d ExternalDecl) {
 	case *EmptyDecl:
 		p.s(";")
 	case *DeferredDecl:
-		if d.Parse != nil {
+		if d.Parser != nil {
 			if x := d.Parse(); x != nil {
 				p.extDecl(x)
 				return

@@ -147,13 +147,14 @@ func deferred(toks []token.Token, keep map[int]bool, tab posTab, pc piece, r ast
 	if len(*names) > start {
 		d.Names = (*names)[start:len(*names):len(*names)]
 	}
-	d.Parse = d.parse
+	d.Parser = d
 	return &d.DeferredDecl
 }
 
 // deferredDecl is a deferred declaration with what its Parse needs, in one
-// object (a closure and its variables took three). Concurrent units share
-// the declarations of a Prefix: the parse runs once.
+// object, which is its own ast.DeclParser (a closure and its variables took
+// three more). Concurrent units share the declarations of a Prefix: the
+// parse runs once.
 type deferredDecl struct {
 	ast.DeferredDecl
 	once   sync.Once
@@ -164,7 +165,10 @@ type deferredDecl struct {
 	pc     piece
 }
 
-func (d *deferredDecl) parse() *ast.Decl {
+var _ ast.DeclParser = (*deferredDecl)(nil)
+
+// ParseDecl implements ast.DeclParser.
+func (d *deferredDecl) ParseDecl() *ast.Decl {
 	d.once.Do(func() {
 		buf := convert(make([]lexer.Token, 0, d.pc.hi-d.pc.lo+1), d.toks, d.pc.lo, d.pc.hi, d.keep)
 		if x, err := parsePiece(buf, d.tab); err == nil {
