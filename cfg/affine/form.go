@@ -44,7 +44,25 @@ type Form struct {
 func ConstForm(c int64) *Form { return &Form{Const: c} }
 
 // AtomForm returns the atom name.
-func AtomForm(name string) *Form { return &Form{Terms: []Term{{Coef: 1, Atoms: []string{name}}}} }
+func AtomForm(name string) *Form {
+	x := &atomForm{a: [1]string{name}}
+	x.t[0] = Term{Coef: 1, Atoms: x.a[:]}
+	x.f.Terms = x.t[:]
+	return &x.f
+}
+
+// form1 is a Form of one term with its array of terms, in one object
+// rather than two: most forms are one index or one scaled name.
+type form1 struct {
+	f Form
+	t [1]Term
+}
+
+// atomForm is a form1 with the array of its term's one atom.
+type atomForm struct {
+	form1
+	a [1]string
+}
 
 // Coef returns the coefficient of the term that is exactly the product of
 // atoms (in any order); Coef() is the constant.
@@ -182,14 +200,26 @@ func (f *Form) normalized() bool {
 // normalized f times c, dropping those that become zero, as normalize
 // would; atoms are copied when copyAtoms.
 func (f *Form) scaled(c int64, constant int64, copyAtoms bool) *Form {
-	out := &Form{Const: constant}
+	var one *form1
+	var out *Form
+	if len(f.Terms) == 1 {
+		one = new(form1)
+		out = &one.f
+		out.Const = constant
+	} else {
+		out = &Form{Const: constant}
+	}
 	for _, t := range f.Terms {
 		coef := c * t.Coef
 		if coef == 0 {
 			continue
 		}
 		if out.Terms == nil {
-			out.Terms = make([]Term, 0, len(f.Terms))
+			if one != nil {
+				out.Terms = one.t[:0:1]
+			} else {
+				out.Terms = make([]Term, 0, len(f.Terms))
+			}
 		}
 		atoms := t.Atoms
 		if copyAtoms {
