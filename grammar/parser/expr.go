@@ -31,6 +31,27 @@ type parser struct {
 	// parsed by the hand-written fast path rather than by participle.
 	fast bool
 	tab  posTab // the file's token positions (see rangeOf); nil when participle calls
+	// names is the current chunk that newName carves Names out of
+	names []ast.Name
+}
+
+// nameChunk bounds the Names allocated at once.
+const nameChunk = 32
+
+// newName returns a Name from the current chunk: names are most of the
+// leaves of a function body, and one object each made the parser's most
+// frequent allocation. On the fast path a chunk holds at most as many as
+// tokens remain.
+func (p *parser) newName(r ast.Range, name string) *ast.Name {
+	if len(p.names) == cap(p.names) {
+		n := nameChunk
+		if p.sl != nil {
+			n = min(n, max(len(p.sl.toks)-p.sl.i, 1))
+		}
+		p.names = make([]ast.Name, 0, n)
+	}
+	p.names = append(p.names, ast.Name{Range: r, Name: name})
+	return &p.names[len(p.names)-1]
 }
 
 func parseExpr(lex *lexer.PeekingLexer) (ast.Expr, error) {
@@ -487,7 +508,7 @@ func (p *parser) primary() (ast.Expr, error) {
 			}
 		}
 		p.lex.Next()
-		return &ast.Name{Range: p.rng(t.Pos, p.end()), Name: t.Value}, nil
+		return p.newName(p.rng(t.Pos, p.end()), t.Value), nil
 	case tInt, tFloat, tChar:
 		p.lex.Next()
 		return &ast.BasicLit{Range: p.rng(t.Pos, p.end()), Kind: kindOf(t.Type), Value: t.Value}, nil

@@ -247,9 +247,18 @@ func hasIdentList(inits []*ast.InitDeclarator) bool {
 	return false
 }
 
+// declSpecsBuf is a DeclSpecs with room for three specifiers, in one
+// object: most declarations have one to three ("static unsigned int").
+type declSpecsBuf struct {
+	s    ast.DeclSpecs
+	list [3]*ast.Spec
+}
+
 func (p *parser) declSpecs() (*ast.DeclSpecs, error) {
 	start := p.mark()
-	s := &ast.DeclSpecs{}
+	b := new(declSpecsBuf)
+	s := &b.s
+	s.List = b.list[:0:len(b.list)]
 	for startsSpec(p.lex.Peek()) {
 		x, err := p.spec()
 		if err != nil {
