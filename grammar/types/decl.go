@@ -490,6 +490,13 @@ func (c *checker) arraySuffix(elem Type, a *ast.ArraySuffix) Type {
 	return arr
 }
 
+// paramSlot holds a parameter of a function type and the variable that
+// its name declares, so that a prototype makes one array of both.
+type paramSlot struct {
+	param Param
+	v     Var
+}
+
 func (c *checker) funcSuffix(result Type, pl *ast.ParamList) Type {
 	switch Core(result).(type) {
 	case *Func:
@@ -512,8 +519,7 @@ func (c *checker) funcSuffix(result Type, pl *ast.ParamList) Type {
 	}
 	s := c.openScope(ProtoScope, pl)
 	s.small = make([]scopeEntry, 0, min(len(pl.Params), smallScope))
-	params := make([]Param, len(pl.Params))
-	vars := make([]Var, len(pl.Params))
+	slots := make([]paramSlot, len(pl.Params))
 	f.Params = make([]*Param, 0, len(pl.Params))
 	saved := c.declErr
 	for i, p := range pl.Params {
@@ -540,11 +546,11 @@ func (c *checker) funcSuffix(result Type, pl *ast.ParamList) Type {
 			}
 			c.declErrorf(n, "parameter%s declared with shared-qualified type '%s'", pname, t)
 		}
-		param := &params[i]
+		param := &slots[i].param
 		param.Type = t
 		if name != nil {
 			param.Name = name.Name
-			v := &vars[i]
+			v := &slots[i].v
 			*v = Var{object: object{name: name.Name, typ: t, pos: name.Start()}, Param: true, Storage: ds.storage}
 			if prev := c.scope.LookupLocal(name.Name); prev != nil {
 				c.errorf(name, "redefinition of parameter '%s'", name.Name)
@@ -732,8 +738,12 @@ func (c *checker) initDeclarator(ds *declSpec, id *ast.InitDeclarator) {
 			// type T, of an array of T, or upc_blocksizeof(T)), as Berkeley
 			// UPC computes it
 		}
-		obj := &TypeName{object{name: name.Name, pos: name.Start()}}
-		obj.typ = &Named{Obj: obj, Type: t}
+		// the typedef name and its type in one object: headers declare
+		// hundreds
+		tn := &typedefName{TypeName: TypeName{object{name: name.Name, pos: name.Start()}}}
+		obj := &tn.TypeName
+		tn.named = Named{Obj: obj, Type: t}
+		obj.typ = &tn.named
 		if ds.vector || slices.ContainsFunc(id.Attrs, vectorAttr) {
 			if c.vectors == nil {
 				c.vectors = map[*TypeName]bool{}

@@ -78,6 +78,12 @@ type TypeName struct {
 	object
 }
 
+// typedefName is a typedef's TypeName with its Named type.
+type typedefName struct {
+	TypeName
+	named Named
+}
+
 // EnumConst is an enumeration constant.
 type EnumConst struct {
 	object
