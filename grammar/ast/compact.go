@@ -8,7 +8,11 @@ import (
 // block: expressions in C syntax (fully parenthesized only where the tree
 // says so), statements abbreviated (bodies are not printed, "{...}").
 func NodeString(n Node) string {
+	if IsNil(n) {
+		return ""
+	}
 	var sb strings.Builder
+	sb.Grow(32) // most are short; growing from nothing took three allocations
 	writeNode(&sb, n)
 	return sb.String()
 }
