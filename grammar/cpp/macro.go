@@ -114,16 +114,16 @@ func (p *pp) define(hash token.Token, line []token.Token) {
 		p.errorf(name.Pos, "\"defined\" cannot be used as a macro name")
 		return
 	}
-	m := &Macro{Name: name.Text, Pos: name.Pos}
+	head := Macro{Name: name.Text, Pos: name.Pos}
 	body := line[1:]
 	if len(body) > 0 && body[0].Kind == token.Punct && body[0].Text == "(" && body[0].Flags&token.SpaceBefore == 0 {
-		n, ok := p.parseParams(m, body)
+		n, ok := p.parseParams(&head, body)
 		if !ok {
 			return
 		}
 		body = body[n:]
 	}
-	m.Body = make([]token.Token, len(body))
+	m := newMacro(&head, len(body))
 	copy(m.Body, body)
 	if !p.analyzeBody(m) {
 		return
@@ -136,6 +136,38 @@ func (p *pp) define(hash token.Token, line []token.Token) {
 		})
 	}
 	p.macros[m.Name] = m
+}
+
+// newMacro returns a copy of head with a Body and ops of n entries. Most
+// macros have a short body: those of up to four tokens share the macro's
+// object, which was three objects (headers define thousands of macros).
+func newMacro(head *Macro, n int) *Macro {
+	switch {
+	case n <= 1:
+		x := &macro1{Macro: *head}
+		x.Body, x.ops = x.body[:n:n], x.opArr[:n:n]
+		return &x.Macro
+	case n <= 4:
+		x := &macro4{Macro: *head}
+		x.Body, x.ops = x.body[:n:n], x.opArr[:n:n]
+		return &x.Macro
+	}
+	m := new(Macro)
+	*m = *head
+	m.Body, m.ops = make([]token.Token, n), make([]op, n)
+	return m
+}
+
+type macro1 struct {
+	Macro
+	body  [1]token.Token
+	opArr [1]op
+}
+
+type macro4 struct {
+	Macro
+	body  [4]token.Token
+	opArr [4]op
 }
 
 // parseParams parses the parameter list that starts at toks[0] == "(" and
@@ -195,7 +227,9 @@ func (p *pp) parseParams(m *Macro, toks []token.Token) (int, bool) {
 
 // analyzeBody computes m.ops and checks the # and ## operators.
 func (p *pp) analyzeBody(m *Macro) bool {
-	m.ops = make([]op, len(m.Body))
+	if len(m.ops) != len(m.Body) {
+		m.ops = make([]op, len(m.Body))
+	}
 	for i := range m.Body {
 		t := &m.Body[i]
 		t.Flags &^= token.BOL
