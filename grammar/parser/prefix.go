@@ -124,7 +124,11 @@ func buildPrefix(toks []token.Token, n int, deferDecl func(first *token.Token) b
 	if k < len(pieces) && pieces[k].lo < n || k > 0 && pieces[k-1].hi == n && pieces[k-1].peeked {
 		return nil
 	}
-	p := &Prefix{toks: slices.Clone(toks[:n]), retag: st, deferred: deferDecl != nil}
+	// The Prefix keeps the building unit's tokens rather than a copy: no
+	// stage writes to toks[:n] after this retagging (later units set their
+	// own kinds from these), and the unit's own tokens that this keeps
+	// alive are few beside its headers'.
+	p := &Prefix{toks: toks[:n:n], retag: st, deferred: deferDecl != nil}
 	p.tab = posTab{m, make([]ast.TokenPos, n-m)} // the first m are in from.tab
 	f := &ast.File{}
 	if from != nil {
