@@ -115,17 +115,23 @@ func newRetagger(toks []token.Token, base *retagState) *retagger {
 
 // retagShared retags toks[from:]. base is the state retagShared returned
 // for toks[:from] (retagged already; nil if from is 0), and the keep map
-// holds only the entries from from on. If cut > from, it also returns the
-// state after toks[:cut], or nil if cut is not between two top-level
-// declarations or the retagging of toks[:cut] looked at toks[cut:].
+// holds only the entries from from on. If cut > from, it retags
+// toks[from:cut] only and returns the state after toks[:cut], or nil if
+// cut is not between two top-level declarations or the retagging of
+// toks[:cut] looked at toks[cut:]; the caller retags the rest from that
+// state, as for every unit that shares toks[:cut].
 func retagShared(toks []token.Token, base *retagState, from, cut int) (map[int]bool, *retagState) {
 	r := newRetagger(toks, base)
-	var st *retagState
-	for i := from; i < len(toks); i++ {
-		if i == cut {
-			st = r.state(cut)
-		}
+	end := len(toks)
+	if cut > from && cut < end {
+		end = cut
+	}
+	for i := from; i < end; i++ {
 		r.step(i)
+	}
+	var st *retagState
+	if end == cut {
+		st = r.state(cut)
 	}
 	return r.keep, st
 }
