@@ -22,8 +22,10 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/upclint/upclint/grammar/diag"
@@ -641,16 +643,75 @@ func (p *pp) bundledFile(name string) *srcFile {
 	if !fs.ValidPath(name) {
 		return nil
 	}
-	data, err := fs.ReadFile(p.cfg.Bundled, name)
-	if err != nil {
+	text, lines, ok := readBundled(p.cfg.Bundled, name)
+	if !ok {
 		p.bundled[name] = nil
 		return nil
 	}
-	f := p.newFile(BundledDir+"/"+name, string(data), false, -1)
+	tf := p.fset.AddFile(BundledDir+"/"+name, -1, len(text))
+	tf.SetLines(lines)
+	f := &srcFile{name: BundledDir + "/" + name, src: text, tf: tf, dirIdx: -1}
+	p.added = append(p.added, f)
 	f.dir = path.Dir(name)
 	f.bundled = true
 	p.bundled[name] = f
 	return f
+}
+
+// bundledTexts keeps the text and line offsets of the bundled headers
+// read so far, by bundledKey: every unit whose leading includes were not
+// cached reads and scans the same headers. The line offsets are shared by
+// the files of every FileSet, as those of a restored state are (restore),
+// and nothing changes them (a #line directive adds line information
+// beside them).
+var bundledTexts sync.Map
+
+type bundledKey struct {
+	fsys fs.FS
+	name string
+}
+
+type bundledText struct {
+	text  string
+	lines []int
+}
+
+// readBundled returns the text of the bundled header name in fsys and its
+// line offsets, from bundledTexts if fsys can be a map key.
+func readBundled(fsys fs.FS, name string) (string, []int, bool) {
+	cacheable := reflect.TypeOf(fsys).Comparable()
+	if cacheable {
+		if v, ok := bundledTexts.Load(bundledKey{fsys, name}); ok {
+			b := v.(*bundledText)
+			return b.text, b.lines, true
+		}
+	}
+	data, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return "", nil, false
+	}
+	b := &bundledText{text: string(data), lines: lineOffsets(data)}
+	if cacheable {
+		bundledTexts.Store(bundledKey{fsys, name}, b)
+	}
+	return b.text, b.lines, true
+}
+
+// lineOffsets returns the offsets of the lines of src, as
+// go/token.File.SetLinesForContent computes them.
+func lineOffsets(src []byte) []int {
+	var lines []int
+	line := 0
+	for offset, b := range src {
+		if line >= 0 {
+			lines = append(lines, line)
+		}
+		line = -1
+		if b == '\n' {
+			line = offset + 1
+		}
+	}
+	return lines
 }
 
 // predefined returns the directives that define the predefined macros.
