@@ -1158,6 +1158,9 @@ func (f *Func) mentions(b *cfg.Block, v *types.Var) (reads, kills bool) {
 // other operand: c && 0, 0 && c, c || 1, 1 || c, c * 0 (a debugging switch
 // turned off, MYTHREAD == 0 && DEBUGGING with DEBUGGING 0).
 func Absorbed(x *ast.BinaryExpr) bool {
+	if x.Op != "&&" && x.Op != "||" && x.Op != "*" {
+		return false // no constant absorbs the others (and IntConst parses)
+	}
 	for _, e := range []ast.Expr{x.X, x.Y} {
 		v, ok := ast.IntConst(e)
 		if !ok {
