@@ -44,7 +44,9 @@ type Config struct {
 	// language server passes a function that prefers unsaved editor buffers.
 	ReadFile func(name string) ([]byte, error)
 	// Bundled holds the headers shipped with upclint, searched after the
-	// -I directories. May be nil.
+	// -I directories. May be nil. Its files must not change: a file
+	// system that can be a map key has its headers read once per process
+	// (readBundled).
 	Bundled fs.FS
 	// Prefixes, when set, keeps and reuses the result of units' leading
 	// #include lines of bundled headers (see PrefixCache).
