@@ -88,7 +88,7 @@ type Batch struct {
 func RunBatches(ctx context.Context, batches []Batch, jobs int) ([]*Result, []error) {
 	// a batch of files allocates far more than it keeps (see gcsettings:
 	// on the development corpus 1.6x the lines per CPU-second)
-	defer gcsettings.Use()()
+	defer gcsettings.Use(gcsettings.Batch)()
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
 	}

@@ -249,7 +249,7 @@ func BenchmarkCorpusFrontEnd(b *testing.B) {
 		srcs[i] = src
 		lines += bytes.Count(src, []byte{'\n'})
 	}
-	defer gcsettings.Use()()
+	defer gcsettings.Use(gcsettings.Batch)()
 	cpu0 := cpuTime()
 	for b.Loop() {
 		prefixes := cpp.NewPrefixCache(0)

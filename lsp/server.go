@@ -131,7 +131,7 @@ func NewServer(opts Options) *Server {
 // on the benchmark file the process's CPU per edit falls by about a
 // quarter, BenchmarkEditToDiagnostics, cpu-p50-ms).
 func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
-	defer gcsettings.Use()()
+	defer gcsettings.Use(gcsettings.Server)()
 	s.ctx, s.stop = context.WithCancel(ctx)
 	s.out = newOutQueue(w)
 	defer s.finish()

@@ -19,14 +19,14 @@ func TestUseRestores(t *testing.T) {
 	}
 	before := debug.SetGCPercent(123)
 	defer debug.SetGCPercent(before)
-	r1 := Use()
-	r2 := Use()
-	if got := debug.SetGCPercent(Percent); got != Percent {
-		t.Errorf("GOGC during use = %d, want %d", got, Percent)
+	r1 := Use(Batch)
+	r2 := Use(Server) // shares the first claim's settings
+	if got := debug.SetGCPercent(Batch.Percent); got != Batch.Percent {
+		t.Errorf("GOGC during use = %d, want %d", got, Batch.Percent)
 	}
 	r2()
-	if got := debug.SetGCPercent(Percent); got != Percent {
-		t.Errorf("GOGC after the inner release = %d, want %d", got, Percent)
+	if got := debug.SetGCPercent(Batch.Percent); got != Batch.Percent {
+		t.Errorf("GOGC after the inner release = %d, want %d", got, Batch.Percent)
 	}
 	r1()
 	if got := debug.SetGCPercent(123); got != 123 {
@@ -39,7 +39,7 @@ func TestUserSettingsKept(t *testing.T) {
 	t.Setenv("GOGC", "77")
 	before := debug.SetGCPercent(77)
 	defer debug.SetGCPercent(before)
-	r := Use()
+	r := Use(Batch)
 	if got := debug.SetGCPercent(77); got != 77 {
 		t.Errorf("GOGC = %d with the user's GOGC=77", got)
 	}
