@@ -25,7 +25,7 @@ var fixKinds = []struct {
 	{"collidiom reduce", regexp.MustCompile(`^collidiom: reduce `)},
 	{"collidiom gather", regexp.MustCompile(`^collidiom: gather `)},
 	{"collidiom scatter", regexp.MustCompile(`^collidiom: scatter `)},
-	{"collidiom pipelined reduce", regexp.MustCompile(`^collidiom: read the elements of \S+ into \S+ with pipelined non-blocking gets .* then reduce the copy$`)},
+	{"collidiom pipelined reduce", regexp.MustCompile(`^collidiom: read the elements of .+ into .+ with pipelined non-blocking gets .* then run the loop on the copies$`)},
 	{"collidiom pipelined gets", regexp.MustCompile(`^collidiom: read .* with pipelined non-blocking gets`)},
 	{"allreduce broadcast", regexp.MustCompile(`^allreduce: broadcast `)},
 	{"forall strided", regexp.MustCompile(`^forall: iterate with stride THREADS`)},

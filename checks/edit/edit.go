@@ -605,3 +605,11 @@ func IncludeLines(src []byte) iter.Seq[Include] {
 		}
 	}
 }
+
+// AndList writes names as English does: "x", "x and y", "x, y and z".
+func AndList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}

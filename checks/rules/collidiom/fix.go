@@ -30,16 +30,21 @@ func (c *checker) fix(s *ast.ForStmt, a *ast.AssignExpr, t string) *checks.Sugge
 	if f := c.fixBlockBroadcast(s, a, t); f != nil {
 		return f
 	}
-	if !singleBody(s, a) {
+	single := singleBody(s, a)
+	if single {
+		if f := c.fixPipelined(s, a, t); f != nil {
+			return f
+		}
+	}
+	if reduceOps[a.Op] != "" {
+		if f := c.fixPipelinedReads(s, t); f != nil {
+			return f
+		}
+	}
+	if !single {
 		return nil
 	}
 	body := c.fn.Decl.Body
-	if f := c.fixPipelined(s, a, t); f != nil {
-		return f
-	}
-	if f := c.fixPipelinedReduce(s, a, t); f != nil {
-		return f
-	}
 	if f := c.fixGatherAll(s, a, t); f != nil {
 		return f
 	}

@@ -71,59 +71,202 @@ func (c *checker) fixPipelined(s *ast.ForStmt, a *ast.AssignExpr, t string) *che
 		TextEdits: edits}, "")
 }
 
-// fixPipelinedReduce rewrites the reduction "for (t...) s op= A[t];" (one
-// element of each thread, read by one thread or by every thread) into
-// pipelined gets into a private copy, reduced by the loop as before:
+// fixPipelinedReads rewrites a loop over the threads that reads one
+// element of each thread of some arrays, a reduction such as
+// "for (t...) { s += A[t]; if (B[t] > m) m = B[t]; }" (one thread or every
+// thread combining the partial sums and maxima of all), into pipelined
+// gets into private copies, read by the loop as before:
 //
 //	T A_local[THREADS];
 //	for (t = 0; t < THREADS; t++)
 //	    upc_memget_nbi(&A_local[t], &A[t], sizeof(A_local[t]));
 //	upc_synci();
 //	for (t = 0; t < THREADS; t++)
-//	    s op= A_local[t];
+//	    s += A_local[t];
 //
 // The remote reads and their bytes are those of the loop, but they
 // overlap instead of following each other, and the values are combined in
 // the loop's order and precision: unlike upc_all_reduce, which every
 // thread must call and whose barriers and tree cost more than THREADS-1
 // reads below some tens of threads, it changes no result and needs no
-// branch executed by every thread.
-func (c *checker) fixPipelinedReduce(s *ast.ForStmt, a *ast.AssignExpr, t string) *checks.SuggestedFix {
+// branch executed by every thread. Every shared access of the body must be
+// a read of A[t], A a relaxed array of scalars with one element per
+// thread, and each A read in every iteration (the prefetch reads all of
+// them once); the body may not call functions or leave the loop early.
+func (c *checker) fixPipelinedReads(s *ast.ForStmt, t string) *checks.SuggestedFix {
 	ed := c.ed
-	if reduceOps[a.Op] == "" || s.Post == nil {
-		return nil
-	}
-	l, r := ast.Unparen(a.L), ast.Unparen(a.R)
-	arr, blk, v := c.threadArray(r, t)
-	if arr == nil || blk != 1 || c.strictUnsafe(arr) != "" || edit.SideEffects(l) {
-		return nil
-	}
-	if lt := c.info.TypeOf(l); lt == nil || types.IsShared(lt) {
+	if s.Post == nil || s.Body == nil {
 		return nil
 	}
 	if _, inBlock := edit.Parent(c.fn.Decl.Body, s).(*ast.Block); !inBlock {
 		return nil
 	}
-	elem := types.TypeString(types.Unqualified(v), "")
-	if strings.ContainsAny(elem, "([") {
+	type copied struct {
+		arr  *ast.Name
+		elem string
+		buf  string
+	}
+	var arrays []*copied
+	byName := map[string]*copied{}
+	reads := map[*ast.IndexExpr]bool{}
+	ok := true
+	ast.InspectEval(s.Body, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch x := n.(type) {
+		case *ast.CallExpr, *ast.StmtExpr, *ast.GotoStmt, *ast.BreakStmt, *ast.ContinueStmt, *ast.ReturnStmt, *ast.LabeledStmt:
+			ok = false
+		case *ast.AssignExpr:
+			ok = !c.sharedIn(x.L)
+		case *ast.PostfixExpr:
+			ok = !c.sharedIn(x.X)
+		case *ast.UnaryExpr:
+			ok = x.Op != "&" && x.Op != "++" && x.Op != "--" || !c.sharedIn(x.X)
+		case *ast.IndexExpr:
+			if arr, blk, v := c.scalarArray(x, t); arr != nil {
+				elem := types.TypeString(types.Unqualified(v), "")
+				if blk != 1 || c.strictUnsafe(arr) != "" || strings.ContainsAny(elem, "([") {
+					ok = false
+					return false
+				}
+				if byName[arr.Name] == nil {
+					byName[arr.Name] = &copied{arr: arr, elem: elem}
+					arrays = append(arrays, byName[arr.Name])
+				}
+				reads[x] = true
+				return false // the index is t
+			}
+		}
+		if e, isExpr := n.(ast.Expr); ok && isExpr {
+			if ty := c.info.TypeOf(e); ty != nil && types.IsShared(ty) {
+				ok = false // another shared access
+			}
+		}
+		return ok
+	})
+	if !ok || len(arrays) == 0 {
 		return nil
 	}
-	buf := ed.Fresh(edit.Ident(arr.Name) + "_local")
+	// Each array must be read in every iteration: the prefetch reads all.
+	every := map[string]bool{}
+	for x := range unconditionalReads(s.Body) {
+		if reads[x] {
+			every[ast.Unparen(x.X).(*ast.Name).Name] = true
+		}
+	}
+	for _, a := range arrays {
+		if !every[a.arr.Name] {
+			return nil
+		}
+	}
 	header := ed.TextBetween(s.Start(), s.Post.End()) + ")"
 	indent := ed.Indent(s.Start())
-	inner := ed.Indent(a.Start())
-	if len(inner) <= len(indent) {
-		inner = indent + "    "
+	inner := indent + "    "
+	if b, isBlock := s.Body.(*ast.Block); !isBlock || len(b.Items) > 0 {
+		first := s.Body
+		if isBlock {
+			first = b.Items[0]
+		}
+		if in := ed.Indent(first.Start()); len(in) > len(indent) {
+			inner = in
+		}
 	}
-	get := fmt.Sprintf("%s[%s]", buf, t)
-	prefetch := fmt.Sprintf("%s %s[THREADS];\n%s%s\n%supc_memget_nbi(&%s, &%s, sizeof(%s));\n%supc_synci();\n%s",
-		elem, buf, indent, header, inner, get, ed.Text(r), get, indent, indent)
-	edits := []analysis.TextEdit{edit.Insert(s.Start(), prefetch), edit.Replace(r, get)}
+	var b strings.Builder
+	var names []string
+	for _, a := range arrays {
+		a.buf = ed.Fresh(edit.Ident(a.arr.Name) + "_local")
+		names = append(names, a.buf)
+		fmt.Fprintf(&b, "%s %s[THREADS];\n%s", a.elem, a.buf, indent)
+	}
+	b.WriteString(header)
+	if len(arrays) > 1 {
+		b.WriteString(" {")
+	}
+	for _, a := range arrays {
+		get := fmt.Sprintf("%s[%s]", a.buf, t)
+		fmt.Fprintf(&b, "\n%supc_memget_nbi(&%s, &%s[%s], sizeof(%s));", inner, get, a.arr.Name, t, get)
+	}
+	if len(arrays) > 1 {
+		b.WriteString("\n" + indent + "}")
+	}
+	fmt.Fprintf(&b, "\n%supc_synci();\n%s", indent, indent)
+	edits := []analysis.TextEdit{edit.Insert(s.Start(), b.String())}
+	for x := range reads {
+		edits = append(edits, edit.Replace(ast.Unparen(x.X), byName[ast.Unparen(x.X).(*ast.Name).Name].buf))
+	}
 	if !ed.Includes(nbHeader) {
 		edits = append([]analysis.TextEdit{ed.IncludeEdit(nbHeader)}, edits...)
 	}
+	var from []string
+	for _, a := range arrays {
+		from = append(from, a.arr.Name)
+	}
 	return checks.FixOf(&analysis.SuggestedFix{
-		Message: fmt.Sprintf("read the elements of %s into %s with pipelined non-blocking gets (upc_memget_nbi) completed together by upc_synci, then reduce the copy",
-			arr.Name, buf),
+		Message: fmt.Sprintf("read the elements of %s into %s with pipelined non-blocking gets (upc_memget_nbi) completed together by upc_synci, then run the loop on the copies",
+			edit.AndList(from), edit.AndList(names)),
 		TextEdits: edits}, "")
+}
+
+// sharedIn reports whether e refers to shared data.
+func (c *checker) sharedIn(e ast.Node) bool {
+	found := false
+	ast.InspectCode(e, func(n ast.Node) bool {
+		if x, isExpr := n.(ast.Expr); isExpr && !found {
+			if ty := c.info.TypeOf(x); ty != nil && types.IsShared(ty) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// unconditionalReads yields the element accesses of body that every
+// execution of it evaluates: those of its statements in sequence and of
+// the conditions of its if statements, outside the right operands of &&
+// and || and the arms of ?:.
+func unconditionalReads(body ast.Stmt) func(yield func(*ast.IndexExpr) bool) {
+	return func(yield func(*ast.IndexExpr) bool) {
+		more := true
+		var expr func(n ast.Node)
+		expr = func(n ast.Node) {
+			ast.InspectEval(n, func(m ast.Node) bool {
+				if !more {
+					return false
+				}
+				switch x := m.(type) {
+				case *ast.BinaryExpr:
+					if x.Op == "&&" || x.Op == "||" {
+						expr(x.X)
+						return false
+					}
+				case *ast.CondExpr:
+					expr(x.Cond)
+					return false
+				case *ast.IndexExpr:
+					more = yield(x)
+				}
+				return more
+			})
+		}
+		var stmt func(s ast.Stmt)
+		stmt = func(s ast.Stmt) {
+			switch x := s.(type) {
+			case *ast.Block:
+				for _, it := range x.Items {
+					stmt(it)
+				}
+			case *ast.ExprStmt:
+				if x.X != nil {
+					expr(x.X)
+				}
+			case *ast.DeclStmt:
+				expr(x.Decl)
+			case *ast.IfStmt:
+				expr(x.Cond)
+			}
+		}
+		stmt(body)
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/checks/edit"
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/types"
 )
@@ -172,7 +173,7 @@ func (c *checker) spanEdits(fx *fixer, eg *elemGroup, wrap bool) (edits []analys
 	var copyText string
 	if pipelined {
 		var b strings.Builder
-		fmt.Fprintf(&b, "%s/* %s of %s[%s], fetched together */\n%s%s %s;\n", in, andList(names), eg.v.Name(), eg.key, in, ts, buf)
+		fmt.Fprintf(&b, "%s/* %s of %s[%s], fetched together */\n%s%s %s;\n", in, edit.AndList(names), eg.v.Name(), eg.key, in, ts, buf)
 		for _, f := range fields {
 			fmt.Fprintf(&b, "%supc_memget_nbi(&%s.%s, &%s.%s, sizeof %s.%s);\n", in, buf, f.Name, elemText, f.Name, buf, f.Name)
 		}
@@ -184,7 +185,7 @@ func (c *checker) spanEdits(fx *fixer, eg *elemGroup, wrap bool) (edits []analys
 			sizes = append(sizes, "sizeof "+buf+"."+f.Name)
 		}
 		copyText = fmt.Sprintf("%s/* %s of %s[%s], in one transfer */\n%s%s %s;\n%supc_memget(&%s.%s, &%s.%s, %s);\n",
-			in, andList(names), eg.v.Name(), eg.key, in, ts, buf, in, buf, fields[0].Name, elemText, fields[0].Name,
+			in, edit.AndList(names), eg.v.Name(), eg.key, in, ts, buf, in, buf, fields[0].Name, elemText, fields[0].Name,
 			strings.Join(sizes, " + "))
 	}
 	if !wrap {
@@ -256,12 +257,4 @@ func (fx *fixer) rewriteIn(s ast.Stmt, reads []elemRead, buf string) (string, bo
 	}
 	b.Write(src[at:end])
 	return b.String(), true
-}
-
-// andList writes names as English does: "x", "x and y", "x, y and z".
-func andList(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
