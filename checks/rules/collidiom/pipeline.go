@@ -89,7 +89,8 @@ func (c *checker) fixPipelined(s *ast.ForStmt, a *ast.AssignExpr, t string) *che
 // the loop's order and precision: unlike upc_all_reduce, which every
 // thread must call and whose barriers and tree cost more than THREADS-1
 // reads below some tens of threads, it changes no result and needs no
-// branch executed by every thread. Every shared access of the body must be
+// branch executed by every thread. A loop that is the unbraced body of an
+// if or a loop gets braces. Every shared access of the body must be
 // a read of A[t], A a relaxed array of scalars with one element per
 // thread, and each A read in every iteration (the prefetch reads all of
 // them once); the body may not call functions or leave the loop early.
@@ -98,8 +99,14 @@ func (c *checker) fixPipelinedReads(s *ast.ForStmt, t string) *checks.SuggestedF
 	if s.Post == nil || s.Body == nil {
 		return nil
 	}
+	// the copies are declared before the loop, in its block, or in one the
+	// rewrite makes of the unbraced body the loop is (if (MYTHREAD == 0) for ...)
+	var braces []analysis.TextEdit
 	if _, inBlock := edit.Parent(c.fn.Decl.Body, s).(*ast.Block); !inBlock {
-		return nil
+		var ok bool
+		if braces, ok = ed.Braces(c.fn.Decl.Body, s); !ok {
+			return nil
+		}
 	}
 	type copied struct {
 		arr  *ast.Name
@@ -191,7 +198,7 @@ func (c *checker) fixPipelinedReads(s *ast.ForStmt, t string) *checks.SuggestedF
 		b.WriteString("\n" + indent + "}")
 	}
 	fmt.Fprintf(&b, "\n%supc_synci();\n%s", indent, indent)
-	edits := []analysis.TextEdit{edit.Insert(s.Start(), b.String())}
+	edits := append([]analysis.TextEdit{edit.Insert(s.Start(), b.String())}, braces...)
 	for x := range reads {
 		edits = append(edits, edit.Replace(ast.Unparen(x.X), byName[ast.Unparen(x.X).(*ast.Name).Name].buf))
 	}

@@ -386,52 +386,24 @@ func (fx *fixer) addBraces(sf *analysis.SuggestedFix, s, parent ast.Stmt) *analy
 	return &analysis.SuggestedFix{Message: sf.Message, TextEdits: edits}
 }
 
-// unbracedIn returns the loop (for, upc_forall, while) whose whole body
-// is s without braces, the if whose then-branch s is (thread 0's
-// if (MYTHREAD == 0) for (...) a[i] = ...;), or the case label s follows,
-// when s starts its own line one level deeper than it and its header line
-// ends with its ")" (":" for a label; the rewrite adds " {" there and "}"
-// after s, addBraces), or nil.
+// unbracedIn returns the statement whose whole body s is without braces
+// (edit.UnbracedParent: thread 0's if (MYTHREAD == 0) for (...) a[i] = ...;)
+// when the layout lets the rewrite add " {" to its header line and "}"
+// after s (edit.BracedBody, addBraces), or nil.
 func (c *checker) unbracedIn(fx *fixer, s ast.Stmt) ast.Stmt {
 	if c.fn.Decl == nil || c.fn.Decl.Body == nil {
 		return nil
 	}
-	var parent ast.Stmt
-	closer := ")" // what the parent's header line ends with
-	switch x := edit.Parent(c.fn.Decl.Body, s).(type) {
-	case *ast.CaseStmt:
-		// a switch's case (the UPC collectives reference implementation's
-		// case UPC_ADD: for (...) ...; break;): the braces make the
-		// buffer's declarations a statement the label may precede, in a
-		// scope that ends before the next label
-		parent, closer = x, ":"
-	case *ast.DefaultStmt:
-		parent, closer = x, ":"
-	case *ast.ForStmt:
-		parent = x
-	case *ast.ForallStmt:
-		parent = x
-	case *ast.WhileStmt:
-		parent = x
-	case *ast.IfStmt:
-		if x.Then != s {
-			return nil
-		}
-		parent = x
-	default:
+	parent, closer := edit.UnbracedParent(c.fn.Decl.Body, s)
+	if parent == nil {
 		return nil
 	}
-	fr, ok := fx.frame(s)
-	pf, ok2 := fx.frame(parent)
-	// s one level deeper, however wide a level is (GWU's code indents by two)
-	if !ok || !ok2 || fr.inline || pf.inline || len(fr.indent) <= len(pf.indent) || !strings.HasPrefix(fr.indent, pf.indent) {
+	src, sOff, ok := fx.source(s.Start())
+	_, pOff, ok2 := fx.source(parent.Start())
+	if !ok || !ok2 {
 		return nil
 	}
-	src, off, ok := fx.source(fr.lineStart)
-	if !ok || off == 0 || src[off-1] != '\n' {
-		return nil
-	}
-	if head := strings.TrimRight(string(src[:off-1]), " \t\r"); !strings.HasSuffix(head, closer) {
+	if _, _, ok := edit.BracedBody(src, pOff, sOff, closer); !ok {
 		return nil
 	}
 	return parent

@@ -1,7 +1,6 @@
 package finegrain
 
 import (
-	"bytes"
 	"fmt"
 	gotoken "go/token"
 	"strconv"
@@ -12,6 +11,7 @@ import (
 	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/cfg/affine"
 	"github.com/upclint/upclint/checks"
+	"github.com/upclint/upclint/checks/edit"
 	"github.com/upclint/upclint/grammar/ast"
 	"github.com/upclint/upclint/grammar/types"
 )
@@ -295,19 +295,7 @@ func (fx *fixer) lineEnd(end gotoken.Pos) gotoken.Pos {
 	if !ok {
 		return end
 	}
-	nl := bytes.IndexByte(src[off:], '\n')
-	if nl < 0 {
-		return end
-	}
-	rest := strings.TrimSpace(string(src[off : off+nl]))
-	switch {
-	case rest == "":
-		return end
-	case strings.HasPrefix(rest, "//") && !strings.HasSuffix(rest, "\\"),
-		strings.HasPrefix(rest, "/*") && strings.Index(rest, "*/") == len(rest)-2:
-		return end + gotoken.Pos(len(strings.TrimRight(string(src[off:off+nl]), " \t\r")))
-	}
-	return end
+	return end + gotoken.Pos(edit.LineEnd(src, off)-off)
 }
 
 // copyCode writes the statements that put the n elements of buf (n a C

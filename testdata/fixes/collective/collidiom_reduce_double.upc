@@ -1,6 +1,7 @@
-// collidiom_reduce_double.upc - a floating-point sum by thread 0: the fix
-// is unsafe in general (the collective may add in another order), but the
-// values here are small integers, so the sums are exact.
+// collidiom_reduce_double.upc - a floating-point sum by thread 0, the loop
+// the unbraced body of its if: the fix gives the if braces, reads the
+// partial sums with non-blocking gets into a private copy and adds them up
+// in the loop's order (a collective might add them in another).
 
 #include <upc_relaxed.h>
 #include <upc_collective.h>

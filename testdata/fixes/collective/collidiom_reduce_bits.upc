@@ -1,6 +1,7 @@
 // collidiom_reduce_bits.upc - hand-written bitwise and product reductions
 // by one thread: OR of unsigned longs (by the last thread), XOR of unsigned
-// ints and a product of ints (by thread 0).
+// ints and a product of ints (by thread 0), each loop the unbraced body of
+// its if: each gets braces and its reads pipelined.
 
 #include <upc_relaxed.h>
 #include <upc_collective.h>
@@ -10,38 +11,32 @@ shared unsigned long ulpart[THREADS];
 shared unsigned int uipart[THREADS];
 shared int ipart[THREADS];
 
-shared unsigned long ulpart_reduced;
-
 unsigned long or_all(void)
 {
     unsigned long bits = 0;
     int t;
-    upc_all_reduceUL(&ulpart_reduced, ulpart, UPC_OR, THREADS, 1, NULL, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
     if (MYTHREAD == THREADS - 1)
-        bits |= ulpart_reduced;
+        for (t = 0; t < THREADS; t++)
+            bits |= ulpart[t];
     return bits;
 }
-
-shared unsigned int uipart_reduced;
 
 unsigned int xor_all(void)
 {
     unsigned int u = 0;
     int t;
-    upc_all_reduceUI(&uipart_reduced, uipart, UPC_XOR, THREADS, 1, NULL, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
     if (MYTHREAD == 0)
-        u ^= uipart_reduced;
+        for (t = 0; t < THREADS; t++)
+            u ^= uipart[t];
     return u;
 }
-
-shared int ipart_reduced;
 
 int prod_all(void)
 {
     int m = 1, t;
-    upc_all_reduceI(&ipart_reduced, ipart, UPC_MULT, THREADS, 1, NULL, UPC_IN_ALLSYNC | UPC_OUT_ALLSYNC);
     if (!MYTHREAD)
-        m *= ipart_reduced;
+        for (t = 0; t < THREADS; t++)
+            m *= ipart[t];
     return m;
 }
 
