@@ -24,11 +24,17 @@ var reduceOps = map[string]string{"+=": "UPC_ADD", "*=": "UPC_MULT", "&=": "UPC_
 // offered only when the if statement itself is executed by every thread.
 func (c *checker) fix(s *ast.ForStmt, a *ast.AssignExpr, t string) *checks.SuggestedFix {
 	ed := c.ed
-	if ed == nil || !ed.In(s) || !ed.In(c.fn.Decl) || edit.HasSplitBarrier(c.fn) {
+	if ed == nil || !ed.In(s) || !ed.In(c.fn.Decl) {
 		return nil
 	}
-	if f := c.fixBlockBroadcast(s, a, t); f != nil {
-		return f
+	// no collective where it could fall between upc_notify and upc_wait;
+	// the pipelined gets are no collective (Berkeley's split-barrier tests
+	// sum their error flags on thread 0 at the end)
+	split := edit.HasSplitBarrier(c.fn)
+	if !split {
+		if f := c.fixBlockBroadcast(s, a, t); f != nil {
+			return f
+		}
 	}
 	single := singleBody(s, a)
 	if single {
@@ -41,7 +47,7 @@ func (c *checker) fix(s *ast.ForStmt, a *ast.AssignExpr, t string) *checks.Sugge
 			return f
 		}
 	}
-	if !single {
+	if !single || split {
 		return nil
 	}
 	body := c.fn.Decl.Body
