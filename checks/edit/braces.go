@@ -89,8 +89,9 @@ func LineEnd(src []byte, end int) int {
 
 // Braces returns the edits that make s, the unbraced body of a statement
 // of body (UnbracedParent), a compound statement holding what a rewrite
-// inserts before it: " {" ending the parent's header line and "}" on a line
-// of its own after s; false when the layout does not allow it (BracedBody).
+// inserts around it: " {" ending the parent's header line, and "}" on a
+// line of its own after s (text the rewrite puts after s goes before it in
+// the same edit); false when the layout does not allow it (BracedBody).
 func (e *Editor) Braces(body ast.Node, s ast.Stmt) ([]analysis.TextEdit, bool) {
 	parent, closer := UnbracedParent(body, s)
 	if parent == nil || !e.In(parent) {

@@ -30,7 +30,8 @@ const nbHeader = "upc_nb.h"
 // issue, and all complete together at upc_synci: no collective, no
 // barrier, no temporary, so it is offered before upc_all_gather_all. P[t]
 // must be an addressable private lvalue of exactly A's element type (a
-// byte copy), and A relaxed (the non-blocking reads are relaxed).
+// byte copy), and A relaxed (the non-blocking reads are relaxed). A loop
+// that is the unbraced body of an if or a loop gets braces.
 func (c *checker) fixPipelined(s *ast.ForStmt, a *ast.AssignExpr, t string) *checks.SuggestedFix {
 	ed := c.ed
 	if a.Op != "=" {
@@ -55,13 +56,20 @@ func (c *checker) fixPipelined(s *ast.ForStmt, a *ast.AssignExpr, t string) *che
 		types.TypeString(types.Unqualified(lt), "") != types.TypeString(v, "") {
 		return nil
 	}
-	if _, inBlock := edit.Parent(c.fn.Decl.Body, s).(*ast.Block); !inBlock {
-		return nil
-	}
 	lx := ed.Text(l)
-	edits := []analysis.TextEdit{
-		edit.Replace(a, fmt.Sprintf("upc_memget_nbi(&%s, &%s, sizeof(%s))", lx, ed.Text(r), lx)),
-		edit.Insert(s.End(), "\n"+ed.Indent(s.Start())+"upc_synci();"),
+	edits := []analysis.TextEdit{edit.Replace(a, fmt.Sprintf("upc_memget_nbi(&%s, &%s, sizeof(%s))", lx, ed.Text(r), lx))}
+	sync := "\n" + ed.Indent(s.Start()) + "upc_synci();"
+	if _, inBlock := edit.Parent(c.fn.Decl.Body, s).(*ast.Block); inBlock {
+		edits = append(edits, edit.Insert(s.End(), sync))
+	} else {
+		// the unbraced body of an if or a loop: braces keep upc_synci() in it
+		braces, ok := ed.Braces(c.fn.Decl.Body, s)
+		if !ok {
+			return nil
+		}
+		open, closing := braces[0], braces[1]
+		closing.NewText = append([]byte(sync), closing.NewText...)
+		edits = append(edits, open, closing)
 	}
 	if !ed.Includes(nbHeader) {
 		edits = append([]analysis.TextEdit{ed.IncludeEdit(nbHeader)}, edits...)
