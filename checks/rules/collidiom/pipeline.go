@@ -2,6 +2,7 @@ package collidiom
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -32,32 +33,37 @@ const nbHeader = "upc_nb.h"
 // must be an addressable private lvalue of exactly A's element type (a
 // byte copy), and A relaxed (the non-blocking reads are relaxed). A loop
 // that is the unbraced body of an if or a loop gets braces.
-func (c *checker) fixPipelined(s *ast.ForStmt, a *ast.AssignExpr, t string) *checks.SuggestedFix {
+func (c *checker) fixPipelined(s *ast.ForStmt, t string) *checks.SuggestedFix {
 	ed := c.ed
-	if a.Op != "=" {
-		return nil
+	// the copies: the body's one statement, or each of its statements
+	// (doublereduce's two directories of pointers, copied side by side)
+	var items []ast.Stmt
+	if b, isBlock := s.Body.(*ast.Block); isBlock {
+		items = b.Items
+	} else if s.Body != nil {
+		items = []ast.Stmt{s.Body}
 	}
-	l, r := ast.Unparen(a.L), ast.Unparen(a.R)
-	arr, blk, v := c.scalarArray(r, t)
-	if arr == nil || blk != 1 || c.strictUnsafe(arr) != "" {
-		return nil
-	}
-	switch x := l.(type) {
-	case *ast.IndexExpr, *ast.Name:
-	case *ast.UnaryExpr:
-		if x.Op != "*" {
+	var edits []analysis.TextEdit
+	var arrays []string
+	for _, it := range items {
+		es, ok := it.(*ast.ExprStmt)
+		if !ok || es.X == nil {
 			return nil
 		}
-	default:
+		a, ok := ast.Unparen(es.X.(ast.Expr)).(*ast.AssignExpr)
+		if !ok {
+			return nil
+		}
+		e, arr := c.pipelinedCopy(a, t)
+		if arr == "" {
+			return nil
+		}
+		edits = append(edits, e)
+		arrays = append(arrays, arr)
+	}
+	if len(edits) == 0 {
 		return nil
 	}
-	lt := c.info.TypeOf(l)
-	if lt == nil || types.IsShared(lt) || !uses(l, t) || edit.SideEffects(l) ||
-		types.TypeString(types.Unqualified(lt), "") != types.TypeString(v, "") {
-		return nil
-	}
-	lx := ed.Text(l)
-	edits := []analysis.TextEdit{edit.Replace(a, fmt.Sprintf("upc_memget_nbi(&%s, &%s, sizeof(%s))", lx, ed.Text(r), lx))}
 	sync := "\n" + ed.Indent(s.Start()) + "upc_synci();"
 	if _, inBlock := edit.Parent(c.fn.Decl.Body, s).(*ast.Block); inBlock {
 		edits = append(edits, edit.Insert(s.End(), sync))
@@ -75,8 +81,39 @@ func (c *checker) fixPipelined(s *ast.ForStmt, a *ast.AssignExpr, t string) *che
 		edits = append([]analysis.TextEdit{ed.IncludeEdit(nbHeader)}, edits...)
 	}
 	return checks.FixOf(&analysis.SuggestedFix{
-		Message:   fmt.Sprintf("read the elements of %s with pipelined non-blocking gets (upc_memget_nbi) completed together by upc_synci", arr.Name),
+		Message:   fmt.Sprintf("read the elements of %s with pipelined non-blocking gets (upc_memget_nbi) completed together by upc_synci", edit.AndList(slices.Compact(arrays))),
 		TextEdits: edits}, "")
+}
+
+// pipelinedCopy returns the non-blocking get that replaces the copy
+// "P[t] = A[t]" and A's name, or "" when a is no such copy: P[t] an
+// addressable private lvalue of exactly A's element type, A relaxed, of
+// one element per thread.
+func (c *checker) pipelinedCopy(a *ast.AssignExpr, t string) (analysis.TextEdit, string) {
+	if a.Op != "=" {
+		return analysis.TextEdit{}, ""
+	}
+	l, r := ast.Unparen(a.L), ast.Unparen(a.R)
+	arr, blk, v := c.scalarArray(r, t)
+	if arr == nil || blk != 1 || c.strictUnsafe(arr) != "" {
+		return analysis.TextEdit{}, ""
+	}
+	switch x := l.(type) {
+	case *ast.IndexExpr, *ast.Name:
+	case *ast.UnaryExpr:
+		if x.Op != "*" {
+			return analysis.TextEdit{}, ""
+		}
+	default:
+		return analysis.TextEdit{}, ""
+	}
+	lt := c.info.TypeOf(l)
+	if lt == nil || types.IsShared(lt) || !uses(l, t) || edit.SideEffects(l) ||
+		types.TypeString(types.Unqualified(lt), "") != types.TypeString(v, "") {
+		return analysis.TextEdit{}, ""
+	}
+	lx := c.ed.Text(l)
+	return edit.Replace(a, fmt.Sprintf("upc_memget_nbi(&%s, &%s, sizeof(%s))", lx, c.ed.Text(r), lx)), arr.Name
 }
 
 // fixPipelinedReads rewrites a loop over the threads that reads one
@@ -124,6 +161,7 @@ func (c *checker) fixPipelinedReads(s *ast.ForStmt, t string) *checks.SuggestedF
 	var arrays []*copied
 	byName := map[string]*copied{}
 	reads := map[*ast.IndexExpr]bool{}
+	var order []*ast.IndexExpr // the reads in source order: the edits' order
 	ok := true
 	ast.InspectEval(s.Body, func(n ast.Node) bool {
 		if !ok {
@@ -150,6 +188,7 @@ func (c *checker) fixPipelinedReads(s *ast.ForStmt, t string) *checks.SuggestedF
 					arrays = append(arrays, byName[arr.Name])
 				}
 				reads[x] = true
+				order = append(order, x)
 				return false // the index is t
 			}
 		}
@@ -207,7 +246,7 @@ func (c *checker) fixPipelinedReads(s *ast.ForStmt, t string) *checks.SuggestedF
 	}
 	fmt.Fprintf(&b, "\n%supc_synci();\n%s", indent, indent)
 	edits := append([]analysis.TextEdit{edit.Insert(s.Start(), b.String())}, braces...)
-	for x := range reads {
+	for _, x := range order {
 		edits = append(edits, edit.Replace(ast.Unparen(x.X), byName[ast.Unparen(x.X).(*ast.Name).Name].buf))
 	}
 	if !ed.Includes(nbHeader) {
