@@ -62,6 +62,10 @@ type TypeAndValue struct {
 	// NotAddressable: an lvalue whose address cannot be taken (bit-field,
 	// register variable).
 	NotAddressable bool
+	// StrictByPragma: shared data whose type is qualified neither strict
+	// nor relaxed, where #pragma upc strict (<upc_strict.h>) is in effect:
+	// its accesses are strict (UPC 1.3 6.7.1). See Info.StrictAccess.
+	StrictByPragma bool
 }
 
 // IsLvalue reports whether the expression designates an object.
@@ -125,6 +129,14 @@ func (info *Info) TypeOf(e ast.Expr) Type {
 		return tv.Type
 	}
 	return nil
+}
+
+// StrictAccess reports whether e, an expression of shared type, is
+// accessed strictly: its type is qualified strict, or neither strict nor
+// relaxed under #pragma upc strict.
+func (info *Info) StrictAccess(e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && (tv.StrictByPragma || QualsOf(tv.Type).Flags&StrictQ != 0)
 }
 
 // ObjectOf returns the object a name denotes.
@@ -435,6 +447,10 @@ func (c *checker) closeScope() { c.scope = c.scope.Parent }
 
 func (c *checker) record(e ast.Expr, x *operand) {
 	tv := TypeAndValue{Mode: x.mode, Type: x.typ, BitField: x.bitField, NotAddressable: x.noAddr}
+	if c.strictPragma && x.typ != nil {
+		q := QualsOf(x.typ)
+		tv.StrictByPragma = q.Shared() && q.Flags&(StrictQ|RelaxedQ) == 0
+	}
 	if x.mode == ModeConstant {
 		tv.Value = x.val
 	}

@@ -152,7 +152,7 @@ func (c *checker) fixRooted(s *ast.ForStmt, a *ast.AssignExpr, t string, ifs *as
 // strictUnsafe: strict elements of arr need review, the collective's copy
 // being relaxed.
 func (c *checker) strictUnsafe(arr *ast.Name) string {
-	if types.QualsOf(c.info.TypeOf(arr)).Flags&types.StrictQ != 0 {
+	if c.info.StrictAccess(arr) {
 		return "the strict accesses become a relaxed collective copy"
 	}
 	return ""

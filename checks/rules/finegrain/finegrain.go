@@ -390,7 +390,7 @@ func (c *checker) inhibitor(l *cfg.Loop, a *affine.Access) string {
 				// A strict access orders the relaxed ones around it (a
 				// strict shared scalar is no affine access: see below).
 				if e, ok := m.(ast.Expr); ok {
-					if t := c.info.TypeOf(e); t != nil && types.IsShared(t) && types.QualsOf(t).Flags&types.StrictQ != 0 {
+					if t := c.info.TypeOf(e); t != nil && types.IsShared(t) && c.info.StrictAccess(e) {
 						why = "the loop body makes a strict access to " + ast.NodeString(e)
 						return false
 					}
@@ -483,10 +483,7 @@ func (c *checker) strict(a *affine.Access) bool {
 	if a.Layout != nil && a.Layout.Strict {
 		return true
 	}
-	if t := c.info.TypeOf(a.Expr); t != nil {
-		return types.QualsOf(t).Flags&types.StrictQ != 0
-	}
-	return false
+	return c.info.StrictAccess(a.Expr)
 }
 
 // controlling returns the upc_forall whose affinity test selects the

@@ -184,7 +184,7 @@ func moreBytes(vt types.Type) string {
 // valueType returns the integer value type of the updated lvalue, or nil.
 func (c *checker) valueType(lv ast.Expr) types.Type {
 	t := c.info.TypeOf(lv)
-	if t == nil || types.QualsOf(t).Flags&types.StrictQ != 0 {
+	if t == nil || c.info.StrictAccess(lv) {
 		return nil
 	}
 	v := edit.ValueType(t)
@@ -241,7 +241,7 @@ func (c *checker) loopBlocks(l *cfg.Loop, upd *affine.Access) string {
 		for _, n := range b.Nodes {
 			ast.InspectCode(n, func(m ast.Node) bool {
 				if e, ok := m.(ast.Expr); ok && why == "" {
-					if t := c.info.TypeOf(e); t != nil && types.IsShared(t) && types.QualsOf(t).Flags&types.StrictQ != 0 {
+					if t := c.info.TypeOf(e); t != nil && types.IsShared(t) && c.info.StrictAccess(e) {
 						why = "the loop body makes a strict access to " + ast.NodeString(e)
 					}
 				}

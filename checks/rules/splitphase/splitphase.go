@@ -429,7 +429,7 @@ func (c *checker) crossable(s ast.Stmt, base string, touch bool) bool {
 			ok = c.notShared(x.X, base)
 		case ast.Expr:
 			t := c.info.TypeOf(x)
-			if t != nil && types.QualsOf(t).Flags&types.StrictQ != 0 {
+			if t != nil && c.info.StrictAccess(x) {
 				ok = false
 			}
 			if touch && t != nil && types.IsShared(t) && !c.mayNotBe(x, base) {
