@@ -36,12 +36,12 @@ func (c *checker) fix(s *ast.ForStmt, a *ast.AssignExpr, t string) *checks.Sugge
 			return f
 		}
 	}
-	single := singleBody(s, a)
-	if single {
-		if f := c.fixPipelined(s, a, t); f != nil {
+	if a.Op == "=" {
+		if f := c.fixPipelined(s, t); f != nil {
 			return f
 		}
 	}
+	single := singleBody(s, a)
 	if reduceOps[a.Op] != "" {
 		if f := c.fixPipelinedReads(s, t); f != nil {
 			return f
@@ -93,6 +93,7 @@ func (c *checker) fix(s *ast.ForStmt, a *ast.AssignExpr, t string) *checks.Sugge
 		if sfx == "T" {
 			return nil
 		}
+		unsafe = join(unsafe, c.strictUnsafe(arr))
 		accT := c.info.TypeOf(acc)
 		switch {
 		case types.IsFloat(v) || sfx == "C" || sfx == "S":
@@ -139,9 +140,13 @@ func (c *checker) fix(s *ast.ForStmt, a *ast.AssignExpr, t string) *checks.Sugge
 	return c.fixRooted(s, a, t, ifs, first, last, unsafe)
 }
 
+// join joins two reasons a fix needs review, either of them "".
 func join(a, b string) string {
-	if a == "" {
+	switch {
+	case a == "":
 		return b
+	case b == "":
+		return a
 	}
 	return a + "; " + b
 }
