@@ -105,3 +105,14 @@ func (e *Editor) Braces(body ast.Node, s ast.Stmt) ([]analysis.TextEdit, bool) {
 	end := base + gotoken.Pos(LineEnd(e.src, e.off(s.End())))
 	return []analysis.TextEdit{Insert(base+gotoken.Pos(open), " {"), Insert(end, "\n"+indent+"}")}, true
 }
+
+// BlockFor returns no edits when s is a statement of a compound statement
+// of body, where a rewrite may put statements before and after it, and
+// otherwise the braces that make one of the body s is (Braces); false when
+// neither holds.
+func (e *Editor) BlockFor(body ast.Node, s ast.Stmt) ([]analysis.TextEdit, bool) {
+	if _, inBlock := Parent(body, s).(*ast.Block); inBlock {
+		return nil, true
+	}
+	return e.Braces(body, s)
+}

@@ -339,32 +339,22 @@ func Parent(body ast.Node, s ast.Stmt) ast.Node {
 			if x.Then == s || x.Else == s {
 				out = x
 			}
+		case *ast.CaseStmt:
+			if x.Body == s {
+				out = x
+			}
+		case *ast.DefaultStmt:
+			if x.Body == s {
+				out = x
+			}
 		default:
-			if b := stmtBody(n); b != nil && b == s {
+			if b := ast.LoopBody(n); b != nil && b == s {
 				out = n
 			}
 		}
 		return out == nil
 	})
 	return out
-}
-
-// stmtBody returns the statement a loop or a label governs, nil for any
-// other node.
-func stmtBody(n ast.Node) ast.Stmt {
-	switch x := n.(type) {
-	case *ast.ForStmt:
-		return x.Body
-	case *ast.WhileStmt:
-		return x.Body
-	case *ast.ForallStmt:
-		return x.Body
-	case *ast.CaseStmt:
-		return x.Body
-	case *ast.DefaultStmt:
-		return x.Body
-	}
-	return nil
 }
 
 // HasSplitBarrier reports whether the function uses upc_notify or

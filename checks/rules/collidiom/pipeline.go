@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/upclint/upclint/cfg"
 	"github.com/upclint/upclint/checks"
 	"github.com/upclint/upclint/checks/edit"
 	"github.com/upclint/upclint/grammar/ast"
@@ -65,14 +66,14 @@ func (c *checker) fixPipelined(s *ast.ForStmt, t string) *checks.SuggestedFix {
 		return nil
 	}
 	sync := "\n" + ed.Indent(s.Start()) + "upc_synci();"
-	if _, inBlock := edit.Parent(c.fn.Decl.Body, s).(*ast.Block); inBlock {
+	// the unbraced body of an if or a loop: braces keep upc_synci() in it
+	braces, ok := ed.BlockFor(c.fn.Decl.Body, s)
+	switch {
+	case !ok:
+		return nil
+	case braces == nil:
 		edits = append(edits, edit.Insert(s.End(), sync))
-	} else {
-		// the unbraced body of an if or a loop: braces keep upc_synci() in it
-		braces, ok := ed.Braces(c.fn.Decl.Body, s)
-		if !ok {
-			return nil
-		}
+	default:
 		open, closing := braces[0], braces[1]
 		closing.NewText = append([]byte(sync), closing.NewText...)
 		edits = append(edits, open, closing)
@@ -146,12 +147,9 @@ func (c *checker) fixPipelinedReads(s *ast.ForStmt, t string) *checks.SuggestedF
 	}
 	// the copies are declared before the loop, in its block, or in one the
 	// rewrite makes of the unbraced body the loop is (if (MYTHREAD == 0) for ...)
-	var braces []analysis.TextEdit
-	if _, inBlock := edit.Parent(c.fn.Decl.Body, s).(*ast.Block); !inBlock {
-		var ok bool
-		if braces, ok = ed.Braces(c.fn.Decl.Body, s); !ok {
-			return nil
-		}
+	braces, ok := ed.BlockFor(c.fn.Decl.Body, s)
+	if !ok {
+		return nil
 	}
 	type copied struct {
 		arr  *ast.Name
@@ -162,25 +160,29 @@ func (c *checker) fixPipelinedReads(s *ast.ForStmt, t string) *checks.SuggestedF
 	byName := map[string]*copied{}
 	reads := map[*ast.IndexExpr]bool{}
 	var order []*ast.IndexExpr // the reads in source order: the edits' order
-	ok := true
+	// Elements stored to or addressed are no reads to prefetch; any other
+	// shared access is an expression of shared type the walk meets.
+	written := map[ast.Expr]bool{}
+	clean := true
 	ast.InspectEval(s.Body, func(n ast.Node) bool {
-		if !ok {
+		if !clean {
 			return false
+		}
+		if lv := cfg.Stored(n); lv != nil {
+			written[ast.Unparen(lv)] = true
 		}
 		switch x := n.(type) {
 		case *ast.CallExpr, *ast.StmtExpr, *ast.GotoStmt, *ast.BreakStmt, *ast.ContinueStmt, *ast.ReturnStmt, *ast.LabeledStmt:
-			ok = false
-		case *ast.AssignExpr:
-			ok = !c.sharedIn(x.L)
-		case *ast.PostfixExpr:
-			ok = !c.sharedIn(x.X)
+			clean = false
 		case *ast.UnaryExpr:
-			ok = x.Op != "&" && x.Op != "++" && x.Op != "--" || !c.sharedIn(x.X)
+			if x.Op == "&" {
+				written[ast.Unparen(x.X)] = true
+			}
 		case *ast.IndexExpr:
 			if arr, blk, v := c.scalarArray(x, t); arr != nil {
 				elem := types.TypeString(types.Unqualified(v), "")
-				if blk != 1 || c.strictUnsafe(arr) != "" || strings.ContainsAny(elem, "([") {
-					ok = false
+				if written[x] || blk != 1 || c.strictUnsafe(arr) != "" || strings.ContainsAny(elem, "([") {
+					clean = false
 					return false
 				}
 				if byName[arr.Name] == nil {
@@ -192,14 +194,14 @@ func (c *checker) fixPipelinedReads(s *ast.ForStmt, t string) *checks.SuggestedF
 				return false // the index is t
 			}
 		}
-		if e, isExpr := n.(ast.Expr); ok && isExpr {
+		if e, isExpr := n.(ast.Expr); clean && isExpr {
 			if ty := c.info.TypeOf(e); ty != nil && types.IsShared(ty) {
-				ok = false // another shared access
+				clean = false // another shared access
 			}
 		}
-		return ok
+		return clean
 	})
-	if !ok || len(arrays) == 0 {
+	if !clean || len(arrays) == 0 {
 		return nil
 	}
 	// Each array must be read in every iteration: the prefetch reads all.
@@ -260,20 +262,6 @@ func (c *checker) fixPipelinedReads(s *ast.ForStmt, t string) *checks.SuggestedF
 		Message: fmt.Sprintf("read the elements of %s into %s with pipelined non-blocking gets (upc_memget_nbi) completed together by upc_synci, then run the loop on the copies",
 			edit.AndList(from), edit.AndList(names)),
 		TextEdits: edits}, "")
-}
-
-// sharedIn reports whether e refers to shared data.
-func (c *checker) sharedIn(e ast.Node) bool {
-	found := false
-	ast.InspectCode(e, func(n ast.Node) bool {
-		if x, isExpr := n.(ast.Expr); isExpr && !found {
-			if ty := c.info.TypeOf(x); ty != nil && types.IsShared(ty) {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
 }
 
 // unconditionalReads yields the element accesses of body that every
